@@ -1,0 +1,197 @@
+"""Card definitions loaded from ``assets/cards/<game>/*.toml`` and validated.
+
+A card file holds ``[[card]]`` tables. Every card has ``id`` (unique within the
+game), ``type``, ``name = { en = "...", ja = "..." }`` and optionally
+``text = { en = "...", ja = "..." }``; the other fields are declared by the
+game's schema (:class:`FieldSpec` per card type). A bad file raises
+:class:`CardDataError` naming the file, the card id and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "ja")
+
+
+class CardDataError(ValueError):
+    """A card file is broken. The message names the file, the card and the field."""
+
+    def __init__(self, file: str, card: str, fieldname: str, problem: str) -> None:
+        self.file, self.card, self.field, self.problem = file, card, fieldname, problem
+        where = f"card {card!r}" if card else "file"
+        super().__init__(f"{file}: {where}: field {fieldname!r}: {problem}")
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One allowed card field: its Python type, whether required, and limits."""
+
+    kind: type | tuple[type, ...]
+    required: bool = True
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Any = None
+    item_choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card as printed: identity, names in each language, type and game fields.
+
+    ``fields`` holds the game-specific values (costs, power, colour...) after
+    validation, with defaults filled in. ``source`` is the file it came from.
+    """
+
+    id: str
+    game: str
+    type: str
+    name: Mapping[str, str]
+    text: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A game field, or ``default`` when the card does not have it."""
+        return self.fields.get(key, default)
+
+    def display_name(self, lang: str) -> str:
+        """The card's name in ``lang``, falling back to English."""
+        return self.name.get(lang) or self.name["en"]
+
+
+Schema = Mapping[str, Mapping[str, FieldSpec]]
+
+
+def _check_value(file: str, cid: str, name: str, spec: FieldSpec, value: Any) -> Any:
+    kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise CardDataError(file, cid, name, f"expected {_kind_name(kinds)}, got {value!r}")
+    if not isinstance(value, kinds):
+        raise CardDataError(file, cid, name, f"expected {_kind_name(kinds)}, got {value!r}")
+    if spec.choices and value not in spec.choices:
+        allowed = ", ".join(repr(c) for c in spec.choices)
+        raise CardDataError(file, cid, name, f"expected one of {allowed}, got {value!r}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if spec.minimum is not None and value < spec.minimum:
+            raise CardDataError(file, cid, name, f"must be at least {spec.minimum}, got {value}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise CardDataError(file, cid, name, f"must be at most {spec.maximum}, got {value}")
+    if isinstance(value, list) and spec.item_choices:
+        for item in value:
+            if item not in spec.item_choices:
+                allowed = ", ".join(repr(c) for c in spec.item_choices)
+                raise CardDataError(file, cid, name, f"items must be among {allowed}, got {item!r}")
+    return value
+
+
+def _kind_name(kinds: Iterable[type]) -> str:
+    names = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
+             dict: "a table"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _texts(file: str, cid: str, name: str, value: Any, required: bool) -> dict[str, str]:
+    if value is None and not required:
+        return {}
+    if not isinstance(value, dict):
+        raise CardDataError(file, cid, name, "expected a table like { en = \"...\", ja = \"...\" }")
+    for lang in LANGS:
+        if not isinstance(value.get(lang), str) or not value[lang].strip():
+            raise CardDataError(file, cid, f"{name}.{lang}", "missing or empty text")
+    unknown = set(value) - set(LANGS)
+    if unknown:
+        raise CardDataError(file, cid, f"{name}.{sorted(unknown)[0]}", "unknown language")
+    return {lang: value[lang] for lang in LANGS}
+
+
+def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema) -> list[CardDef]:
+    """Validate the parsed TOML of one card file and return its cards.
+
+    Raises CardDataError (file, card id, field) for any problem.
+    """
+    unknown_top = set(data) - {"card"}
+    if unknown_top:
+        raise CardDataError(file, "", sorted(unknown_top)[0], "unknown top-level key")
+    entries = data.get("card", [])
+    if not isinstance(entries, list):
+        raise CardDataError(file, "", "card", "expected [[card]] tables")
+    cards: list[CardDef] = []
+    for index, entry in enumerate(entries):
+        label = f"#{index + 1}"
+        if not isinstance(entry, dict):
+            raise CardDataError(file, label, "card", "expected a table")
+        cid = entry.get("id")
+        if not isinstance(cid, str) or not cid.strip():
+            raise CardDataError(file, label, "id", "missing or not a string")
+        ctype = entry.get("type")
+        if ctype not in schema:
+            allowed = ", ".join(repr(t) for t in schema)
+            raise CardDataError(file, cid, "type", f"expected one of {allowed}, got {ctype!r}")
+        specs = schema[ctype]
+        name = _texts(file, cid, "name", entry.get("name"), True)
+        text = _texts(file, cid, "text", entry.get("text"), False)
+        values: dict[str, Any] = {}
+        for fname, spec in specs.items():
+            if fname in entry:
+                values[fname] = _check_value(file, cid, fname, spec, entry[fname])
+            elif spec.required:
+                raise CardDataError(file, cid, fname, "missing")
+            else:
+                values[fname] = spec.default
+        extra = set(entry) - set(specs) - {"id", "type", "name", "text"}
+        if extra:
+            raise CardDataError(file, cid, sorted(extra)[0], f"unknown field for a {ctype} card")
+        cards.append(CardDef(cid, game, ctype, name, text, values, file))
+    return cards
+
+
+class CardDb(Mapping[str, CardDef]):
+    """All card definitions of one game, by id."""
+
+    def __init__(self, game: str, cards: Iterable[CardDef]) -> None:
+        self.game = game
+        self._cards: dict[str, CardDef] = {}
+        for card in cards:
+            if card.id in self._cards:
+                first = self._cards[card.id].source
+                raise CardDataError(card.source, card.id, "id", f"duplicate id (also in {first})")
+            self._cards[card.id] = card
+
+    def __getitem__(self, key: str) -> CardDef:
+        return self._cards[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+
+def load_card_files(paths: Iterable[Path], game: str, schema: Schema) -> CardDb:
+    """Load and validate every card file given; raises CardDataError."""
+    cards: list[CardDef] = []
+    for path in sorted(paths):
+        label = str(path)
+        try:
+            with open(path, "rb") as fh:
+                data = tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(label, "", "(syntax)", str(exc)) from None
+        except OSError as exc:
+            raise CardDataError(label, "", "(file)", exc.strerror or str(exc)) from None
+        cards.extend(parse_cards(data, label, game, schema))
+    return CardDb(game, cards)
+
+
+def load_card_dir(folder: Path, game: str, schema: Schema) -> CardDb:
+    """Load every ``*.toml`` file in ``folder`` (see :func:`load_card_files`)."""
+    return load_card_files(folder.glob("*.toml"), game, schema)

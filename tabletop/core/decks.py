@@ -1,0 +1,96 @@
+"""Deck lists loaded from ``assets/decks/<game>/*.toml``.
+
+A deck file::
+
+    name = { en = "Red Storm", ja = "赤い嵐" }
+    alignment = "good"          # optional, game-specific options
+    [cards]                      # one section per pile; Arc uses only "cards"
+    ember_knight = 3
+
+Errors raise :class:`DeckError` naming the file and the field. Legality
+(copies, sizes) is the game's business: see ``GameRules.check_deck``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class DeckError(ValueError):
+    """A deck file is broken; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck: ``sections`` maps pile name -> {card id: count}.
+
+    ``options`` keeps other top-level values (e.g. Arc's ``alignment``).
+    """
+
+    id: str
+    name: Mapping[str, str]
+    sections: Mapping[str, Mapping[str, int]]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    def card_list(self, section: str = "cards") -> list[str]:
+        """Card ids of a section, each repeated by its count, in file order."""
+        return [cid for cid, n in self.sections.get(section, {}).items() for _ in range(n)]
+
+    def display_name(self, lang: str) -> str:
+        """The deck's name in ``lang`` (English fallback)."""
+        return self.name.get(lang) or self.name.get("en") or self.id
+
+
+def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
+               known_cards: Iterable[str] | None = None) -> Deck:
+    """Validate one parsed deck file. Raises DeckError (file, field)."""
+    name = data.get("name")
+    if isinstance(name, str):
+        name = {"en": name, "ja": name}
+    if not isinstance(name, dict) or not isinstance(name.get("en"), str):
+        raise DeckError(f"{file}: field 'name': expected {{ en = \"...\", ja = \"...\" }}")
+    known = set(known_cards) if known_cards is not None else None
+    sections: dict[str, dict[str, int]] = {}
+    options: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "name":
+            continue
+        if isinstance(value, dict):
+            pile: dict[str, int] = {}
+            for cid, count in value.items():
+                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                    raise DeckError(
+                        f"{file}: field '{key}.{cid}': expected a positive count, got {count!r}"
+                    )
+                if known is not None and cid not in known:
+                    raise DeckError(f"{file}: field '{key}.{cid}': no card with this id")
+                pile[cid] = count
+            sections[key] = pile
+        else:
+            options[key] = value
+    if not sections:
+        raise DeckError(f"{file}: field 'cards': the deck lists no cards")
+    return Deck(deck_id, dict(name), sections, options, file)
+
+
+def load_deck(path: Path, known_cards: Iterable[str] | None = None) -> Deck:
+    """Load a deck file; its id is the file stem. Raises DeckError."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(f"{path}: (syntax): {exc}") from None
+    except OSError as exc:
+        raise DeckError(f"{path}: (file): {exc.strerror or exc}") from None
+    return parse_deck(data, str(path), path.stem, known_cards)
+
+
+def load_deck_dir(folder: Path, known_cards: Iterable[str] | None = None) -> dict[str, Deck]:
+    """All decks of a folder by id (file stem). Raises DeckError on the first bad one."""
+    known = list(known_cards) if known_cards is not None else None
+    return {p.stem: load_deck(p, known) for p in sorted(folder.glob("*.toml"))}

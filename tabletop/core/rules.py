@@ -1,0 +1,159 @@
+"""The interface every game's rules implement, and the registry of games.
+
+The rules are the only authority over a game (DESIGN.md): the UI, bots,
+scenario files and saves all propose :class:`Action` objects and read
+:class:`Verdict` answers. ``check`` never changes the state; ``apply`` is only
+called after a legal verdict.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.decks import Deck
+from tabletop.core.messages import Message
+from tabletop.core.model import GameState
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """How a game starts: everything a save needs to replay it (ALL-R1).
+
+    ``decks`` holds, per seat, pile name -> list of card ids in deck-list order
+    (Arc uses the pile ``"cards"``). ``deck_names`` are for display only.
+    ``position``, when given, is a scenario's exact position (see
+    ``docs/scenarios.md``) used instead of the normal set-up.
+    """
+
+    game: str
+    seed: int
+    first: int = 0
+    decks: tuple[Mapping[str, list[str]], ...] = ()
+    deck_names: tuple[str, ...] = ()
+    position: Mapping[str, Any] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dict for saves."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "first": self.first,
+            "decks": [{k: list(v) for k, v in d.items()} for d in self.decks],
+            "deck_names": list(self.deck_names),
+            "position": self.position,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameSetup:
+        """Inverse of :meth:`to_json`; raises ValueError naming the bad field."""
+        game, seed, first = data.get("game"), data.get("seed"), data.get("first", 0)
+        if not isinstance(game, str):
+            raise ValueError("field 'game': expected a string")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("field 'seed': expected an integer")
+        if first not in (0, 1):
+            raise ValueError("field 'first': expected 0 or 1")
+        decks = data.get("decks", [])
+        if not isinstance(decks, list) or not all(isinstance(d, dict) for d in decks):
+            raise ValueError("field 'decks': expected a list of tables")
+        for i, deck in enumerate(decks):
+            for pile, ids in deck.items():
+                if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+                    raise ValueError(f"field 'decks[{i}].{pile}': expected a list of card ids")
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise ValueError("field 'position': expected a table")
+        return cls(
+            game,
+            seed,
+            first,
+            tuple({k: list(v) for k, v in d.items()} for d in decks),
+            tuple(str(n) for n in data.get("deck_names", [])),
+            position,
+            dict(data.get("options") or {}),
+        )
+
+
+class GameRules(ABC):
+    """One game's rules over the shared model.
+
+    Subclasses set ``game_id``, ``phases`` (the turn structure shown by the
+    phase tracker, as step ids whose names are catalogue keys
+    ``phase.<game>.<id>``) and implement the abstract methods.
+    """
+
+    game_id: ClassVar[str]
+    phases: ClassVar[tuple[str, ...]]
+
+    def __init__(self, cards: CardDb) -> None:
+        self.cards = cards
+
+    @abstractmethod
+    def new_game(self, setup: GameSetup) -> GameState:
+        """The state after set-up (shuffles, opening hands), ready for the first action."""
+
+    @abstractmethod
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Is ``action`` legal now? Never changes ``state``."""
+
+    @abstractmethod
+    def apply(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action, log it, and run automatic steps that follow."""
+
+    @abstractmethod
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (may be empty when waiting)."""
+
+    @abstractmethod
+    def interpret_drop(
+        self, state: GameState, seat: int, iid: int, zone_id: str, onto: int | None = None
+    ) -> Action | Verdict:
+        """What dropping card ``iid`` on zone ``zone_id`` would mean, as an action.
+
+        ``onto`` is the card under the drop point, if any (a target). Returns a
+        refusal verdict when the drop means nothing in this game (e.g. moving a
+        card of the other seat). The caller still asks :meth:`check`.
+        """
+
+    def check_deck(self, deck: Deck) -> list[Message]:
+        """Problems that make a deck illegal for this game (empty when legal)."""
+        return []
+
+    def acting_seat(self, state: GameState) -> int:
+        """The seat that must act now: the one a pending decision waits for, else the active."""
+        pending = state.pending
+        if pending is not None:
+            return int(pending.seat)
+        return state.active
+
+    def describe(self, state: GameState, action: Action) -> Message | None:
+        """A short label for an action (buttons, hints); None to use the generic one."""
+        return None
+
+
+_GAMES: dict[str, str] = {"arc": "tabletop.games.arc"}
+
+
+def game_ids() -> list[str]:
+    """The ids of every game the program knows, in menu order."""
+    return list(_GAMES)
+
+
+def load_rules(game: str, card_root: Any = None) -> GameRules:
+    """Load a game's rules with its card set (from ``assets/cards/<game>``).
+
+    Raises KeyError for an unknown game and CardDataError for a broken card file.
+    """
+    if game not in _GAMES:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(_GAMES)}")
+    module = importlib.import_module(_GAMES[game])
+    rules: GameRules = module.load(card_root)
+    return rules

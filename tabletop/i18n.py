@@ -1,0 +1,290 @@
+"""Message catalogue: every text the user sees, in English and Japanese.
+
+Catalogues are TOML files ``assets/i18n/<code>.toml`` (``en``, ``ja``). Tables
+nest into dotted keys, so ``[zone] hand = "Hand"`` defines ``zone.hand``. Values
+are :meth:`str.format_map` templates with ``{name}`` placeholders.
+
+Look-up never raises: a key missing in the current language falls back to
+English, a key missing everywhere renders as the key itself, and a missing
+parameter stays visible as ``{name}``.
+
+Parameters may themselves be :class:`Message` objects (a card name, a zone name),
+rendered in the same language, or lists/tuples of them, joined with the
+language's ``list.sep``. A key ``<key>_one`` is used instead of ``<key>`` when the
+parameter ``n`` equals 1 (singular wording).
+
+>>> set_language("en")
+>>> t("log.draws_card", player=msg("seat.p1"))
+'Player 1 draws a card.'
+>>> msg("log.wins", player=msg("seat.p2")).render("ja")
+'プレイヤー2の勝利です。'
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tabletop.resources import resource_path
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "CatalogueError",
+    "Message",
+    "all_strings",
+    "get_language",
+    "languages",
+    "load_catalogue",
+    "msg",
+    "placeholders",
+    "reload",
+    "set_language",
+    "t",
+]
+
+log = logging.getLogger(__name__)
+
+#: Fallback language; its catalogue is the reference every other one must match.
+DEFAULT_LANGUAGE = "en"
+
+_current: str = DEFAULT_LANGUAGE
+_warned: set[tuple[str, str]] = set()
+
+
+class CatalogueError(ValueError):
+    """A catalogue file is malformed (bad TOML, a non-string value, a clash)."""
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _catalogue_dir() -> Path:
+    return resource_path("assets", "i18n")
+
+
+def load_catalogue(path: Path) -> dict[str, str]:
+    """Read one catalogue file strictly and return it flattened to dotted keys.
+
+    Raises:
+        CatalogueError: the TOML is invalid or a value is not a string.
+    """
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogueError(f"{path}: {exc}") from exc
+    flat: dict[str, str] = {}
+    _flatten(data, "", flat, path)
+    return flat
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str], path: Path) -> None:
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, Mapping):
+            _flatten(value, f"{key}.", out, path)
+        elif isinstance(value, str):
+            out[key] = value
+        else:
+            raise CatalogueError(f"{path}: key {key!r} must be a string, "
+                                 f"got {type(value).__name__}")
+
+
+@cache
+def _catalogue(code: str) -> dict[str, str]:
+    """Lenient cached loader used by :func:`t`: a broken or absent file is empty."""
+    try:
+        return load_catalogue(_catalogue_dir() / f"{code}.toml")
+    except (CatalogueError, FileNotFoundError) as exc:
+        log.error("message catalogue %r unusable: %s", code, exc)
+        return {}
+
+
+def reload() -> None:
+    """Forget the cached catalogues (after editing the TOML files or in tests)."""
+    _catalogue.cache_clear()
+    _warned.clear()
+
+
+# --------------------------------------------------------------------------- language
+
+
+def languages() -> list[str]:
+    """Return the available language codes (catalogue file stems), English first."""
+    try:
+        codes = sorted(p.stem for p in _catalogue_dir().glob("*.toml"))
+    except FileNotFoundError:
+        return [DEFAULT_LANGUAGE]
+    return sorted(codes, key=lambda c: (c != DEFAULT_LANGUAGE, c))
+
+
+def _normalise(code: str) -> str:
+    return code.strip().replace("-", "_").split("_")[0].lower()
+
+
+def set_language(code: str) -> None:
+    """Make ``code`` the current language. ``"ja_JP"`` and ``"ja-JP"`` mean ``"ja"``.
+
+    Raises:
+        ValueError: no catalogue exists for that language.
+    """
+    global _current
+    norm = _normalise(code)
+    if norm not in languages():
+        raise ValueError(f"unknown language {code!r}; available: {', '.join(languages())}")
+    _current = norm
+
+
+def get_language() -> str:
+    """Return the current language code."""
+    return _current
+
+
+def all_strings(lang: str) -> dict[str, str]:
+    """Return a copy of the whole catalogue of ``lang`` (dotted key -> template).
+
+    Raises:
+        ValueError: no catalogue exists for that language.
+        CatalogueError: the catalogue is malformed.
+    """
+    norm = _normalise(lang)
+    if norm not in languages():
+        raise ValueError(f"unknown language {lang!r}")
+    return load_catalogue(_catalogue_dir() / f"{norm}.toml")
+
+
+def placeholders(template: str) -> set[str]:
+    """Return the placeholder names used in ``template`` (``"{a} {b:d}"`` -> {a, b})."""
+    names: set[str] = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+    return names
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+class _Params(dict[str, Any]):
+    """Mapping for ``format_map`` that leaves unknown placeholders visible."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def _template(key: str, lang: str) -> str | None:
+    text = _catalogue(lang).get(key)
+    if text is None and lang != DEFAULT_LANGUAGE:
+        text = _catalogue(DEFAULT_LANGUAGE).get(key)
+        if text is not None and (lang, key) not in _warned:
+            _warned.add((lang, key))
+            log.warning("message %r missing in %r, using English", key, lang)
+    return text
+
+
+def _render_value(value: Any, lang: str) -> Any:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, list | tuple):
+        sep = _template("list.sep", lang) or ", "
+        return sep.join(str(_render_value(v, lang)) for v in value)
+    return value
+
+
+def _translate(key: str, lang: str, params: Mapping[str, Any]) -> str:
+    template = None
+    if params.get("n") == 1:
+        template = _template(f"{key}_one", lang)
+    if template is None:
+        template = _template(key, lang)
+    if template is None:
+        if (lang, key) not in _warned:
+            _warned.add((lang, key))
+            log.warning("message %r missing in every catalogue", key)
+        return key
+    values = _Params({name: _render_value(v, lang) for name, v in params.items()})
+    try:
+        return template.format_map(values)
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
+        log.warning("message %r in %r failed to format: %s", key, lang, exc)
+        return template
+
+
+def t(key: str, /, **params: Any) -> str:
+    """Return the text of ``key`` in the current language with ``params`` filled in.
+
+    Never raises: see the module docstring for the fallbacks.
+    """
+    return _translate(key, _current, params)
+
+
+# --------------------------------------------------------------------------- Message
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, Mapping):
+        raise TypeError("Message parameters cannot be mappings; use a nested Message")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A translatable text kept as data: a key and its parameters.
+
+    Rules code and the game log keep :class:`Message` objects, not strings, so
+    the text follows the language the viewer picks. Instances are hashable and
+    convert to and from JSON-friendly dicts (:meth:`to_dict`, :meth:`from_dict`).
+
+    ``params`` is a tuple of ``(name, value)`` pairs sorted by name; values are
+    scalars, nested messages, or tuples of those. Build with :func:`msg`.
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, str):
+            raise TypeError(f"Message key must be a str, got {type(self.key).__name__}")
+        pairs = self.params.items() if isinstance(self.params, Mapping) else self.params
+        object.__setattr__(self, "params",
+                           tuple(sorted((str(k), _freeze(v)) for k, v in pairs)))
+
+    def render(self, lang: str | None = None) -> str:
+        """Return the text in ``lang`` (default: the current language)."""
+        return _translate(self.key, _normalise(lang) if lang else _current, dict(self.params))
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-friendly dict; nested messages become ``{"key", "params"}`` dicts."""
+        def enc(v: Any) -> Any:
+            if isinstance(v, Message):
+                return v.to_dict()
+            if isinstance(v, tuple):
+                return [enc(x) for x in v]
+            return v
+        return {"key": self.key, "params": {k: enc(v) for k, v in self.params}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        """Rebuild a message written by :meth:`to_dict`."""
+        def dec(v: Any) -> Any:
+            if isinstance(v, Mapping):
+                return cls.from_dict(v)
+            if isinstance(v, list):
+                return tuple(dec(x) for x in v)
+            return v
+        return cls(str(data["key"]), tuple((k, dec(v)) for k, v in data.get("params", {}).items()))
+
+
+def msg(key: str, /, **params: Any) -> Message:
+    """Build a :class:`Message`: ``msg("log.plays", player=msg("seat.p1"), card=...)``."""
+    return Message(key, tuple(params.items()))
