@@ -14,9 +14,9 @@ language's ``list.sep``. A key ``<key>_one`` is used instead of ``<key>`` when t
 parameter ``n`` equals 1 (singular wording).
 
 >>> set_language("en")
->>> t("log.draws_card", player=msg("seat.p1"))
+>>> t("log.draws_card", player=msg("seat.0"))
 'Player 1 draws a card.'
->>> msg("log.wins", player=msg("seat.p2")).render("ja")
+>>> msg("log.wins", player=msg("seat.1")).render("ja")
 'プレイヤー2の勝利です。'
 """
 
@@ -96,14 +96,53 @@ def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str], path: P
                                  f"got {type(value).__name__}")
 
 
+def catalogue_files(code: str) -> list[Path]:
+    """The files making up one language: ``<code>.toml`` then every ``<part>_<code>.toml``.
+
+    Parts (``arc_en.toml``, ``ui_en.toml``...) let each game and the UI keep
+    their own keys without editing one shared file.
+    """
+    folder = _catalogue_dir()
+    return [folder / f"{code}.toml", *sorted(folder.glob(f"*_{code}.toml"))]
+
+
+def load_language(code: str) -> dict[str, str]:
+    """All keys of one language, merged from :func:`catalogue_files`.
+
+    Raises:
+        CatalogueError: a file is broken, or two files define the same key.
+    """
+    merged: dict[str, str] = {}
+    origin: dict[str, Path] = {}
+    for path in catalogue_files(code):
+        for key, text in load_catalogue(path).items():
+            if key in merged:
+                raise CatalogueError(f"{path}: key {key!r} is also defined in {origin[key]}")
+            merged[key] = text
+            origin[key] = path
+    return merged
+
+
+_registered: dict[str, dict[str, str]] = {}
+
+
+def register_strings(code: str, strings: Mapping[str, str]) -> None:
+    """Add texts that live in data files rather than catalogues (card names).
+
+    Catalogue keys win over registered ones, so a catalogue can correct a name.
+    """
+    _registered.setdefault(_normalise(code), {}).update(strings)
+    _catalogue.cache_clear()
+
+
 @cache
 def _catalogue(code: str) -> dict[str, str]:
     """Lenient cached loader used by :func:`t`: a broken or absent file is empty."""
     try:
-        return load_catalogue(_catalogue_dir() / f"{code}.toml")
+        return {**_registered.get(code, {}), **load_language(code)}
     except (CatalogueError, FileNotFoundError) as exc:
         log.error("message catalogue %r unusable: %s", code, exc)
-        return {}
+        return dict(_registered.get(code, {}))
 
 
 def reload() -> None:
@@ -118,7 +157,7 @@ def reload() -> None:
 def languages() -> list[str]:
     """Return the available language codes (catalogue file stems), English first."""
     try:
-        codes = sorted(p.stem for p in _catalogue_dir().glob("*.toml"))
+        codes = sorted(p.stem for p in _catalogue_dir().glob("*.toml") if "_" not in p.stem)
     except FileNotFoundError:
         return [DEFAULT_LANGUAGE]
     return sorted(codes, key=lambda c: (c != DEFAULT_LANGUAGE, c))
@@ -156,7 +195,7 @@ def all_strings(lang: str) -> dict[str, str]:
     norm = _normalise(lang)
     if norm not in languages():
         raise ValueError(f"unknown language {lang!r}")
-    return load_catalogue(_catalogue_dir() / f"{norm}.toml")
+    return load_language(norm)
 
 
 def placeholders(template: str) -> set[str]:
@@ -286,5 +325,5 @@ class Message:
 
 
 def msg(key: str, /, **params: Any) -> Message:
-    """Build a :class:`Message`: ``msg("log.plays", player=msg("seat.p1"), card=...)``."""
+    """Build a :class:`Message`: ``msg("log.plays", player=msg("seat.0"), card=...)``."""
     return Message(key, tuple(params.items()))

@@ -141,8 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source-dir", type=Path, default=None,
                         help="folder holding NotoSansJP-Regular.otf / -Bold.otf "
                              "(default: pygame_gui's data folder)")
-    parser.add_argument("--out-dir", type=Path, default=REPO / "assets" / "fonts")
+    parser.add_argument("--out-dir", type=Path, default=None,
+                        help="where to write the subsets (default: <data-root>/assets/fonts)")
+    parser.add_argument("--data-root", type=Path, default=REPO,
+                        help="folder holding assets/i18n and assets/cards (default: the repo)")
     args = parser.parse_args(argv)
+    root: Path = args.data_root.resolve()
+    out_dir: Path = args.out_dir or root / "assets" / "fonts"
     source_dir: Path = args.source_dir or find_source_dir()
 
     kanji = level1_kanji()
@@ -150,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     if len(kanji) != 2965:
         print("error: expected 2965 level 1 kanji", file=sys.stderr)
         return 1
-    wanted = wanted_codepoints(REPO)
-    extra = data_chars(data_files(REPO))
+    wanted = wanted_codepoints(root)
+    extra = data_chars(data_files(root))
     print(f"characters from catalogues and cards: {len(extra)}")
 
     status = 0
     for weight in WEIGHTS:
         source = source_dir / SOURCE_NAME.format(weight=weight)
-        target = args.out_dir / OUTPUT_NAME.format(weight=weight)
+        target = out_dir / OUTPUT_NAME.format(weight=weight)
         with TTFont(source, lazy=True) as src:
             cmap = set(src.getBestCmap())
         absent_data = sorted(c for c in extra if ord(c) not in cmap)
@@ -167,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             status = 1
         unicodes = wanted & cmap
         subset_one(source, target, unicodes)
-        print(f"{target.relative_to(REPO) if target.is_relative_to(REPO) else target}: "
+        print(f"{target.relative_to(root) if target.is_relative_to(root) else target}: "
               f"{len(unicodes)} characters ({len(wanted - cmap)} wanted but not in the "
               f"source font), {target.stat().st_size / 1e6:.2f} MB")
     return status

@@ -1,19 +1,8 @@
-"""Translatable messages as plain data (rendered by :mod:`tabletop.i18n`)."""
+"""Translatable messages as plain data; the one Message type lives in :mod:`tabletop.i18n`.
 
-from __future__ import annotations
+Re-exported here so the rules core reads as depending on the core only.
+"""
 
-from dataclasses import dataclass
-from typing import Any
+from tabletop.i18n import Message, msg
 
-
-@dataclass(frozen=True)
-class Message:
-    """A catalogue key with parameters; hashable and JSON-friendly."""
-
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-
-def msg(key: str, **params: Any) -> Message:
-    """Build a :class:`Message` with sorted parameters."""
-    return Message(key, tuple(sorted(params.items())))
+__all__ = ["Message", "msg"]

@@ -1,0 +1,139 @@
+"""TableGeometry: a layout's zones, cells and cards in one spatial index.
+
+A UI asks it "which card / zone / cell is under this point" and "which zone does this
+dragged card snap to".  All coordinates are table millimetres.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from tabletop.geometry import Placed, ShapeIndex
+from tabletop.layout.model import CARD_SIZE, ZONE_KEY_PREFIX, Layout, zone_key
+
+#: ShapeIndex categories used by TableGeometry.
+ZONE = "zone"
+CELL = "cell"
+CARD = "card"
+
+
+class TableGeometry:
+    """Zones (category ``"zone"``, keys ``"zone:<id>"``), cells of grid/slots zones
+    (``"cell"``, keys ``"cell:<zone>/<name>"``) and cards (``"card"``, keyed by the card
+    keys given) of one layout, in a :class:`ShapeIndex`.
+
+    Zones later in the layout file are on top of earlier ones.
+    """
+
+    def __init__(self, layout: Layout, card_size: tuple[float, float] = CARD_SIZE) -> None:
+        self.layout = layout
+        self.card_size = card_size
+        self.index = ShapeIndex()
+        self._card_zone: dict[str, str] = {}
+        for zone in layout.zones:
+            self.index.add(zone.shape(), ZONE)
+        for zone in layout.zones:
+            for cell in layout.cells(zone.id):
+                self.index.add(cell, CELL)
+
+    # -- cards -------------------------------------------------------------------------
+
+    def set_cards(self, cards_by_zone: Mapping[str, Sequence[str | None]]) -> None:
+        """Replace all cards with the given contents, laid out by each zone's arrangement.
+
+        Args:
+            cards_by_zone: zone id -> card keys, bottom card first (later ones are on
+                top).  ``None`` leaves that position empty, so ``[None, "c7"]`` in a
+                grid puts card c7 in the second cell.
+
+        Raises:
+            KeyError: if a zone id is unknown or a card key appears twice.
+            ValueError: if a grid/slots zone gets more positions than it has cells.
+        """
+        self.index.clear(CARD)
+        self._card_zone.clear()
+        for zone_id, keys in cards_by_zone.items():
+            places = self.layout.placements(zone_id, len(keys), self.card_size)
+            for key, place in zip(keys, places, strict=True):
+                if key is None:
+                    continue
+                if key in self._card_zone:
+                    raise KeyError(f"card {key!r} appears in more than one place")
+                self.index.add(place.with_key(key), CARD)
+                self._card_zone[key] = zone_id
+
+    def put_card(self, placed: Placed, zone_id: str | None = None) -> None:
+        """Add or move one card to an explicit placement (e.g. a Move placed by the rules
+        against a Foe's Move) and raise it to the top.
+
+        Raises:
+            KeyError: if ``placed.key`` is already used by a zone or cell.
+        """
+        if placed.key in self.index and self.index.category_of(placed.key) != CARD:
+            raise KeyError(f"key {placed.key!r} belongs to a zone or cell")
+        if placed.key in self.index:
+            self.index.move(placed, raise_to_top=True)
+        else:
+            self.index.add(placed, CARD)
+        if zone_id is not None:
+            self._card_zone[placed.key] = zone_id
+        else:
+            self._card_zone.pop(placed.key, None)
+
+    def remove_card(self, key: str) -> None:
+        """Remove a card.
+
+        Raises:
+            KeyError: if there is no such card.
+        """
+        if self.index.category_of(key) != CARD:
+            raise KeyError(f"not a card: {key!r}")
+        self.index.remove(key)
+        self._card_zone.pop(key, None)
+
+    def card_placement(self, key: str) -> Placed:
+        """Where card ``key`` lies.
+
+        Raises:
+            KeyError: if there is no such card.
+        """
+        if key not in self.index or self.index.category_of(key) != CARD:
+            raise KeyError(f"not a card: {key!r}")
+        return self.index.placed(key)
+
+    def card_zone(self, key: str) -> str | None:
+        """The zone id a card was laid out in, or None if placed freely / unknown."""
+        return self._card_zone.get(key)
+
+    # -- point queries -----------------------------------------------------------------
+
+    def cards_at(self, x: float, y: float) -> list[str]:
+        """Card keys under the table point ``(x, y)`` mm, topmost first."""
+        return self.index.at_point(x, y, CARD)
+
+    def card_at(self, x: float, y: float) -> str | None:
+        """The topmost card under ``(x, y)`` mm, or None."""
+        hits = self.cards_at(x, y)
+        return hits[0] if hits else None
+
+    def zone_at(self, x: float, y: float) -> str | None:
+        """Id of the topmost zone under ``(x, y)`` mm, or None."""
+        hits = self.index.at_point(x, y, ZONE)
+        return hits[0][len(ZONE_KEY_PREFIX):] if hits else None
+
+    def cell_at(self, x: float, y: float) -> str | None:
+        """Key of the topmost cell under ``(x, y)`` mm (``"cell:<zone>/<name>"``), or None."""
+        hits = self.index.at_point(x, y, CELL)
+        return hits[0] if hits else None
+
+    # -- snapping ----------------------------------------------------------------------
+
+    def snap_zone(self, dragged: Placed, legal_zone_ids: Iterable[str]) -> str | None:
+        """The legal zone the dragged card overlaps most (ShapeIndex.best_target rule:
+        larger area, then nearer centre, then smaller key), or None if none overlaps."""
+        best = self.index.best_target(dragged, [zone_key(z) for z in legal_zone_ids])
+        return best[len(ZONE_KEY_PREFIX):] if best is not None else None
+
+    def snap_cell(self, dragged: Placed, legal_cell_keys: Iterable[str]) -> str | None:
+        """The legal cell key the dragged card overlaps most, or None (same rule)."""
+        return self.index.best_target(dragged, legal_cell_keys)
