@@ -1,0 +1,68 @@
+"""Arc zone ids and small read-only queries over them.
+
+Zone ids are a contract with the UI and ``layouts/arc.toml``: per seat ``s``
+``p{s}.deck`` (nobody sees faces), ``p{s}.hand`` (owner), and the public
+``p{s}.resources``, ``p{s}.characters``, ``p{s}.combat`` (combat cards of the
+combat in progress) and ``p{s}.discard`` (seat: 捨て札置き場).
+"""
+
+from __future__ import annotations
+
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.model import GameState, Visibility
+
+ZONE_KINDS: tuple[tuple[str, Visibility], ...] = (
+    ("deck", Visibility.NOBODY),
+    ("hand", Visibility.OWNER),
+    ("resources", Visibility.PUBLIC),
+    ("characters", Visibility.PUBLIC),
+    ("combat", Visibility.PUBLIC),
+    ("discard", Visibility.PUBLIC),
+)
+
+SEATS: tuple[int, int] = (0, 1)
+
+
+def zid(seat: int, kind: str) -> str:
+    """The id of ``seat``'s zone of ``kind`` (e.g. ``zid(0, "hand") == "p0.hand"``)."""
+    return f"p{seat}.{kind}"
+
+
+def create_zones(state: GameState) -> None:
+    """Add every Arc zone for both seats to an empty state."""
+    for seat in SEATS:
+        for kind, vis in ZONE_KINDS:
+            state.add_zone(zid(seat, kind), seat, vis)
+
+
+def zone_kind(zone_id: str) -> tuple[int, str] | None:
+    """Split ``"p1.hand"`` into ``(1, "hand")``; None for a foreign id."""
+    head, _, kind = zone_id.partition(".")
+    if len(head) != 2 or head[0] != "p" or head[1] not in "01" or not kind:
+        return None
+    return int(head[1]), kind
+
+
+def cards_in(state: GameState, seat: int, kind: str) -> list[int]:
+    """Instance ids in ``seat``'s zone of ``kind`` (bottom to top), as a copy."""
+    return list(state.zones[zid(seat, kind)].cards)
+
+
+def is_in(state: GameState, iid: int, seat: int, kind: str) -> bool:
+    """Is instance ``iid`` in ``seat``'s zone of ``kind``? (False for unknown ids.)"""
+    return iid in state.cards and state.zone_of(iid) == zid(seat, kind)
+
+
+def cdef(state: GameState, db: CardDb, iid: int) -> CardDef:
+    """The printed card behind an instance."""
+    return db[state.cards[iid].card_id]
+
+
+def untapped(state: GameState, seat: int, kind: str) -> list[int]:
+    """Untapped instances in ``seat``'s zone of ``kind``."""
+    return [i for i in cards_in(state, seat, kind) if not state.cards[i].tapped]
+
+
+def count_type(state: GameState, db: CardDb, seat: int, kind: str, ctype: str) -> int:
+    """How many cards of type ``ctype`` ``seat`` holds in the zone ``kind``."""
+    return sum(1 for i in cards_in(state, seat, kind) if cdef(state, db, i).type == ctype)

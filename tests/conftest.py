@@ -1,0 +1,25 @@
+"""Test-wide settings: headless SDL, a private save folder, a hypothesis profile."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import settings
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+settings.register_profile("default", deadline=None, max_examples=25)
+settings.register_profile("soak", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(autouse=True)
+def _private_save_dir(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Autosaves of a test go to a fresh folder, never to the user's real one."""
+    monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))
+    yield
