@@ -40,6 +40,8 @@ __all__ = [
     "ScenarioReport",
     "Step",
     "StepResult",
+    "build_setup",
+    "check_facts",
     "load_scenario",
     "parse_scenario",
     "render_text",
@@ -429,6 +431,8 @@ def render_text(message: Any, lang: str = "en") -> str:
 
 def _verdict_text(verdict: Verdict) -> str:
     text = render_text(verdict.message) if verdict.message is not None else ""
+    if verdict.message is not None and text == verdict.message.key:
+        text = ""  # no catalogue text: the reason code already says it
     rule = f" [{verdict.rule}]" if verdict.rule else ""
     return f"{text}{rule}".strip()
 

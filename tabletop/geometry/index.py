@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 import pymunk
 
@@ -24,8 +25,10 @@ from tabletop.geometry.polygon import overlap_area as _overlap_area
 # pymunk reports distance 0 on a border, and with max_distance=0 leaves border points
 # out; a micro-tolerance makes borders count as hits, deterministically.
 _HIT_EPS_MM = 1e-6
-# Areas closer than this are treated as equal in best_target (float noise).
+# Areas / distances closer than these are treated as equal in best_target (float noise:
+# an exact geometric tie turned by 33 degrees differs in the last bits).
 _AREA_EPS_MM2 = 1e-6
+_DIST_EPS_MM = 1e-6
 # ShapeFilter categories are a 32-bit mask.
 _MAX_CATEGORIES = 32
 
@@ -188,8 +191,9 @@ class ShapeIndex:
         """The candidate key whose shape ``dragged`` overlaps the most.
 
         Tie rule (repeatable): larger overlap area wins (areas within 1e-6 mm² are
-        equal); then the smaller distance between centres; then the smaller key in
-        string order.  Candidate keys missing from the index are ignored.
+        equal); then the smaller distance between centres (within 1e-6 mm equal); then
+        the smaller key in string order (``min`` of the keys).  Candidate keys missing
+        from the index are ignored.
 
         Returns:
             The winning key, or None if ``dragged`` overlaps no candidate (touching
@@ -207,7 +211,8 @@ class ShapeIndex:
             return None
         top_area = max(s[0] for s in scored)
         tied = [s for s in scored if s[0] >= top_area - _AREA_EPS_MM2]
-        return min(tied, key=lambda s: (s[1], s[2]))[2]
+        nearest = min(s[1] for s in tied)
+        return min(s[2] for s in tied if s[1] <= nearest + _DIST_EPS_MM)
 
     def touching(self, key_a: str, key_b: str, tolerance_mm: float = 0.5) -> bool:
         """True if the shapes under ``key_a`` and ``key_b`` lie side against side.
@@ -224,10 +229,21 @@ class ShapeIndex:
         return adjacency.touching_sides(a, b, tolerance_mm)
 
     @staticmethod
-    def facing_slots(a: Placed, side_a: Side, b: Placed, side_b: Side,
-                     n_slots: int = 5) -> list[tuple[int, int]]:
+    def facing_slots(a: Placed, side_a: Side, b: Placed, side_b: Side, n_slots: int = 5,
+                     tolerance_mm: float = 0.5) -> list[tuple[int, int]]:
         """See :func:`tabletop.geometry.adjacency.facing_slots`."""
-        return adjacency.facing_slots(a, side_a, b, side_b, n_slots)
+        return adjacency.facing_slots(a, side_a, b, side_b, n_slots, tolerance_mm)
+
+    @staticmethod
+    def facing_across(a: Placed, candidates: Iterable[Placed], direction_deg: float, *,
+                      frame: Literal["table", "card"] = "table") -> list[Placed]:
+        """See :func:`tabletop.geometry.adjacency.facing_across`."""
+        return adjacency.facing_across(a, candidates, direction_deg, frame=frame)
+
+    @staticmethod
+    def grid_adjacent(a: Placed, b: Placed, tolerance_mm: float = 0.5) -> bool:
+        """See :func:`tabletop.geometry.adjacency.grid_adjacent`."""
+        return adjacency.grid_adjacent(a, b, tolerance_mm)
 
     def neighbours(self, key: str, category: str | None = None,
                    tolerance_mm: float = 0.5) -> list[str]:

@@ -53,9 +53,16 @@ class Fonts:
         return font
 
     def render(self, text: str, size_px: int, colour: tuple[int, int, int],
-               bold: bool = False, wrap: int = 0) -> pygame.Surface:
-        """Render ``text`` antialiased, wrapped at ``wrap`` pixels when given."""
+               bold: bool = False, wrap: int = 0, centre: bool = True) -> pygame.Surface:
+        """Render ``text`` antialiased; wrapped at ``wrap`` pixels (lines centred) when given."""
         font = self.get(size_px, bold)
-        surf = font.render(text, True, colour, None, wrap) if wrap else font.render(
-            text, True, colour)
+        if wrap:
+            old = font.align
+            font.align = pygame.FONT_CENTER if centre else pygame.FONT_LEFT
+            try:
+                surf = font.render(text, True, colour, None, wrap)
+            finally:
+                font.align = old
+        else:
+            surf = font.render(text, True, colour)
         return surf.convert_alpha() if pygame.display.get_surface() else surf

@@ -1,0 +1,416 @@
+"""The ``tabletop`` command: the window, plus headless developer tools.
+
+Usage::
+
+    tabletop [--lang en|ja] [--size WxH] [--smoke]      open the window (or smoke-test it)
+    tabletop check FILE...                               run scenario files
+    tabletop selfplay GAME --games N --seed S [--max-actions M]
+    tabletop replay SAVE [--step]                        step through a save (spectator view)
+    tabletop decks GAME                                  list ready-made decks and legality
+
+Exit codes: 0 success; 1 a scenario expectation failed (``check``) or a
+ready-made deck is illegal (``decks``); 2 a broken input (scenario file, save,
+unknown game) or bad usage. The window is imported lazily, so the headless
+commands never import pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK, EXIT_FAILED, EXIT_BROKEN = 0, 1, 2
+
+
+# --------------------------------------------------------------------------- texts
+
+
+@cache
+def _catalogue_keys() -> frozenset[str]:
+    try:
+        from tabletop import i18n
+
+        return frozenset(i18n.all_strings(i18n.get_language()))
+    except Exception:  # no i18n module or a broken catalogue: English defaults
+        return frozenset()
+
+
+def _say(key: str, default: str, **params: Any) -> str:
+    """The catalogue text of ``key`` (``tabletop.i18n.t``) if it exists, else ``default``."""
+    if key in _catalogue_keys():
+        from tabletop.i18n import t
+
+        return t(key, **params)
+    try:
+        return default.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return default
+
+
+def _out(text: str) -> None:
+    print(text, flush=True)
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def _size(text: str) -> str:
+    """Check ``WxH`` (e.g. ``1280x800``); the window reads the text itself
+    (``tabletop.ui.app.run`` parses ``args.size``)."""
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1280x800, got {text!r}"
+                                         ) from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is too small (min 320x240)")
+    return f"{w}x{h}"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``tabletop`` command (see the module docstring)."""
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="A card tabletop for two players at one computer. Without a command, "
+                    "opens the window.")
+    parser.add_argument("--lang", choices=["en", "ja"], default=None,
+                        help="language of the window (default: the saved choice or English)")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size in pixels, e.g. 1280x800")
+    parser.add_argument("--smoke", action="store_true",
+                        help="open the window briefly and exit (checks the install)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="run scenario files and report each step")
+    check.add_argument("files", nargs="+", metavar="FILE", help="scenario .toml files")
+
+    selfplay = sub.add_parser("selfplay", help="play bot-vs-bot games headless")
+    selfplay.add_argument("game", help="game id, e.g. arc")
+    selfplay.add_argument("--games", type=_positive, default=10, help="number of games")
+    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    selfplay.add_argument("--max-actions", type=_positive, default=2000,
+                          help="give up a game after this many actions (a 'cap hit')")
+
+    rep = sub.add_parser("replay", help="step through a save from a spectator's view")
+    rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
+    rep.add_argument("--step", action="store_true", help="pause after each action (Enter)")
+    rep.add_argument("--window", action="store_true",
+                     help="(not yet available) show the replay in the window")
+
+    decks = sub.add_parser("decks", help="list ready-made decks and whether each is legal")
+    decks.add_argument("game", help="game id, e.g. arc")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tabletop`` command with ``argv`` (default: ``sys.argv[1:]``); return the
+    exit code. Never raises for bad input: messages go to stderr and the code is 2.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:  # argparse exits on --help and on usage errors
+        return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_BROKEN
+    if args.command is None:
+        return _window(args)
+    handlers = {"check": _check, "selfplay": _selfplay, "replay": _replay, "decks": _decks}
+    return handlers[args.command](args)
+
+
+# --------------------------------------------------------------------------- window
+
+
+def _window(args: argparse.Namespace) -> int:
+    """Open the window (lazy import: pygame is loaded only here)."""
+    try:
+        from tabletop.ui import app
+    except ImportError as exc:
+        _err(_say("cli.window.unavailable", "tabletop: the window cannot start: {error}",
+                  error=exc))
+        return EXIT_BROKEN
+    if args.smoke:
+        return int(app.smoke())
+    return int(app.run(args) or 0)
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _check(args: argparse.Namespace) -> int:
+    from tabletop.core.scenario import ScenarioError, run_scenario
+
+    code = EXIT_OK
+    for name in args.files:
+        try:
+            report = run_scenario(name)
+        except ScenarioError as exc:
+            _out(_say("cli.check.broken", "BROKEN {file}: {error}", file=name, error=exc.problem
+                      if not exc.field else f"field '{exc.field}': {exc.problem}"))
+            code = max(code, EXIT_BROKEN)
+            continue
+        title = report.scenario.display_title()
+        _out(f"{name}: {title}")
+        for line in report.lines():
+            _out(line)
+        passed = sum(1 for s in report.steps if s.passed)
+        if report.passed:
+            _out(_say("cli.check.passed", "  PASS ({n} steps)", n=passed))
+        else:
+            _out(_say("cli.check.failed", "  FAILED ({bad} of {n} steps failed)",
+                      bad=len(report.failures) or 1, n=len(report.steps)))
+            code = max(code, EXIT_FAILED)
+    return code
+
+
+# --------------------------------------------------------------------------- decks
+
+
+def _ready_decks(game: str, rules: Any) -> dict[str, Any]:
+    """The ready-made decks of ``game``: the game package's ``load_decks()`` if it has one,
+    else every file in ``assets/decks/<game>``. Raises DeckError for a broken file."""
+    import importlib
+
+    from tabletop.core.decks import load_deck_dir
+    from tabletop.core.rules import _GAMES
+    from tabletop.resources import resource_path
+
+    module_name = _GAMES.get(game)
+    if module_name:
+        module = importlib.import_module(module_name)
+        loader = getattr(module, "load_decks", None)
+        if loader is not None:
+            decks = loader()
+            if isinstance(decks, Mapping):
+                return dict(decks)
+            return {d.id: d for d in decks}
+    try:
+        folder = resource_path("assets", "decks", game)
+    except FileNotFoundError:
+        return {}
+    return load_deck_dir(folder, list(rules.cards))
+
+
+def _load_rules_or_report(game: str) -> Any:
+    from tabletop.core.rules import game_ids, load_rules
+
+    try:
+        return load_rules(game)
+    except KeyError:
+        _err(_say("cli.unknown_game", "tabletop: unknown game {game!r} (known: {known})",
+                  game=game, known=", ".join(game_ids())))
+    except Exception as exc:
+        _err(_say("cli.rules_broken", "tabletop: the rules of {game!r} could not be loaded: "
+                                      "{error}", game=game, error=exc))
+    return None
+
+
+def _decks(args: argparse.Namespace) -> int:
+    from tabletop.core.decks import DeckError
+    from tabletop.core.scenario import render_text
+
+    rules = _load_rules_or_report(args.game)
+    if rules is None:
+        return EXIT_BROKEN
+    try:
+        decks = _ready_decks(args.game, rules)
+    except DeckError as exc:
+        _err(f"tabletop: {exc}")
+        return EXIT_BROKEN
+    if not decks:
+        _out(_say("cli.decks.none", "{game}: no ready-made decks", game=args.game))
+        return EXIT_OK
+    code = EXIT_OK
+    for deck_id, deck in sorted(decks.items()):
+        size = sum(len(deck.card_list(p)) for p in deck.sections)
+        problems = rules.check_deck(deck)
+        label = f"{deck_id:<20} {deck.display_name('en')!s:<28} {size:>3} cards"
+        if problems:
+            code = EXIT_FAILED
+            _out(f"{label}  ILLEGAL")
+            for problem in problems:
+                _out(f"    - {render_text(problem)}")
+        else:
+            _out(f"{label}  legal")
+    return code
+
+
+# --------------------------------------------------------------------------- selfplay
+
+
+def _setup_for(game: str, seed: int, decks: Mapping[str, Any]) -> Any:
+    from tabletop.core.rules import GameSetup
+
+    rng = random.Random(seed)
+    ids = sorted(decks)
+    piles: list[dict[str, list[str]]] = []
+    names: list[str] = []
+    for _seat in range(2):
+        if not ids:
+            break
+        deck = decks[rng.choice(ids)]
+        piles.append({p: deck.card_list(p) for p in deck.sections})
+        names.append(deck.id)
+    return GameSetup(game, seed, rng.randrange(2), tuple(piles), tuple(names))
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from tabletop.core.decks import DeckError
+
+    rules = _load_rules_or_report(args.game)
+    if rules is None:
+        return EXIT_BROKEN
+    try:
+        from tabletop.core.bot import RandomBot, play_game
+    except ImportError as exc:
+        _err(f"tabletop: no bots available: {exc}")
+        return EXIT_BROKEN
+    try:
+        decks = _ready_decks(args.game, rules)
+    except DeckError as exc:
+        _err(f"tabletop: {exc}")
+        return EXIT_BROKEN
+    wins = [0, 0]
+    draws = caps = crashes = 0
+    started = time.perf_counter()
+    for n in range(args.games):
+        seed = args.seed + n
+        setup = _setup_for(args.game, seed, decks)
+        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        try:
+            result = play_game(rules, setup, bots, args.max_actions)
+        except Exception as exc:  # a rules bug: report the seed, keep going
+            crashes += 1
+            _out(f"seed {seed}: CRASH {type(exc).__name__}: {exc}")
+            continue
+        state, n_actions = _result_state(result)
+        if state is None or not state.game_over:
+            caps += 1
+            outcome = "cap hit (no result)"
+        elif state.result == "draw":
+            draws += 1
+            outcome = "draw"
+        else:
+            wins[int(state.winner)] += 1
+            outcome = f"winner p{state.winner}"
+        turns = state.turn if state is not None else "?"
+        _out(f"seed {seed}: {outcome}, {turns} turns, {n_actions} actions")
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    _out(f"summary: {args.games} games, wins p0={wins[0]} p1={wins[1]}, draws={draws}, "
+         f"cap hits={caps}, crashes={crashes}, {args.games / elapsed:.1f} games/s")
+    return EXIT_FAILED if crashes else EXIT_OK
+
+
+def _result_state(result: Any) -> tuple[Any, int]:
+    """The final state and action count from whatever ``play_game`` returned
+    (a Game, a result object with ``game``/``state`` and ``actions``, or a state)."""
+    from tabletop.core.engine import Game
+    from tabletop.core.model import GameState
+
+    if isinstance(result, Game):
+        return result.state, len(result.history)
+    if isinstance(result, GameState):
+        return result, -1
+    game = getattr(result, "game", None)
+    if isinstance(game, Game):
+        return game.state, len(game.history)
+    state = getattr(result, "state", None)
+    actions = getattr(result, "actions", None)
+    if isinstance(actions, int):
+        count = actions
+    elif actions is not None:
+        count = len(actions)
+    else:
+        count = -1
+    return state, count
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _describe_action(action: Any) -> str:
+    args = ", ".join(f"{k}={v!r}" for k, v in action.to_json()["args"].items())
+    return f"player {action.seat + 1}: {action.kind}({args})"
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from tabletop.core.engine import Game
+    from tabletop.core.persistence import SaveError, read_save, rules_for
+    from tabletop.core.scenario import render_text
+    from tabletop.core.view import view_for
+
+    if args.window:
+        _err(_say("cli.replay.no_window", "tabletop: --window is not available yet; "
+                                          "printing instead"))
+    try:
+        save = read_save(args.save)
+        rules = rules_for(save)
+    except SaveError as exc:
+        _err(f"tabletop: cannot open the save: {exc}")
+        return EXIT_BROKEN
+    try:
+        game = Game(rules, save.setup)
+    except Exception as exc:
+        _err(f"tabletop: cannot open the save: {save.path}: field 'setup': the game could not "
+             f"be rebuilt: {exc}")
+        return EXIT_BROKEN
+    _out(f"{save.path}: {save.game}, {len(save.actions)} actions, saved {save.saved_at}")
+    seen = len(view_for(game.state, None).log)
+    for line in view_for(game.state, None).log:
+        _out(f"    {render_text(line)}")
+    for index, action in enumerate(save.actions):
+        _out(f"{index + 1:>4}. {_describe_action(action)}")
+        try:
+            verdict = game.propose(action)
+        except Exception as exc:
+            _err(f"tabletop: {save.path}: field 'actions[{index}]': the rules crashed: "
+                 f"{type(exc).__name__}: {exc}")
+            return EXIT_BROKEN
+        if not verdict.ok:
+            _err(f"tabletop: {save.path}: field 'actions[{index}]': action {index + 1} no "
+                 f"longer replays: the rules refuse it ({verdict.reason})")
+            return EXIT_BROKEN
+        log = view_for(game.state, None).log
+        for line in log[seen:]:
+            _out(f"      {render_text(line)}")
+        seen = len(log)
+        if args.step and index + 1 < len(save.actions):
+            try:
+                answer = input("      [Enter: next, q: stop] ")
+            except EOFError:
+                args.step = False
+                answer = ""
+            if answer.strip().lower() == "q":
+                break
+    state = game.state
+    if state.result == "draw":
+        _out("result: draw")
+    elif state.result:
+        _out(f"result: player {int(state.winner) + 1} wins (turn {state.turn})")
+    else:
+        _out(f"result: unfinished (turn {state.turn}, player {state.active + 1} active)")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

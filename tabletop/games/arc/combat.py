@@ -1,0 +1,283 @@
+"""Attacks, blocks, combat cards and their resolution (ARC-R5; seed: 攻撃の処理).
+
+One ``attack`` declaration is one combat. Its bookkeeping lives in
+``state.data["combat"]`` as plain JSON-like values::
+
+    {"attackers": [iid, ...], "blocks": [[blocker, attacker], ...],
+     "mods": [[iid, delta], ...], "answered": [seat, ...]}
+
+Steps inside the attack phase (``state.step``): ``""`` (declare), ``"block"``
+(the defender's blockers decision), ``"combat_card"`` (defender first, then
+the attacker, each may play one combat card), then automatic resolution and
+back to ``""``.
+
+Decision option ids: blockers ``"B>A"`` (blocker B blocks attacker A), combat
+cards ``"pass"`` or ``"C@T"`` (combat card C on combatant T).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.actions import Decision, Verdict
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.arc.effects import effect_text, target_needs
+from tabletop.games.arc.payment import check_payment, pay
+from tabletop.games.arc.turn import mill
+from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
+from tabletop.games.arc.zones import cards_in, cdef, is_in, untapped, zid
+
+PASS = "pass"
+
+
+# -- reading the combat ----------------------------------------------------------
+def combat_data(state: GameState) -> dict[str, Any] | None:
+    """The combat in progress, or None."""
+    data = state.data.get("combat")
+    return data if isinstance(data, dict) else None
+
+
+def attackers(state: GameState) -> list[int]:
+    """The attacking characters of the combat in progress."""
+    data = combat_data(state)
+    return [int(i) for i in data.get("attackers", [])] if data else []
+
+
+def blocks(state: GameState) -> list[tuple[int, int]]:
+    """(blocker, attacker) pairs of the combat in progress."""
+    data = combat_data(state)
+    return [(int(b), int(a)) for b, a in data.get("blocks", [])] if data else []
+
+
+def combatants(state: GameState, seat: int) -> list[int]:
+    """``seat``'s characters in the combat: attackers for the active seat, else blockers."""
+    if seat == state.active:
+        return attackers(state)
+    return [b for b, _ in blocks(state)]
+
+
+def power(state: GameState, db: CardDb, iid: int) -> int:
+    """Printed power plus this combat's combat-card modifiers, never below 0."""
+    base = int(cdef(state, db, iid)["power"])
+    data = combat_data(state)
+    delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid) if data else 0
+    return max(0, base + delta)
+
+
+# -- declaring an attack ---------------------------------------------------------------
+def check_attack(state: GameState, seat: int, chosen: Any) -> Verdict:
+    """ARC-R5: a nonempty set of your untapped characters, in the declare step."""
+    if state.phase != "attack" or state.step != "":
+        return Verdict.refuse("arc.wrong_phase", "ARC-R5", phase=msg(f"phase.arc.{state.phase}"))
+    if not isinstance(chosen, list | tuple) or not chosen:
+        return Verdict.refuse("arc.no_attackers", "ARC-R5")
+    ids = list(chosen)
+    for iid in ids:
+        if not isinstance(iid, int) or isinstance(iid, bool) or not is_in(
+            state, iid, seat, "characters"
+        ):
+            return Verdict.refuse("arc.not_a_character", "ARC-R5")
+    if len(set(ids)) != len(ids):
+        return Verdict.refuse("arc.attacker_twice", "ARC-R5")
+    for iid in ids:
+        if state.cards[iid].tapped:
+            return Verdict.refuse("arc.tapped", "ARC-R5", card=inst_msg(state, iid))
+    return Verdict.legal()
+
+
+def apply_attack(state: GameState, db: CardDb, seat: int, chosen: list[int]) -> None:
+    """Tap the attackers, open the combat and ask the defender for blockers."""
+    for iid in chosen:
+        state.cards[iid].tapped = True
+    state.data["combat"] = {"attackers": list(chosen), "blocks": [], "mods": [], "answered": []}
+    state.add_log(msg("log.arc.attacks", player=seat_msg(seat),
+                      cards=[inst_msg(state, i) for i in chosen]))
+    state.step = "block"
+    ask_next(state, db)
+
+
+# -- decisions ---------------------------------------------------------------------------
+def blocker_options(state: GameState) -> list[str]:
+    """Every ``"B>A"`` pair: an untapped defending character B on attacker A."""
+    defender = state.other(state.active)
+    return [f"{b}>{a}" for b in untapped(state, defender, "characters") for a in attackers(state)]
+
+
+def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
+    """``"pass"`` and every affordable ``"C@T"`` for ``seat`` now."""
+    options = [PASS]
+    for iid in cards_in(state, seat, "hand"):
+        card = cdef(state, db, iid)
+        if card.type != "combat" or not check_payment(state, db, seat, card, None)[0]:
+            continue
+        options += [f"{iid}@{t}" for t in combat_targets(state, seat, card)]
+    return options
+
+
+def combat_targets(state: GameState, seat: int, card: CardDef) -> list[int]:
+    """Legal targets of a combat card: own combatants (pump) or opposing ones (weaken)."""
+    if card["effect"] == "pump":
+        return combatants(state, seat)
+    return combatants(state, state.other(seat))
+
+
+def ask_next(state: GameState, db: CardDb) -> None:
+    """Set the next pending decision of the combat, or resolve it when all have answered."""
+    data = combat_data(state)
+    if data is None:
+        return
+    defender, attacker = state.other(state.active), state.active
+    if state.step == "block":
+        options = blocker_options(state)
+        if options:
+            state.pending = Decision(
+                defender, "blockers",
+                msg("decision.arc.blockers", player=seat_msg(defender),
+                    cards=[inst_msg(state, a) for a in attackers(state)]),
+                tuple(options), 0, len(untapped(state, defender, "characters")),
+            )
+            return
+        # No untapped defender: nothing to choose (public information), go on.
+        state.add_log(msg("log.arc.no_blockers", player=seat_msg(defender)))
+        state.step = "combat_card"
+    answered = [int(s) for s in data.get("answered", [])]
+    for seat in (defender, attacker):  # ARC-R5: defender first
+        if seat not in answered:
+            state.pending = Decision(
+                seat, "combat_card", msg("decision.arc.combat_card", player=seat_msg(seat)),
+                tuple(combat_card_options(state, db, seat)), 1, 1,
+            )
+            return
+    resolve(state, db)
+
+
+def parse_pair(option: str, sep: str) -> tuple[int, int] | None:
+    """``"12>7"`` -> (12, 7); None when malformed."""
+    left, mark, right = option.partition(sep)
+    if not mark or not left.isdigit() or not right.isdigit():
+        return None
+    return int(left), int(right)
+
+
+def check_blockers(state: GameState, choice: list[str], options: tuple[str, ...]) -> Verdict:
+    """ARC-R5: each chosen pair is possible and each blocker blocks at most once."""
+    used: set[int] = set()
+    for option in choice:
+        pair = parse_pair(option, ">")
+        if pair is None or option not in options:
+            return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option)
+        if pair[0] in used:
+            return Verdict.refuse("arc.blocker_twice", "ARC-R5", card=inst_msg(state, pair[0]))
+        used.add(pair[0])
+    return Verdict.legal()
+
+
+def apply_blockers(state: GameState, db: CardDb, choice: list[str]) -> None:
+    """Tap the blockers, record the pairs, then ask for combat cards."""
+    data = combat_data(state)
+    assert data is not None
+    pairs = [p for p in (parse_pair(o, ">") for o in choice) if p is not None]
+    defender = state.other(state.active)
+    for b, a in pairs:
+        state.cards[b].tapped = True
+        data["blocks"].append([b, a])
+        state.add_log(msg("log.arc.blocks", card=inst_msg(state, b), attacker=inst_msg(state, a)))
+    if not pairs:
+        state.add_log(msg("log.arc.no_block", player=seat_msg(defender)))
+    state.step = "combat_card"
+    state.pending = None
+    ask_next(state, db)
+
+
+def check_combat_card(
+    state: GameState, db: CardDb, seat: int, option: str, options: tuple[str, ...], payment: Any
+) -> tuple[Verdict, list[int]]:
+    """Is ``option`` (``"pass"`` or ``"C@T"``) playable by ``seat`` now? Also the payment."""
+    if option == PASS:
+        return Verdict.legal(), []
+    pair = parse_pair(option, "@")
+    if pair is None:
+        return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option), []
+    iid, target = pair
+    if not is_in(state, iid, seat, "hand"):
+        return Verdict.refuse("arc.not_in_hand", "ARC-R5"), []
+    card = cdef(state, db, iid)
+    if card.type != "combat":
+        return Verdict.refuse("arc.not_a_combat_card", "ARC-R5", card=card_msg(card.id)), []
+    if target not in combat_targets(state, seat, card):
+        return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
+                              needs=target_needs(card)), []
+    verdict, paid = check_payment(state, db, seat, card, payment)
+    if not verdict:
+        return verdict, []
+    if payment is None and option not in options:
+        return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option), []
+    return verdict, paid
+
+
+def apply_combat_card(
+    state: GameState, db: CardDb, seat: int, option: str, paid: list[int]
+) -> None:
+    """Play (or pass) one combat card for ``seat``, then move the combat on."""
+    data = combat_data(state)
+    assert data is not None
+    pair = parse_pair(option, "@")
+    if pair is None:
+        state.add_log(msg("log.arc.combat_pass", player=seat_msg(seat)))
+    else:
+        iid, target = pair
+        card = cdef(state, db, iid)
+        pay(state, paid)
+        state.move(iid, zid(seat, "combat"))
+        delta = int(card["amount"]) if card["effect"] == "pump" else -int(card["amount"])
+        data["mods"].append([target, delta])
+        state.add_log(msg("log.arc.combat_card", player=seat_msg(seat), card=card_msg(card.id),
+                          target=inst_msg(state, target), effect=effect_text(card)))
+    data["answered"].append(seat)
+    state.pending = None
+    ask_next(state, db)
+
+
+# -- resolution ----------------------------------------------------------------------------
+def _destroy(state: GameState, iids: list[int]) -> None:
+    for iid in iids:
+        if state.zone_of(iid).endswith(".characters"):
+            state.add_log(msg("log.arc.destroyed", card=inst_msg(state, iid)))
+            state.move(iid, zid(state.cards[iid].owner, "discard"))
+
+
+def resolve(state: GameState, db: CardDb) -> None:
+    """ARC-R5: compare each attacker with the total power of its blockers.
+
+    Higher wins and the losing side's characters go to their owner's discard;
+    a tie destroys both sides. An unblocked attacker discards as many cards as
+    its power from the top of the defender's deck. Combat cards then go to the
+    discard pile, and the declare step opens again.
+    """
+    defender = state.other(state.active)
+    pairs = blocks(state)
+    powers = {i: power(state, db, i) for i in attackers(state) + [b for b, _ in pairs]}
+    losers: list[int] = []
+    for a in attackers(state):
+        blockers = [b for b, x in pairs if x == a]
+        if not blockers:
+            state.add_log(msg("log.arc.unblocked", card=inst_msg(state, a), n=powers[a],
+                              player=seat_msg(defender)))
+            mill(state, defender, powers[a])
+            continue
+        total = sum(powers[b] for b in blockers)
+        state.add_log(msg("log.arc.clash", card=inst_msg(state, a), power=powers[a],
+                          blockers=[inst_msg(state, b) for b in blockers], total=total))
+        if powers[a] >= total:
+            losers += blockers
+        if total >= powers[a]:
+            losers.append(a)
+    _destroy(state, losers)
+    for seat in (state.active, defender):
+        for iid in cards_in(state, seat, "combat"):
+            state.move(iid, zid(seat, "discard"))
+    state.data.pop("combat", None)
+    state.step = ""
+    state.pending = None

@@ -1,0 +1,76 @@
+"""What a drag-and-drop means in Arc: dropping a card turned into an action.
+
+* hand resource -> own resource row: ``play_resource``;
+* hand character -> own character row: ``play_card``;
+* hand action card -> onto its target card, or onto the own character row when
+  it needs no target: ``play_card``;
+* hand combat card during one's own combat-card decision -> onto a combatant,
+  or onto the own combat zone: ``decide(["C@T"])``. Dropped on the zone, T is
+  the strongest own combatant for a pump and the strongest opposing one for a
+  weaken (the sensible target of each);
+* own untapped character -> own combat zone in the declare step: ``attack``
+  with that one character;
+* anything else: a refusal saying where the card can go.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.model import GameState
+from tabletop.games.arc import combat
+from tabletop.games.arc.effects import needs_target, target_needs
+from tabletop.games.arc.words import card_msg
+from tabletop.games.arc.zones import cdef, zid
+
+
+def _strongest(state: GameState, db: CardDb, seat: int, effect: str) -> int | None:
+    pool = combat.combatants(state, seat if effect == "pump" else state.other(seat))
+    if not pool:
+        return None
+    return max(pool, key=lambda i: (combat.power(state, db, i), -pool.index(i)))
+
+
+def interpret_drop(
+    state: GameState, db: CardDb, seat: int, iid: int, zone_id: str, onto: int | None
+) -> Action | Verdict:
+    """The action a drop means, or a refusal with the reason (see the module docstring)."""
+    if iid not in state.cards:
+        return Verdict.refuse("arc.no_such_card")
+    if state.cards[iid].owner != seat:
+        return Verdict.refuse("arc.not_your_card")
+    card = cdef(state, db, iid)
+    src = state.zone_of(iid)
+    if src == zid(seat, "characters") and zone_id == zid(seat, "combat"):
+        return Action.make("attack", seat, attackers=[iid])
+    if src != zid(seat, "hand"):
+        return Verdict.refuse("arc.cannot_move_there", "", card=card_msg(card.id))
+    if card.type == "resource":
+        if zone_id == zid(seat, "resources"):
+            return Action.make("play_resource", seat, card=iid)
+        return Verdict.refuse("arc.resource_row_only", "", card=card_msg(card.id))
+    if card.type == "character":
+        if zone_id == zid(seat, "characters"):
+            return Action.make("play_card", seat, card=iid)
+        return Verdict.refuse("arc.character_row_only", "", card=card_msg(card.id))
+    if card.type == "action":
+        if needs_target(card):
+            if onto is None:
+                return Verdict.refuse("arc.target_needed", "", card=card_msg(card.id),
+                                      needs=target_needs(card))
+            return Action.make("play_card", seat, card=iid, target=onto)
+        if zone_id == zid(seat, "characters") or onto is not None:
+            return Action.make("play_card", seat, card=iid)
+        return Verdict.refuse("arc.action_drop_here", "", card=card_msg(card.id))
+    pending = state.pending
+    if pending is None or pending.kind != "combat_card" or pending.seat != seat:
+        return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5", card=card_msg(card.id))
+    target = onto
+    if target is None:
+        if zone_id != zid(seat, "combat"):
+            return Verdict.refuse("arc.combat_zone_only", "ARC-R5", card=card_msg(card.id))
+        target = _strongest(state, db, seat, str(card["effect"]))
+        if target is None:
+            return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
+                                  needs=target_needs(card))
+    return Action.make("decide", seat, choice=[f"{iid}@{target}"])

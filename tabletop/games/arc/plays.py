@@ -1,0 +1,112 @@
+"""Putting resources into play and playing characters and action cards.
+
+Seed: リソースを配置する (one resource per turn, resource phase), カードをプレイする
+(characters enter untapped, no summoning sickness; action cards in your own
+turn). Costs per ARC-R4 (:mod:`payment`), uniqueness per ARC-R6.
+
+House reading of the seed's "自分のターンに任意で使用できる": action cards may be
+played in the main phase and, between combats, in the attack phase (e.g. an
+untap effect lets a character attack again). Characters only in the main phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.actions import Verdict
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.arc.effects import check_action_target, effect_text, resolve_action
+from tabletop.games.arc.payment import check_payment, pay
+from tabletop.games.arc.words import card_msg, inst_msg, phase_msg, seat_msg
+from tabletop.games.arc.zones import SEATS, cards_in, cdef, is_in, zid
+
+
+def _wrong_phase(state: GameState) -> Verdict:
+    return Verdict.refuse("arc.wrong_phase", "", phase=phase_msg(state.phase))
+
+
+def _int_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> Verdict:
+    """One resource from hand per turn, in the resource phase (seed: 1ターンに 1回のみ)."""
+    if not _int_id(iid) or not is_in(state, iid, seat, "hand"):
+        return Verdict.refuse("arc.not_in_hand")
+    card = cdef(state, db, iid)
+    if card.type != "resource":
+        return Verdict.refuse("arc.not_a_resource", "", card=card_msg(card.id))
+    if state.phase != "resource":
+        return _wrong_phase(state)
+    if state.data.get("resource_played"):
+        return Verdict.refuse("arc.one_resource_per_turn")
+    return Verdict.legal()
+
+
+def apply_play_resource(state: GameState, seat: int, iid: int) -> None:
+    """Put the resource into play untapped."""
+    state.move(iid, zid(seat, "resources"))
+    state.data["resource_played"] = True
+    state.add_log(msg("log.arc.resource", player=seat_msg(seat), card=inst_msg(state, iid)))
+
+
+def unique_clash(state: GameState, db: CardDb, card: CardDef) -> int | None:
+    """ARC-R6: a card in play on either side with the same name as unique ``card``."""
+    if not card.get("unique"):
+        return None
+    for seat in SEATS:
+        for iid in cards_in(state, seat, "characters"):
+            other = cdef(state, db, iid)
+            if other.id == card.id or other.name.get("en") == card.name.get("en"):
+                return iid
+    return None
+
+
+def check_play_card(
+    state: GameState, db: CardDb, seat: int, iid: Any, target: Any, payment: Any
+) -> tuple[Verdict, list[int]]:
+    """Check playing a character or an action card; also return the resources to tap."""
+    if not _int_id(iid) or not is_in(state, iid, seat, "hand"):
+        return Verdict.refuse("arc.not_in_hand"), []
+    card = cdef(state, db, iid)
+    if card.type == "resource":
+        return Verdict.refuse("arc.play_resource_instead", "", card=card_msg(card.id)), []
+    if card.type == "combat":
+        return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5",
+                              card=card_msg(card.id)), []
+    if card.type == "character":
+        if state.phase != "main":
+            return _wrong_phase(state), []
+        if target is not None:
+            return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id)), []
+        clash = unique_clash(state, db, card)
+        if clash is not None:
+            return Verdict.refuse("arc.unique_in_play", "ARC-R6", card=card_msg(card.id),
+                                  player=seat_msg(state.cards[clash].owner)), []
+    else:
+        if not (state.phase == "main" or (state.phase == "attack" and state.step == "")):
+            return _wrong_phase(state), []
+        verdict = check_action_target(state, db, seat, card, target)
+        if not verdict:
+            return verdict, []
+    return check_payment(state, db, seat, card, payment)
+
+
+def apply_play_card(
+    state: GameState, db: CardDb, seat: int, iid: int, target: int | None, paid: list[int]
+) -> None:
+    """Pay, then put a character into play untapped or resolve an action card."""
+    card = cdef(state, db, iid)
+    pay(state, paid)
+    if card.type == "character":
+        state.move(iid, zid(seat, "characters"))
+        state.add_log(msg("log.arc.plays_character", player=seat_msg(seat),
+                          card=card_msg(card.id)))
+        return
+    # The action card is public once played; it goes to the discard pile after use.
+    state.move(iid, zid(seat, "discard"))
+    state.add_log(msg("log.arc.plays_action", player=seat_msg(seat), card=card_msg(card.id),
+                      effect=effect_text(card)))
+    resolve_action(state, db, seat, card, target)

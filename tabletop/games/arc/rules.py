@@ -1,0 +1,170 @@
+"""``ArcRules``: the Arc System rules over the shared model (seed 002; ARC-R1..R7).
+
+Actions (all ints are instance ids):
+
+* ``decide(choice=[option ids], payment=None)`` answers ``state.pending``:
+  ``mulligan`` (keep / mulligan, ARC-R3), ``blockers`` ("B>A", ARC-R5),
+  ``combat_card`` ("pass" / "C@T", ARC-R5; ``payment`` optional, ARC-R4);
+* ``play_resource(card)``; ``play_card(card, target=None, payment=None)``;
+* ``attack(attackers=[...])``; ``next_phase()``; ``end_turn()``.
+
+After every applied action the deck-out check runs (ARC-R1).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.decks import Deck
+from tabletop.core.messages import Message, msg
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameRules, GameSetup
+from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn
+from tabletop.games.arc.schema import GAME_ID
+from tabletop.games.arc.words import inst_msg, seat_msg
+
+KINDS = frozenset({"decide", "play_resource", "play_card", "attack", "next_phase", "end_turn"})
+
+
+def _choice(action: Action) -> list[str] | None:
+    raw = action.get("choice")
+    if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
+        return None
+    return list(raw)
+
+
+class ArcRules(GameRules):
+    """The Arc System rules (see the module docstring for the action kinds)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    phases: ClassVar[tuple[str, ...]] = ("untap", "draw", "resource", "main", "attack", "end")
+
+    def __init__(self, cards: CardDb) -> None:
+        super().__init__(cards)
+
+    # -- set-up ----------------------------------------------------------------------
+    def new_game(self, setup_: GameSetup) -> GameState:
+        """Shuffle, draw 7, mulligans (ARC-R3), turn 1; or a scenario position."""
+        return setup.new_game(setup_, self.cards, self.phases)
+
+    # -- checking --------------------------------------------------------------------
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Is ``action`` legal now? Never changes ``state``."""
+        return self._check(state, action)[0]
+
+    def _check(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
+        """The verdict and, for paid plays, the resources that would be tapped."""
+        if state.game_over:
+            return Verdict.refuse("arc.game_over"), []
+        if action.kind not in KINDS:
+            return Verdict.refuse("arc.unknown_action", "", kind=action.kind), []
+        pending = state.pending
+        if pending is not None:
+            if action.kind != "decide" or action.seat != pending.seat:
+                return Verdict.refuse("arc.decision_pending", "",
+                                      player=seat_msg(pending.seat)), []
+            return self._check_decide(state, action)
+        if action.kind == "decide":
+            return Verdict.refuse("arc.no_decision"), []
+        if action.seat != state.active:
+            return Verdict.refuse("arc.not_your_turn", "", player=seat_msg(state.active)), []
+        kind = action.kind
+        if kind == "play_resource":
+            return plays.check_play_resource(state, self.cards, action.seat,
+                                             action.get("card")), []
+        if kind == "play_card":
+            return plays.check_play_card(state, self.cards, action.seat, action.get("card"),
+                                         action.get("target"), action.get("payment"))
+        if kind == "attack":
+            return combat.check_attack(state, action.seat, action.get("attackers")), []
+        if kind == "next_phase" and state.phase not in turn.NEXT_PHASE:
+            return Verdict.refuse("arc.wrong_phase", "",
+                                  phase=msg(f"phase.arc.{state.phase}")), []
+        return Verdict.legal(), []
+
+    def _check_decide(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
+        pending = state.pending
+        choice = _choice(action)
+        if choice is None:
+            return Verdict.refuse("arc.bad_choice", "", choice=str(action.get("choice"))), []
+        if not pending.min_count <= len(choice) <= pending.max_count:
+            return Verdict.refuse("arc.choice_count", "", min=pending.min_count,
+                                  max=pending.max_count), []
+        if pending.kind == "blockers":
+            return combat.check_blockers(state, choice, pending.options), []
+        if pending.kind == "combat_card":
+            return combat.check_combat_card(state, self.cards, action.seat, choice[0],
+                                            pending.options, action.get("payment"))
+        for option in choice:
+            if option not in pending.options:
+                return Verdict.refuse("arc.bad_choice", "", choice=option), []
+        return Verdict.legal(), []
+
+    # -- applying --------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action, then the deck-out check (ARC-R1)."""
+        verdict, paid = self._check(state, action)
+        if not verdict:  # a bug in the caller: apply is only called after a legal check
+            raise ValueError(f"illegal action applied: {verdict.reason}")
+        seat, kind = action.seat, action.kind
+        if kind == "decide":
+            self._apply_decide(state, action, paid)
+        elif kind == "play_resource":
+            plays.apply_play_resource(state, seat, int(action.get("card")))
+        elif kind == "play_card":
+            target = action.get("target")
+            plays.apply_play_card(state, self.cards, seat, int(action.get("card")),
+                                  None if target is None else int(target), paid)
+        elif kind == "attack":
+            combat.apply_attack(state, self.cards, seat, [int(i) for i in action.get("attackers")])
+        elif kind == "next_phase":
+            turn.next_phase(state)
+        elif kind == "end_turn":
+            turn.end_turn(state)
+        turn.check_deck_out(state)
+
+    def _apply_decide(self, state: GameState, action: Action, paid: list[int]) -> None:
+        pending = state.pending
+        choice = _choice(action) or []
+        if pending.kind == "mulligan":
+            setup.apply_mulligan(state, self.cards, action.seat, choice[0])
+        elif pending.kind == "blockers":
+            combat.apply_blockers(state, self.cards, choice)
+        elif pending.kind == "combat_card":
+            combat.apply_combat_card(state, self.cards, action.seat, choice[0], paid)
+
+    # -- helpers for the UI, bots and tests ---------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (see :mod:`tabletop.games.arc.legal`)."""
+        return legal.legal_actions(state, self.cards, seat, self.check)
+
+    def interpret_drop(
+        self, state: GameState, seat: int, iid: int, zone_id: str, onto: int | None = None
+    ) -> Action | Verdict:
+        """What a drop means (see :mod:`tabletop.games.arc.drops`)."""
+        return drops.interpret_drop(state, self.cards, seat, iid, zone_id, onto)
+
+    def check_deck(self, deck: Deck) -> list[Message]:
+        """Deck problems (ARC-R2, ARC-R7)."""
+        return decklegal.check_deck(self.cards, deck)
+
+    def describe(self, state: GameState, action: Action) -> Message | None:
+        """A short label for an action (buttons, hints)."""
+        kind = action.kind
+        if kind in ("play_resource", "play_card") and action.get("card") in state.cards:
+            card = inst_msg(state, int(action.get("card")))
+            target = action.get("target")
+            if target in state.cards:
+                return msg("action.arc.play_card_on", card=card, target=inst_msg(state, target))
+            return msg(f"action.arc.{kind}", card=card)
+        if kind == "attack":
+            ids = [i for i in action.get("attackers") or () if i in state.cards]
+            return msg("action.arc.attack", cards=[inst_msg(state, i) for i in ids])
+        if kind in ("next_phase", "end_turn"):
+            return msg(f"action.arc.{kind}")
+        if kind == "decide":
+            return msg("action.arc.decide", choice=list(action.get("choice") or ()))
+        return None
+

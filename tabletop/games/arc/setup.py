@@ -1,0 +1,119 @@
+"""Game set-up and the mulligan (seed: 開始準備; ARC-R3).
+
+Normal set-up: both decks are shuffled (``state.new_pile``: instance ids are
+handed out after the shuffle), each player draws 7, then the first player and
+then the other may mulligan while their hand holds 2 or fewer resources
+(shuffle the hand back, draw 7 again; asked again while still <= 2). Then the
+first player's turn 1 starts, with its draw (no first-draw restriction).
+
+A scenario position (``setup.position``) replaces all of this: no shuffles, no
+mulligans; a combat stored in ``position.data.combat`` gets its pending
+decision back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.actions import Decision
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.core.position import build_position, resolve_labels
+from tabletop.core.rules import GameSetup
+from tabletop.games.arc import combat
+from tabletop.games.arc.schema import GAME_ID
+from tabletop.games.arc.turn import check_deck_out, draw, start_turn
+from tabletop.games.arc.words import seat_msg
+from tabletop.games.arc.zones import SEATS, cards_in, count_type, create_zones, zid
+
+OPENING_HAND = 7
+#: ARC-R3: a hand with this many resources or fewer may be mulliganed.
+MULLIGAN_AT_MOST = 2
+KEEP, MULLIGAN = "keep", "mulligan"
+
+
+def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState:
+    """The state after set-up: a pending mulligan decision, or turn 1's resource phase."""
+    state = GameState(GAME_ID, setup.seed, first=setup.first, active=setup.first)
+    create_zones(state)
+    if setup.position is not None:
+        build_position(state, setup.position, db, phases)
+        state.data.setdefault("resource_played", False)
+        _restore_combat(state, db)
+        return state
+    for seat in SEATS:
+        cards = list(setup.decks[seat].get("cards", [])) if seat < len(setup.decks) else []
+        unknown = [c for c in cards if c not in db]
+        if unknown:
+            raise ValueError(f"deck of seat {seat}: unknown card id {unknown[0]!r}")
+        state.new_pile(zid(seat, "deck"), seat, cards, face_up=True)
+    state.phase = "untap"
+    state.add_log(msg("log.arc.first_player", player=seat_msg(setup.first)))
+    order = [setup.first, state.other(setup.first)]
+    for seat in order:
+        draw(state, seat, OPENING_HAND)
+    state.data["mulligan_queue"] = order
+    advance_mulligans(state, db)
+    return state
+
+
+def _restore_combat(state: GameState, db: CardDb) -> None:
+    """Turn ``data.combat`` of a position (labels allowed) into a live combat."""
+    data = state.data.get("combat")
+    if not isinstance(data, dict):
+        return
+    labels = state.data.get("labels", {})
+    fixed: dict[str, Any] = {
+        "attackers": [int(i) for i in resolve_labels(list(data.get("attackers", [])), labels)],
+        "blocks": [[int(b), int(a)] for b, a in
+                   (resolve_labels(list(p), labels) for p in data.get("blocks", []))],
+        "mods": [[int(i), int(d)] for i, d in
+                 (resolve_labels(list(p), labels) for p in data.get("mods", []))],
+        "answered": [int(s) for s in data.get("answered", [])],
+    }
+    state.data["combat"] = fixed
+    if state.phase == "attack" and state.step in ("block", "combat_card"):
+        combat.ask_next(state, db)
+
+
+def resources_in_hand(state: GameState, db: CardDb, seat: int) -> int:
+    """How many resource cards ``seat`` holds (ARC-R3)."""
+    return count_type(state, db, seat, "hand", "resource")
+
+
+def advance_mulligans(state: GameState, db: CardDb) -> None:
+    """Ask the next seat that may mulligan (ARC-R3), or start turn 1 when none is left."""
+    queue: list[int] = list(state.data.get("mulligan_queue", []))
+    while queue:
+        seat = queue[0]
+        n = resources_in_hand(state, db, seat)
+        if n <= MULLIGAN_AT_MOST:
+            state.pending = Decision(
+                seat, "mulligan", msg("decision.arc.mulligan", player=seat_msg(seat), n=n),
+                (KEEP, MULLIGAN), 1, 1,
+            )
+            state.data["mulligan_queue"] = queue
+            return
+        queue.pop(0)
+    state.data.pop("mulligan_queue", None)
+    state.pending = None
+    start_turn(state, state.first, 1)
+    check_deck_out(state)
+
+
+def apply_mulligan(state: GameState, db: CardDb, seat: int, choice: str) -> None:
+    """Keep (the seat leaves the queue) or shuffle the hand back and draw 7 again."""
+    queue: list[int] = list(state.data.get("mulligan_queue", []))
+    state.pending = None
+    if choice == KEEP:
+        state.add_log(msg("log.arc.keep", player=seat_msg(seat)))
+        queue.pop(0)
+    else:
+        state.add_log(msg("log.arc.mulligan", player=seat_msg(seat)))
+        for iid in cards_in(state, seat, "hand"):
+            state.move(iid, zid(seat, "deck"))
+        state.shuffle(zid(seat, "deck"))
+        draw(state, seat, OPENING_HAND)
+    state.data["mulligan_queue"] = queue
+    advance_mulligans(state, db)

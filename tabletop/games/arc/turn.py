@@ -1,0 +1,109 @@
+"""The turn sequence (seed: ターンの進行) and the deck-out check (ARC-R1).
+
+untap (automatic) -> draw (automatic; the first player draws on turn 1 too, the
+seed: ファーストドロー制限 無し) -> resource -> main -> attack -> end.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.arc.words import card_msg, phase_msg, seat_msg
+from tabletop.games.arc.zones import SEATS, cards_in, zid
+
+#: Phases a player moves through with ``next_phase`` (untap and draw run by themselves).
+NEXT_PHASE: dict[str, str] = {"resource": "main", "main": "attack", "attack": "end"}
+
+
+def draw(state: GameState, seat: int, n: int) -> list[int]:
+    """Move up to ``n`` cards from the top of ``seat``'s deck to the hand and log it.
+
+    Only the drawer reads the names (ALL-R2); the other seat reads the count.
+    """
+    deck = state.zones[zid(seat, "deck")]
+    drawn: list[int] = []
+    for _ in range(n):
+        top = deck.top
+        if top is None:
+            break
+        state.move(top, zid(seat, "hand"))
+        drawn.append(top)
+    if drawn:
+        names = [card_msg(state.cards[i].card_id) for i in drawn]
+        state.add_log(
+            msg("log.arc.draws", player=seat_msg(seat), n=len(drawn)),
+            {seat: msg("log.arc.draws_seen", player=seat_msg(seat), n=len(drawn), cards=names)},
+        )
+    return drawn
+
+
+def mill(state: GameState, seat: int, n: int) -> list[int]:
+    """Discard up to ``n`` cards from the top of ``seat``'s deck (ARC-R5, mill effects)."""
+    deck = state.zones[zid(seat, "deck")]
+    milled: list[int] = []
+    for _ in range(max(0, n)):
+        top = deck.top
+        if top is None:
+            break
+        state.move(top, zid(seat, "discard"))
+        milled.append(top)
+    if milled:
+        names = [card_msg(state.cards[i].card_id) for i in milled]
+        state.add_log(msg("log.arc.mills", player=seat_msg(seat), n=len(milled), cards=names))
+    return milled
+
+
+def check_deck_out(state: GameState) -> None:
+    """ARC-R1: a player whose deck holds 0 cards loses at once; both at once is a draw."""
+    if state.game_over:
+        return
+    out = [s for s in SEATS if not state.zones[zid(s, "deck")].cards]
+    if not out:
+        return
+    for seat in out:
+        state.add_log(msg("log.arc.deck_out", player=seat_msg(seat)))
+    if len(out) == len(SEATS):
+        state.end_game(None)
+        state.add_log(msg("log.arc.draw_game"))
+    else:
+        winner = state.other(out[0])
+        state.end_game(winner)
+        state.add_log(msg("log.arc.wins", player=seat_msg(winner)))
+    state.pending = None
+
+
+def enter_phase(state: GameState, phase: str) -> None:
+    """Set the phase and log it."""
+    state.phase = phase
+    state.step = ""
+    state.add_log(msg("log.arc.phase", player=seat_msg(state.active), phase=phase_msg(phase)))
+
+
+def start_turn(state: GameState, seat: int, turn: int) -> None:
+    """Begin ``seat``'s turn: untap, draw one, then wait in the resource phase."""
+    state.active = seat
+    state.turn = turn
+    state.data["resource_played"] = False
+    state.add_log(msg("log.arc.turn", player=seat_msg(seat), n=turn))
+    state.phase = "untap"
+    for kind in ("resources", "characters"):
+        for iid in cards_in(state, seat, kind):
+            state.cards[iid].tapped = False
+    state.phase = "draw"
+    draw(state, seat, 1)
+    enter_phase(state, "resource")
+
+
+def end_turn(state: GameState) -> None:
+    """End the active seat's turn and start the other seat's (ARC-R1 checked by the caller)."""
+    enter_phase(state, "end")
+    start_turn(state, state.other(state.active), state.turn + 1)
+
+
+def next_phase(state: GameState) -> None:
+    """Move on: resource -> main -> attack -> (end of turn)."""
+    following = NEXT_PHASE[state.phase]
+    if following == "end":
+        end_turn(state)
+    else:
+        enter_phase(state, following)

@@ -1,0 +1,368 @@
+"""The application shell: window, main loop, scene stack, fonts and widget manager.
+
+:class:`App` owns the pygame window and a :class:`~tabletop.ui.scene.SceneStack`.
+One call of :meth:`App.frame` handles the pending events once, updates and draws
+every scene, and flips the display; :meth:`App.run_loop` repeats it at 60 fps.
+Tests drive the window by posting events (``pygame.event.post``) and calling
+``frame()`` (see ``tests/ui_helpers.py``).
+
+Widgets are pygame_gui elements in ``app.ui``. When the window size or the
+language changes, ``app.ui`` is replaced by a fresh manager (new font sizes,
+new locale) and every scene's ``resize(size)`` is called: **scenes build their
+widgets in ``resize``** (and in ``__init__``), always into ``self.app.ui``.
+
+High-DPI: where the drawable surface is larger than the window (macOS Retina
+with SDL's high-DPI flag), mouse positions arrive in window points; the app
+rescales every mouse event to surface pixels before any scene sees it, so
+scenes only ever deal in surface pixels.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tabletop import i18n
+from tabletop.ui import dialogs
+from tabletop.ui.fonts import Fonts
+from tabletop.ui.scene import Scene, SceneStack
+from tabletop.ui.theme import build_theme, ui_scale
+
+if TYPE_CHECKING:
+    from tabletop.core.engine import Game
+
+__all__ = ["App", "run", "smoke"]
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (800, 500)
+
+_MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION})
+_RESIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED,
+                            pygame.WINDOWSIZECHANGED})
+
+
+class App:
+    """The running program: one window, a stack of scenes, shared fonts and widgets.
+
+    Attributes:
+        screen: the display surface (drawable pixels).
+        stack: the scenes, bottom to top.
+        fonts: the bundled Noto Sans JP at any size (:class:`~tabletop.ui.fonts.Fonts`).
+        ui: the pygame_gui manager; replaced when size or language changes.
+        lang: the current language code (``"en"``, ``"ja"``).
+        clock: the frame clock.
+        running: False once the user quits (or :meth:`quit` is called).
+        save_dir: where autosaves go (None: persistence's default place).
+        scale: the UI scale factor (1.0 at 1280x720, see :func:`~tabletop.ui.theme.ui_scale`).
+    """
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), lang: str = "en",
+                 save_dir: Path | str | None = None) -> None:
+        pygame.init()
+        pygame.display.set_caption("tabletop")
+        self.screen: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.stack = SceneStack()
+        self.fonts = Fonts()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.save_dir: Path | None = Path(save_dir) if save_dir is not None else None
+        self.autosaver: Any = None
+        self.game: Game | None = None
+        self.lang = "en"
+        self._set_lang_code(lang)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.scale = ui_scale(self.size)
+        self.ui = self._make_manager()
+
+    # ------------------------------------------------------------------ geometry
+    @property
+    def size(self) -> tuple[int, int]:
+        """The drawable size in pixels (what scenes lay out in)."""
+        w, h = self.screen.get_size()
+        return (w, h)
+
+    def mouse_scale(self) -> tuple[float, float]:
+        """Surface pixels per window point on each axis (1.0 unless high-DPI)."""
+        try:
+            ww, wh = pygame.display.get_window_size()
+        except pygame.error:
+            return (1.0, 1.0)
+        sw, sh = self.screen.get_size()
+        if ww <= 0 or wh <= 0:
+            return (1.0, 1.0)
+        return (sw / ww, sh / wh)
+
+    def to_surface(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Map a window position (mouse) to drawable pixels."""
+        sx, sy = self.mouse_scale()
+        return (round(pos[0] * sx), round(pos[1] * sy))
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """The current mouse position in drawable pixels."""
+        return self.to_surface(pygame.mouse.get_pos())
+
+    # ------------------------------------------------------------------ widgets & language
+    def _make_manager(self) -> pygame_gui.UIManager:
+        manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
+                                       starting_language=self.lang)
+        sx, sy = self.mouse_scale()
+        manager.mouse_pos_scale_factor = [sx, sy]
+        return manager
+
+    def _set_lang_code(self, code: str) -> None:
+        try:
+            i18n.set_language(code)
+        except ValueError:
+            log.warning("unknown language %r, using English", code)
+            i18n.set_language(i18n.DEFAULT_LANGUAGE)
+        self.lang = i18n.get_language()
+
+    def rebuild_ui(self) -> None:
+        """Replace ``self.ui`` (new size, scale, locale) and let every scene rebuild."""
+        self.scale = ui_scale(self.size)
+        self.ui = self._make_manager()
+        self.stack.resize(self.size)
+
+    def set_language(self, code: str) -> None:
+        """Switch the language of every text at once (scenes rebuild their widgets)."""
+        self._set_lang_code(code)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.rebuild_ui()
+
+    def t(self, key: str, **params: Any) -> str:
+        """Shortcut for :func:`tabletop.i18n.t`."""
+        return i18n.t(key, **params)
+
+    # ------------------------------------------------------------------ events
+    def _on_resize(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            wanted = (int(event.w), int(event.h))
+        elif event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            wanted = (int(event.x), int(event.y))
+        else:
+            return
+        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
+        surface = pygame.display.get_surface()
+        try:
+            window = pygame.display.get_window_size()
+        except pygame.error:
+            window = surface.get_size() if surface else wanted
+        if surface is None or tuple(window) != wanted:
+            # The dummy driver (tests) and old SDLs do not resize by themselves.
+            surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        self.screen = surface
+        if self.screen.get_size() != tuple(self.ui.window_resolution) or (
+                ui_scale(self.size) != self.scale):
+            self.rebuild_ui()
+
+    def _to_surface_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        sx, sy = self.mouse_scale()
+        if (sx, sy) == (1.0, 1.0) or event.type not in _MOUSE_EVENTS:
+            return event
+        data = dict(event.dict)
+        data["pos"] = (round(event.pos[0] * sx), round(event.pos[1] * sy))
+        if "rel" in data:
+            data["rel"] = (round(event.rel[0] * sx), round(event.rel[1] * sy))
+        return pygame.event.Event(event.type, data)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Handle one event: app-level ones here, widgets first, then the scene stack.
+
+        An event a pygame_gui widget consumed (a click on a button) does not reach the
+        scenes; widget *result* events (``UI_BUTTON_PRESSED`` …) do, so scenes
+        react to their own buttons in ``handle_event``. Focus-lost and
+        mouse-leave events always reach the scenes (to cancel a drag).
+        """
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in _RESIZE_EVENTS:
+            self._on_resize(event)
+            return
+        event = self._to_surface_event(event)
+        consumed = False
+        if self._ui_gets(event):
+            consumed = bool(self.ui.process_events(event))
+        if consumed and event.type in _MOUSE_EVENTS | {pygame.KEYDOWN, pygame.MOUSEWHEEL}:
+            return
+        if dialogs.handle_event(event):
+            return
+        self.stack.handle_event(event)
+
+    def _ui_gets(self, event: pygame.event.Event) -> bool:
+        """Whether widgets may see ``event``: not while an opaque cover hides them."""
+        top = self.stack.top
+        return not getattr(top, "blocks_ui", False)
+
+    # ------------------------------------------------------------------ loop
+    def frame(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip. ``dt`` in seconds (default: clock)."""
+        if dt is None:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.stack.update(dt)
+        self.ui.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        """Draw the scenes, then the widgets (unless a cover hides them)."""
+        self.screen.fill((22, 34, 28))
+        self.stack.draw(self.screen)
+        if not getattr(self.stack.top, "blocks_ui", False):
+            self.ui.draw_ui(self.screen)
+            top = self.stack.top
+            draw_over = getattr(top, "draw_over_ui", None)
+            if callable(draw_over):
+                draw_over(self.screen)
+
+    def run_loop(self) -> None:
+        """Run frames at 60 fps until the user quits."""
+        while self.running:
+            self.frame()
+
+    def quit(self) -> None:
+        """Stop the loop (the window closes in :meth:`shutdown`)."""
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Close the autosaver and the window."""
+        self._detach_autosaver()
+        while self.stack.scenes:
+            self.stack.pop()
+        pygame.display.quit()
+
+    # ------------------------------------------------------------------ scenes
+    def show_menu(self) -> None:
+        """Replace every scene with the main menu."""
+        from tabletop.ui.menu import MenuScene
+
+        self._detach_autosaver()
+        self.game = None
+        self.stack.replace(MenuScene(self))
+
+    back_to_menu = show_menu
+
+    def start_game(self, game: Game) -> None:
+        """Replace every scene with the table of ``game`` and autosave it after each action."""
+        from tabletop.ui.table import TableScene
+
+        self._detach_autosaver()
+        self.game = game
+        self._attach_autosaver(game)
+        self.stack.replace(TableScene(self, game))
+
+    def show_cover(self, seat: int, on_done: Callable[[], None]) -> None:
+        """Push the hot-seat cover asking to pass the computer to ``seat``."""
+        from tabletop.ui.cover import HotseatCover
+
+        self.stack.push(HotseatCover(self, seat, on_done))
+
+    def show_message(self, title: Any, body: Any) -> Any:
+        """Show a message dialog; ``title``/``body`` are keys, Messages or text."""
+        return dialogs.message(self, title, body)
+
+    def push(self, scene: Scene) -> None:
+        """Push a scene (sized to the window)."""
+        self.stack.push(scene)
+
+    def autosave_file(self, game_id: str) -> Path:
+        """Where the autosave of ``game_id`` goes (``save_dir`` or persistence's default)."""
+        from tabletop.core.persistence import autosave_path
+
+        default = autosave_path(game_id)
+        return self.save_dir / default.name if self.save_dir is not None else default
+
+    def _attach_autosaver(self, game: Game) -> None:
+        from tabletop.core.persistence import Autosaver
+
+        saver = Autosaver(self.autosave_file(game.setup.game))
+        game.listeners.append(saver)
+        self.autosaver = saver
+
+    def _detach_autosaver(self) -> None:
+        saver, self.autosaver = self.autosaver, None
+        game = self.game
+        if saver is not None and game is not None and saver in game.listeners:
+            game.listeners.remove(saver)
+
+
+# ---------------------------------------------------------------------- entry points
+
+
+def _parse_size(text: str | None) -> tuple[int, int]:
+    if not text:
+        return (1280, 720)
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"window size must look like 1280x720, got {text!r}") from None
+    return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+
+
+def run(args: Any) -> int:
+    """Open the window with the main menu and run until quit (``tabletop`` command)."""
+    try:
+        size = _parse_size(getattr(args, "size", None))
+    except ValueError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    app = App(size, lang=getattr(args, "lang", None) or "en",
+              save_dir=getattr(args, "save_dir", None))
+    try:
+        app.show_menu()
+        app.run_loop()
+    finally:
+        app.shutdown()
+    return 0
+
+
+def smoke() -> int:
+    """Render one frame of the menu and one of an Arc table; 0 when all resources load.
+
+    Uses the dummy video/audio drivers unless a driver is already chosen, so it
+    runs headless (CI, a freshly built bundle).
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="tabletop-smoke-") as tmp:
+            app = App((1280, 720), save_dir=tmp)
+            try:
+                app.show_menu()
+                app.frame(1 / FPS)
+                app.start_game(_smoke_game())
+                app.frame(1 / FPS)
+                app.frame(1 / FPS)
+            finally:
+                app.shutdown()
+    except Exception as exc:
+        print(f"tabletop smoke test failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    print("tabletop smoke test ok")
+    return 0
+
+
+def _smoke_game() -> Game:
+    """An Arc game with the first two ready-made decks, seed 1."""
+    from tabletop.ui.menu import GameChoice
+
+    choice = GameChoice.load("arc")
+    if len(choice.decks) < 2:
+        raise RuntimeError("the Arc game needs at least two ready-made decks")
+    first, second = list(choice.decks)[:2]
+    return choice.make_game(first, second, first_seat=0, seed=1)

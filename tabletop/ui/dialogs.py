@@ -1,0 +1,116 @@
+"""Message and confirmation dialogs: thin helpers over pygame_gui windows.
+
+Texts are given as catalogue keys, :class:`tabletop.i18n.Message` /
+:class:`tabletop.core.messages.Message` objects, or ready text (see
+:func:`text_of`), and shown in the current language. A confirmation's
+callbacks run when the app passes pygame_gui's result events to
+:func:`handle_event` (``App.dispatch`` does this).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
+
+from tabletop import i18n
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+__all__ = ["Text", "confirm", "handle_event", "message", "text_of"]
+
+#: What a dialog accepts as text: a catalogue key, a Message, or plain text.
+Text = Any
+
+_callbacks: dict[int, tuple[Callable[[], None] | None, Callable[[], None] | None]] = {}
+
+
+def _to_i18n(value: Any) -> Any:
+    """Turn a core Message (same shape, other class) into an i18n Message, recursively."""
+    if isinstance(value, i18n.Message):
+        return value
+    if hasattr(value, "key") and hasattr(value, "params"):
+        params = value.params.items() if isinstance(value.params, dict) else value.params
+        return i18n.Message(str(value.key), tuple((k, _to_i18n(v)) for k, v in params))
+    if isinstance(value, list | tuple):
+        return tuple(_to_i18n(v) for v in value)
+    return value
+
+
+def text_of(value: Text, **params: Any) -> str:
+    """The text of a key (with ``params``), a Message, or a plain string, in the current language.
+
+    A string is treated as a catalogue key when it contains a dot and no space
+    (``"dialog.save_corrupt_title"``); other strings are shown as they are.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        if "." in value and " " not in value:
+            return i18n.t(value, **params)
+        return value
+    message = _to_i18n(value)
+    if isinstance(message, i18n.Message):
+        return message.render()
+    return str(value)
+
+
+def _dialog_rect(app: App, width: int = 480, height: int = 260) -> pygame.Rect:
+    scale = app.scale
+    w, h = round(width * scale), round(height * scale)
+    sw, sh = app.size
+    w, h = min(w, sw - 20), min(h, sh - 20)
+    return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+
+def message(app: App, title: Text, body: Text, width: int = 480,
+            height: int = 260) -> UIMessageWindow:
+    """Show a modal message window with an OK button; returns the window."""
+    window = UIMessageWindow(
+        _dialog_rect(app, width, height),
+        html.escape(text_of(body)).replace("\n", "<br>"),
+        app.ui,
+        window_title=text_of(title),
+        always_on_top=True,
+    )
+    window.dismiss_button.set_text(i18n.t("button.ok"))
+    window.set_blocking(True)
+    return window
+
+
+def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | None,
+            on_cancel: Callable[[], None] | None = None, confirm_key: str = "button.confirm",
+            width: int = 480, height: int = 240) -> UIConfirmationDialog:
+    """Ask a yes/no question; ``on_confirm``/``on_cancel`` run when answered."""
+    dialog = UIConfirmationDialog(
+        _dialog_rect(app, width, height),
+        html.escape(text_of(body)).replace("\n", "<br>"),
+        app.ui,
+        action_short_name=i18n.t(confirm_key),
+        window_title=text_of(title),
+        blocking=True,
+        always_on_top=True,
+    )
+    dialog.cancel_button.set_text(i18n.t("button.cancel"))
+    _callbacks[id(dialog)] = (on_confirm, on_cancel)
+    return dialog
+
+
+def handle_event(event: pygame.event.Event) -> bool:
+    """Run a confirmation's callback for its result event; True when one ran."""
+    if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+        pair = _callbacks.pop(id(event.ui_element), None)
+        if pair and pair[0]:
+            pair[0]()
+        return pair is not None
+    if event.type == pygame_gui.UI_WINDOW_CLOSE and id(event.ui_element) in _callbacks:
+        _on_confirm, on_cancel = _callbacks.pop(id(event.ui_element))
+        if on_cancel:
+            on_cancel()
+        return True
+    return False

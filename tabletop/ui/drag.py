@@ -1,0 +1,150 @@
+"""Drag and drop of one card: what it may be dropped on, and where it ends up.
+
+At pick-up, :func:`legal_targets` asks the rules once what dropping the card on
+each zone (and onto each card in play) would mean (``rules.interpret_drop``)
+and whether that action is legal now (``game.check``). The result is kept for
+the whole drag, so a mouse motion only moves the card (DESIGN: targets light
+up while dragging). In free mode (ALL-R3) every other zone is a target and the
+action is ``manual_move``.
+
+On release, :meth:`DragState.resolve` picks the lit zone the card overlaps most
+(via :meth:`TableGeometry.snap_zone`) or the lit card under the pointer, and
+returns the action to propose; otherwise it explains the refusal for the zone
+under the pointer. No pygame import: the scene feeds it table millimetres.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.engine import Game
+from tabletop.geometry import Placed
+from tabletop.layout import CARD_SIZE, TableGeometry
+
+__all__ = ["CLICK_SLOP_PX", "DragState", "DropResult", "legal_targets"]
+
+#: A press and release closer than this (pixels) is a click, not a drag.
+CLICK_SLOP_PX = 5
+
+
+@dataclass(frozen=True)
+class DropResult:
+    """What a release means: an action to propose, a refusal to show, or nothing.
+
+    ``zone`` is the zone the card lands in when ``action`` is set.
+    """
+
+    action: Action | None = None
+    refusal: Verdict | None = None
+    zone: str | None = None
+
+
+def legal_targets(
+    game: Game, seat: int, iid: int, zone_ids: Iterable[str], card_targets: Iterable[int]
+) -> tuple[dict[str, Action], dict[int, Action]]:
+    """Legal drop targets of card ``iid`` for ``seat``: zones and cards.
+
+    Returns ``(zones, cards)``: zone id -> action, and target instance id -> action,
+    holding only the drops whose action ``game.check`` accepts now. Called once
+    per pick-up.
+    """
+    state = game.state
+    origin = state.zone_of(iid)
+    zones: dict[str, Action] = {}
+    cards: dict[int, Action] = {}
+    if state.free_mode:
+        for zid in zone_ids:
+            if zid != origin:
+                zones[zid] = Action.make("manual_move", seat, card=iid, zone=zid)
+        return zones, cards
+    for zid in zone_ids:
+        if zid == origin:
+            continue
+        action = game.rules.interpret_drop(state, seat, iid, zid, None)
+        if isinstance(action, Action) and game.check(action).ok:
+            zones[zid] = action
+    for target in card_targets:
+        if target == iid:
+            continue
+        zid = state.zone_of(target)
+        action = game.rules.interpret_drop(state, seat, iid, zid, target)
+        if isinstance(action, Action) and game.check(action).ok:
+            cards[target] = action
+    return zones, cards
+
+
+@dataclass
+class DragState:
+    """One card being dragged.
+
+    Attributes:
+        iid: the card instance.
+        origin: the zone it was picked up from.
+        grab_mm: where inside the card (offset from its centre, mm) it was grabbed.
+        start_px: the pointer position at pick-up (to tell a click from a drag).
+        pos_px: the current pointer position.
+        zones, cards: the legal targets found at pick-up (see :func:`legal_targets`).
+        moved: True once the pointer left the click slop.
+    """
+
+    iid: int
+    origin: str
+    grab_mm: tuple[float, float]
+    start_px: tuple[int, int]
+    pos_px: tuple[int, int]
+    zones: dict[str, Action] = field(default_factory=dict)
+    cards: dict[int, Action] = field(default_factory=dict)
+    moved: bool = False
+
+    def motion(self, pos_px: tuple[int, int]) -> None:
+        """The pointer moved (cheap: no rules or geometry queries)."""
+        self.pos_px = pos_px
+        if not self.moved:
+            dx, dy = pos_px[0] - self.start_px[0], pos_px[1] - self.start_px[1]
+            self.moved = dx * dx + dy * dy > CLICK_SLOP_PX * CLICK_SLOP_PX
+
+    @property
+    def lit_zones(self) -> set[str]:
+        """Ids of the zones lit as legal targets."""
+        return set(self.zones)
+
+    def card_centre_mm(self, pointer_mm: tuple[float, float]) -> tuple[float, float]:
+        """Where the dragged card's centre is for a pointer at ``pointer_mm``."""
+        return (pointer_mm[0] - self.grab_mm[0], pointer_mm[1] - self.grab_mm[1])
+
+    def resolve(self, game: Game, seat: int, geometry: TableGeometry,
+                pointer_mm: tuple[float, float]) -> DropResult:
+        """The meaning of releasing the card with the pointer at ``pointer_mm``."""
+        # A lit card under the pointer (a combat card onto a combatant...) wins.
+        for key in geometry.cards_at(*pointer_mm):
+            if key.isdigit() and int(key) in self.cards:
+                target = int(key)
+                return DropResult(self.cards[target], None, geometry.card_zone(key))
+        dragged = Placed("dragged", self.card_centre_mm(pointer_mm), CARD_SIZE)
+        zone = geometry.snap_zone(dragged, self.zones)
+        if zone is not None:
+            return DropResult(self.zones[zone], None, zone)
+        under = geometry.zone_at(*pointer_mm)
+        if under is None or under == self.origin:
+            under = geometry.snap_zone(dragged, [z.id for z in geometry.layout.zones])
+        if under is None or under == self.origin:
+            return DropResult()
+        return DropResult(None, refusal_for(game, seat, self.iid, under, geometry, pointer_mm))
+
+
+def refusal_for(game: Game, seat: int, iid: int, zone_id: str, geometry: TableGeometry,
+                pointer_mm: tuple[float, float]) -> Verdict:
+    """Why dropping ``iid`` on ``zone_id`` is refused (the rules' own verdict)."""
+    state = game.state
+    if state.free_mode:
+        return game.check(Action.make("manual_move", seat, card=iid, zone=zone_id))
+    onto_key = next((k for k in geometry.cards_at(*pointer_mm) if k.isdigit()
+                     and int(k) != iid), None)
+    onto = int(onto_key) if onto_key is not None else None
+    answer = game.rules.interpret_drop(state, seat, iid, zone_id, onto)
+    if isinstance(answer, Verdict):
+        return answer if not answer.ok else Verdict.refuse("not_legal_target")
+    verdict = game.check(answer)
+    return verdict if not verdict.ok else Verdict.refuse("not_legal_target")

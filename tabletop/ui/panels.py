@@ -1,0 +1,301 @@
+"""The table's side panel and overlays: phase tracker, log, hover preview, toast.
+
+Everything here draws from a :class:`~tabletop.core.view.TableView` (never the raw
+state), so a hidden card can't show up in a preview or a log line (ALL-R2).
+Rendered text is cached by (text, size, colour, bold, wrap width): unchanged
+text is never rendered twice, which keeps the frame path cheap.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tabletop.core.messages import Message
+from tabletop.core.view import CardView, TableView
+from tabletop.i18n import t
+from tabletop.ui.card_render import CardRenderer, FontSource
+
+__all__ = [
+    "HoverPreview", "LogPanel", "PhaseTracker", "TextCache", "Toast", "explain_card", "seat_name",
+]
+
+PANEL_BG = (24, 30, 36)
+PANEL_EDGE = (60, 72, 80)
+TEXT = (228, 232, 226)
+DIM = (150, 160, 156)
+LIT = (250, 214, 96)
+ACCENT = (110, 190, 140)
+
+
+def seat_name(seat: int | None) -> str:
+    """The translated name of a seat ("Player 1")."""
+    if seat is None:
+        return ""
+    text = t(f"seat.{seat}")
+    if text == f"seat.{seat}":  # catalogue with p1/p2 keys
+        text = t(f"seat.p{seat + 1}")
+    return text
+
+
+def render_message(message: Any, lang: str) -> str:
+    """Text of a core or i18n Message (or anything else) in ``lang``."""
+    render = getattr(message, "render", None)
+    if callable(render):
+        return str(render(lang))
+    if isinstance(message, Message):  # core Message without render()
+        from tabletop.i18n import msg
+
+        return msg(message.key, **dict(message.params)).render(lang)
+    return str(message)
+
+
+class TextCache:
+    """Rendered text surfaces, least recently used dropped beyond ``limit``."""
+
+    def __init__(self, fonts: FontSource, limit: int = 600) -> None:
+        self.fonts = fonts
+        self.limit = limit
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        #: How many surfaces were actually rendered (tests / benchmarks).
+        self.renders = 0
+
+    def get(self, text: str, size: int, colour: tuple[int, int, int] = TEXT,
+            bold: bool = False, wrap: int = 0) -> pygame.Surface:
+        """The text rendered antialiased (wrapped at ``wrap`` px when > 0)."""
+        key = (text, size, colour, bold, wrap)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        font = self.fonts.get(size, bold)
+        surf = font.render(text, True, colour, None, wrap) if wrap else font.render(
+            text, True, colour)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self.renders += 1
+        self._cache[key] = surf
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return surf
+
+    def clear(self) -> None:
+        """Forget everything (language change)."""
+        self._cache.clear()
+
+
+# ------------------------------------------------------------------------ phase tracker
+
+
+class PhaseTracker:
+    """Whose turn, turn number, deck counts (deck = life, ARC-R1) and the phase list."""
+
+    def __init__(self, text: TextCache, phases: Sequence[str], game_id: str) -> None:
+        self.text = text
+        self.phases = tuple(phases)
+        self.game_id = game_id
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: TableView,
+             scale: float) -> int:
+        """Draw into ``rect``; return the height used."""
+        size = max(12, round(15 * scale))
+        line = round(size * 1.45)
+        x, y = rect.x + 10, rect.y + 8
+        title = t("turn.label", n=view.turn, player=seat_name(view.active))
+        surface.blit(self.text.get(title, size + 2, LIT, True), (x, y))
+        y += round(line * 1.15)
+        for seat in (0, 1):
+            deck = len(view.zones.get(f"p{seat}.deck", ()))
+            hand = len(view.zones.get(f"p{seat}.hand", ()))
+            you = seat == view.viewer
+            words = t("table.counts", player=seat_name(seat), deck=deck, hand=hand)
+            colour = TEXT if you else DIM
+            surface.blit(self.text.get(words, size - 1, colour, you), (x, y))
+            y += line - 2
+        y += 4
+        col_w = (rect.w - 20) // 2
+        rows = (len(self.phases) + 1) // 2
+        for i, phase in enumerate(self.phases):
+            cx = x + (i // rows) * col_w
+            cy = y + (i % rows) * line
+            current = phase == view.phase
+            label = t(f"phase.{self.game_id}.{phase}")
+            if current:
+                chip = pygame.Rect(cx - 4, cy - 1, col_w - 4, line - 2)
+                pygame.draw.rect(surface, (70, 86, 48), chip, border_radius=5)
+                pygame.draw.rect(surface, LIT, chip, 1, border_radius=5)
+            surface.blit(self.text.get(label, size - 1, LIT if current else DIM, current),
+                         (cx + 2, cy + 1))
+        y += rows * line
+        if view.step:
+            step = t(f"table.step_{view.step}")
+            surface.blit(self.text.get("▸ " + step, size - 1, ACCENT, True), (x, y))
+            y += line
+        return y - rect.y + 4
+
+
+# ------------------------------------------------------------------------ log
+
+
+class LogPanel:
+    """The last log lines the viewer may read, newest at the bottom; wheel scrolls."""
+
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self.scroll = 0  # lines hidden below (0 = newest visible)
+
+    def wheel(self, dy: int, total: int) -> None:
+        """Scroll by a wheel step (``dy`` > 0: back in time)."""
+        self.scroll = max(0, min(max(0, total - 1), self.scroll + dy))
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str],
+             scale: float) -> None:
+        """Draw the lines that fit into ``rect``, bottom up."""
+        size = max(11, round(14 * scale))
+        head = self.text.get(t("table.log"), size, DIM, True)
+        surface.blit(head, (rect.x + 10, rect.y + 2))
+        top = rect.y + head.get_height() + 6
+        y = rect.bottom - 4
+        wrap = rect.w - 24
+        end = len(lines) - self.scroll
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(rect.x, top, rect.w, rect.bottom - top))
+        for index in range(end - 1, -1, -1):
+            newest = index == len(lines) - 1
+            surf = self.text.get(lines[index], size, TEXT if newest else DIM, False, wrap)
+            y -= surf.get_height() + 3
+            surface.blit(surf, (rect.x + 14, y))
+            if y < top:
+                break
+        surface.set_clip(clip)
+
+
+# ------------------------------------------------------------------------ preview
+
+
+def explain_card(card: Any, tapped: bool = False) -> list[str]:
+    """Plain-words lines explaining a card's numbers (for the hover preview)."""
+    lines: list[str] = []
+    colour = card.get("colour")
+    colour_name = t(f"colour.{colour}") if colour else ""
+    if card.type == "resource":
+        lines.append(t("preview.explain_resource", colour=colour_name))
+    else:
+        cost = int(card.get("cost") or 0)
+        if cost:
+            lines.append(t("preview.explain_cost", n=cost, colour=colour_name))
+        else:
+            lines.append(t("preview.explain_cost_zero"))
+    if card.type == "character" and card.get("power") is not None:
+        lines.append(t("preview.explain_power", n=card.get("power")))
+    if card.type == "combat" and card.get("amount") is not None:
+        key = "preview.explain_weaken" if card.get("effect") == "weaken" else \
+            "preview.explain_pump"
+        lines.append(t(key, n=card.get("amount")))
+    if card.get("unique"):
+        lines.append(t("preview.explain_unique"))
+    align = card.get("alignment")
+    if align in ("good", "evil"):
+        lines.append(t(f"preview.explain_{align}"))
+    if tapped:
+        lines.append(t("preview.explain_tapped"))
+    return lines
+
+
+@dataclass
+class HoverPreview:
+    """A large card and its numbers in words, for the card under the pointer."""
+
+    text: TextCache
+    renderer: CardRenderer
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, card: CardView,
+             lang: str, scale: float) -> None:
+        """Draw the preview of ``card`` (a view: hidden cards show only a back)."""
+        pygame.draw.rect(surface, (32, 40, 48), rect, border_radius=8)
+        size = max(11, round(14 * scale))
+        text_w = rect.w - 20
+        if card.card_id is None:
+            w = min(rect.w - 40, round(150 * scale))
+            h = round(w * 88 / 63)
+            back = self.renderer.back((w, h))
+            surface.blit(back, back.get_rect(midtop=(rect.centerx, rect.y + 10)))
+            note = self.text.get(t("preview.hidden"), size, DIM, False, text_w)
+            surface.blit(note, (rect.x + 10, rect.y + 20 + h))
+            return
+        cdef = self.renderer.cards.get(card.card_id)
+        explain = explain_card(cdef, card.tapped) if cdef is not None else []
+        rendered = [self.text.get(s, size, TEXT, False, text_w) for s in explain]
+        text_h = sum(s.get_height() + 4 for s in rendered)
+        w = min(rect.w - 30, round(190 * scale))
+        h = round(w * 88 / 63)
+        room = rect.h - text_h - 24
+        if h > room:  # keep the words; shrink the picture
+            h = max(80, room)
+            w = round(h * 63 / 88)
+        face = self.renderer.face(card.card_id, (w, h), False, lang)
+        surface.blit(face, face.get_rect(midtop=(rect.centerx, rect.y + 8)))
+        y = rect.y + 16 + h
+        for surf in rendered:
+            if y + surf.get_height() > rect.bottom:
+                break
+            surface.blit(surf, (rect.x + 10, y))
+            y += surf.get_height() + 4
+
+
+# ------------------------------------------------------------------------ toast
+
+
+@dataclass
+class Toast:
+    """A banner near the bottom of the table telling why a move was refused.
+
+    ``key`` is the refusal's message key (tests read it), ``text`` the shown text.
+    """
+
+    text: str = ""
+    key: str = ""
+    rule: str = ""
+    remaining: float = 0.0
+
+    DURATION = 4.0
+
+    def show(self, text: str, key: str = "", rule: str = "") -> None:
+        """Show ``text`` (plus the rule id) for a few seconds."""
+        self.text, self.key, self.rule, self.remaining = text, key, rule, self.DURATION
+
+    @property
+    def visible(self) -> bool:
+        """Is the toast on screen?"""
+        return self.remaining > 0 and bool(self.text)
+
+    @property
+    def full_text(self) -> str:
+        """The text with the rule id, e.g. ``"... (ARC-R4)"``."""
+        return f"{self.text} ({self.rule})" if self.rule else self.text
+
+    def update(self, dt: float) -> None:
+        """Count down."""
+        self.remaining = max(0.0, self.remaining - dt)
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
+             scale: float) -> None:
+        """Draw centred near the bottom of ``area``."""
+        if not self.visible:
+            return
+        size = max(13, round(17 * scale))
+        surf = text.get(self.full_text, size, (255, 240, 230), True, int(area.w * 0.8))
+        box = surf.get_rect(midbottom=(area.centerx, area.bottom - round(area.h * 0.17)))
+        box = box.inflate(round(28 * scale), round(16 * scale))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        alpha = 235 if self.remaining > 0.5 else int(235 * self.remaining / 0.5)
+        pygame.draw.rect(shade, (120, 28, 28, alpha), shade.get_rect(), border_radius=10)
+        pygame.draw.rect(shade, (255, 170, 150, alpha), shade.get_rect(), 2, border_radius=10)
+        surface.blit(shade, box)
+        surf.set_alpha(255 if self.remaining > 0.5 else int(255 * self.remaining / 0.5))
+        surface.blit(surf, surf.get_rect(center=box.center))
+        surf.set_alpha(None)

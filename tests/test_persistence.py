@@ -1,0 +1,415 @@
+"""Saves, loading with checks, atomic writes and autosaves (tabletop.core.persistence).
+
+The save machinery is game-agnostic, so most tests use a tiny "toy" game
+defined here (it also serves tests/test_scenario.py and tests/test_cli.py,
+which register it with ``toy_registered``). One test round-trips a real Arc
+game when the Arc rules are present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tabletop.core import persistence
+from tabletop.core import rules as rules_mod
+from tabletop.core.actions import Action, Decision, Verdict
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.engine import Game
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState, Visibility
+from tabletop.core.persistence import (
+    FORMAT,
+    Autosaver,
+    SaveError,
+    autosave_dir,
+    autosave_path,
+    discard_autosave,
+    find_unfinished,
+    load_save,
+    save_game,
+)
+from tabletop.core.position import build_position
+from tabletop.core.rules import GameRules, GameSetup
+
+# --------------------------------------------------------------------------- a toy game
+
+TOY_CARDS = ("ant", "bee", "cat", "dog", "elk", "fox")
+
+
+class ToyRules(GameRules):
+    """A two-seat toy: ``draw`` (once a turn), ``play(card)`` from hand to table,
+    ``end_turn``. Three cards on one's table win. A ``decide`` step after each
+    ``play`` of a "cat" tests pending decisions."""
+
+    game_id = "toy"
+    phases = ("main",)
+
+    def new_game(self, setup: GameSetup) -> GameState:
+        state = GameState("toy", setup.seed, first=setup.first, active=setup.first)
+        for seat in (0, 1):
+            state.add_zone(f"p{seat}.deck", seat, Visibility.NOBODY)
+            state.add_zone(f"p{seat}.hand", seat, Visibility.OWNER)
+            state.add_zone(f"p{seat}.table", seat, Visibility.PUBLIC)
+        state.phase = "main"
+        if setup.position is not None:
+            build_position(state, setup.position, self.cards, self.phases)
+            return state
+        for seat in (0, 1):
+            cards = setup.decks[seat]["cards"] if setup.decks else list(TOY_CARDS)
+            state.new_pile(f"p{seat}.deck", seat, cards)
+            for _ in range(2):
+                state.move(state.zones[f"p{seat}.deck"].cards[-1], f"p{seat}.hand")
+        state.data["drew"] = False
+        return state
+
+    def check(self, state: GameState, action: Action) -> Verdict:
+        if state.pending is not None:
+            if action.seat != state.pending.seat or action.kind != "decide":
+                return Verdict.refuse("toy.decision_pending")
+            return Verdict.legal()
+        if action.seat != state.active:
+            return Verdict.refuse("toy.not_your_turn")
+        if action.kind == "draw":
+            if state.data.get("drew"):
+                return Verdict.refuse("toy.drew_already")
+            if not state.zones[f"p{action.seat}.deck"].cards:
+                return Verdict.refuse("toy.deck_empty")
+            return Verdict.legal()
+        if action.kind == "play":
+            if action.get("card") not in state.zones[f"p{action.seat}.hand"].cards:
+                return Verdict.refuse("toy.not_in_hand")
+            return Verdict.legal()
+        if action.kind == "end_turn":
+            return Verdict.legal()
+        return Verdict.refuse("unknown_action")
+
+    def apply(self, state: GameState, action: Action) -> None:
+        seat = action.seat
+        if action.kind == "decide":
+            state.pending = None
+            state.add_log(msg("log.toy.decided", choice=list(action.get("choice", ()))))
+        elif action.kind == "draw":
+            top = state.zones[f"p{seat}.deck"].cards[-1]
+            state.move(top, f"p{seat}.hand")
+            state.data["drew"] = True
+            state.add_log(msg("log.toy.draws"),
+                          {seat: msg("log.toy.draws_card", card=state.cards[top].card_id)})
+        elif action.kind == "play":
+            iid = int(action.get("card"))
+            state.move(iid, f"p{seat}.table")
+            state.cards[iid].tapped = True
+            state.add_log(msg("log.toy.plays", card=state.cards[iid].card_id))
+            if state.cards[iid].card_id == "cat":
+                state.pending = Decision(seat, "toy.meow", msg("toy.meow"), ("yes", "no"))
+            if len(state.zones[f"p{seat}.table"].cards) >= 3:
+                state.end_game(seat)
+        elif action.kind == "end_turn":
+            state.active = 1 - state.active
+            state.turn += 1
+            state.data["drew"] = False
+            for iid in state.zones[f"p{state.active}.table"].cards:
+                state.cards[iid].tapped = False
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        if state.game_over:
+            return []
+        if state.pending is not None:
+            return [Action.make("decide", seat, choice=["yes"])] if seat == state.pending.seat \
+                else []
+        options = [Action.make("end_turn", seat), Action.make("draw", seat)]
+        options += [Action.make("play", seat, card=i) for i in state.zones[f"p{seat}.hand"].cards]
+        return [a for a in options if self.check(state, a).ok]
+
+    def interpret_drop(self, state: GameState, seat: int, iid: int, zone_id: str,
+                       onto: int | None = None) -> Action | Verdict:
+        return Action.make("play", seat, card=iid)
+
+
+def toy_cards() -> CardDb:
+    return CardDb("toy", [CardDef(c, "toy", "animal", {"en": c, "ja": c}) for c in TOY_CARDS])
+
+
+def load(card_root: object = None) -> ToyRules:
+    """The toy game's rules (the ``load`` hook ``tabletop.core.rules.load_rules`` calls)."""
+    return ToyRules(toy_cards())
+
+
+def toy_loader(game: str) -> GameRules:
+    if game != "toy":
+        raise KeyError(game)
+    return load()
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``load_rules("toy")`` (and so the CLI) find the toy game in this module."""
+    monkeypatch.setitem(rules_mod._GAMES, "toy", __name__)
+
+
+@pytest.fixture
+def save_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "saves"
+    monkeypatch.setenv(persistence.SAVE_DIR_ENV_VAR, str(folder))
+    return folder
+
+
+def toy_game(seed: int = 7, plays: int = 2) -> Game:
+    """A toy game after a few moves: p0 draws and plays ``plays`` cards (no cat decisions)."""
+    game = Game(load(), GameSetup("toy", seed, 0, ({"cards": ["ant", "bee", "dog", "elk"]},
+                                                   {"cards": list(TOY_CARDS)})))
+    assert game.propose(Action.make("draw", 0)).ok
+    for _ in range(plays):
+        iid = game.state.zones["p0.hand"].cards[0]
+        assert game.propose(Action.make("play", 0, card=iid)).ok
+    return game
+
+
+def write(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+def test_save_load_replays_to_the_same_state(tmp_path: Path) -> None:
+    game = toy_game()
+    path = save_game(game, tmp_path / "game.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["app"] == "tabletop" and data["game"] == "toy"
+    assert data["setup"] == game.setup.to_json()
+    assert data["actions"] == [a.to_json() for a in game.actions]
+    assert data["finished"] is False and "T" in data["saved_at"]
+    loaded = load_save(path, toy_loader)
+    assert loaded.state.fingerprint() == game.state.fingerprint()
+    assert loaded.actions == game.actions
+
+
+def test_finished_game_is_marked(tmp_path: Path) -> None:
+    game = toy_game(plays=3)
+    assert game.state.game_over
+    data = json.loads(save_game(game, tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert data["finished"] is True and data["winner"] == 0
+
+
+def test_save_with_position_and_labels_round_trips(tmp_path: Path) -> None:
+    position = {"phase": "main", "zones": {"p0.hand": ["cat", {"card": "dog", "label": "d"}]}}
+    game = Game(load(), GameSetup("toy", 3, 0, position=position))
+    assert game.propose(Action.make("play", 0, card=game.state.data["labels"]["d"])).ok
+    loaded = load_save(save_game(game, tmp_path / "p.json"), toy_loader)
+    assert loaded.state.fingerprint() == game.state.fingerprint()
+
+
+# --------------------------------------------------------------------------- atomic write
+
+
+def test_failed_write_keeps_the_old_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = save_game(toy_game(plays=1), tmp_path / "game.json")
+    before = path.read_bytes()
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence.os, "replace", broken_replace)
+    with pytest.raises(SaveError) as info:
+        save_game(toy_game(plays=2), path)
+    assert str(path) in str(info.value) and "No space left" in str(info.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temp file left
+
+
+def test_crash_during_fsync_keeps_the_old_save(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = save_game(toy_game(plays=1), tmp_path / "game.json")
+    before = path.read_bytes()
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(5, "I/O error")
+
+    monkeypatch.setattr(persistence.os, "fsync", broken_fsync)
+    with pytest.raises(SaveError):
+        save_game(toy_game(plays=2), path)
+    assert path.read_bytes() == before
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+# --------------------------------------------------------------------------- bad saves
+
+
+def _good(tmp_path: Path) -> dict:
+    return json.loads(save_game(toy_game(), tmp_path / "good.json").read_text(encoding="utf-8"))
+
+
+def _load_error(path: Path) -> SaveError:
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        load_save(path, toy_loader)
+    assert path.read_bytes() == before  # never overwritten
+    assert str(path) in str(info.value)
+    return info.value
+
+
+def test_corrupt_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": 1, "game": "toy", "setup": {', encoding="utf-8")
+    error = _load_error(path)
+    assert "corrupt" in error.problem and "line 1" in error.problem
+
+
+def test_binary_garbage(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    assert "corrupt" in _load_error(path).problem
+
+
+def test_newer_format(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["format"] = 2
+    error = _load_error(write(tmp_path / "new.json", data))
+    assert error.field == "format"
+    assert ("this save was made by a newer version of tabletop (format 2); "
+            "this version reads format 1") in str(error)
+
+
+@pytest.mark.parametrize("name", ["format", "game", "setup", "actions"])
+def test_missing_field(tmp_path: Path, name: str) -> None:
+    data = _good(tmp_path)
+    del data[name]
+    error = _load_error(write(tmp_path / "missing.json", data))
+    assert error.field == name and "missing" in error.problem
+
+
+def test_invalid_fields(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["setup"]["seed"] = "seven"
+    assert _load_error(write(tmp_path / "a.json", data)).problem.startswith("field 'setup.seed'")
+    data = _good(tmp_path)
+    data["actions"][1]["seat"] = 5
+    error = _load_error(write(tmp_path / "b.json", data))
+    assert error.field == "actions[1]" and "seat" in error.problem
+    data = _good(tmp_path)
+    data["format"] = "one"
+    assert _load_error(write(tmp_path / "c.json", data)).field == "format"
+    assert _load_error(write(tmp_path / "d.json", [1, 2])).field == ""
+
+
+def test_unknown_game(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["game"] = data["setup"]["game"] = "chess"
+    error = _load_error(write(tmp_path / "chess.json", data))
+    assert error.field == "game" and "unknown game 'chess'" in error.problem
+
+
+def test_unknown_game_with_the_real_registry(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["game"] = data["setup"]["game"] = "chess"
+    path = write(tmp_path / "chess.json", data)
+    with pytest.raises(SaveError, match="unknown game 'chess'"):
+        load_save(path)
+
+
+def test_action_that_no_longer_replays(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["actions"].insert(1, {"kind": "draw", "seat": 0, "args": {}})  # a second draw
+    error = _load_error(write(tmp_path / "stale.json", data))
+    assert error.field == "actions[1]"
+    assert "action 2 (draw by player 1) no longer replays" in error.problem
+    assert "toy.drew_already" in error.problem
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no such file"):
+        load_save(tmp_path / "nope.json", toy_loader)
+
+
+def test_rules_crash_is_a_save_error(tmp_path: Path) -> None:
+    data = _good(tmp_path)
+    data["setup"]["position"] = {"phase": "main", "zones": {"p9.hand": ["ant"]}}
+    error = _load_error(write(tmp_path / "pos.json", data))
+    assert error.field == "setup" and "p9.hand" in error.problem
+
+
+# --------------------------------------------------------------------------- autosave
+
+
+def test_autosave_dir_override(save_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert autosave_dir() == save_dir
+    assert autosave_path("arc") == save_dir / "autosave-arc.json"
+    monkeypatch.delenv(persistence.SAVE_DIR_ENV_VAR)
+    assert "tabletop" in str(autosave_dir())
+
+
+def test_autosaver_saves_after_every_action(save_dir: Path) -> None:
+    game = toy_game(plays=0)
+    saver = Autosaver()
+    game.listeners.append(saver)
+    iid = game.state.zones["p0.hand"].cards[0]
+    game.propose(Action.make("play", 0, card=iid))
+    path = autosave_path("toy")
+    assert saver.saves == 1 and path.exists()
+    assert load_save(path, toy_loader).state.fingerprint() == game.state.fingerprint()
+    game.propose(Action.make("end_turn", 0))
+    assert saver.saves == 2
+    assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == 3
+    assert game.propose(Action.make("draw", 0)).ok is False  # refusals do not save
+    assert saver.saves == 2
+
+
+def test_autosaver_failure_does_not_interrupt(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    saver = Autosaver(blocker / "sub" / "auto.json")  # parent is a file: cannot write
+    game = toy_game(plays=0)
+    game.listeners.append(saver)
+    assert game.propose(Action.make("end_turn", 0)).ok
+    assert isinstance(saver.last_error, SaveError)
+
+
+def test_find_unfinished(save_dir: Path) -> None:
+    assert find_unfinished() == []
+    save_game(toy_game(plays=1), autosave_path("toy"))
+    save_game(toy_game(plays=3), autosave_path("done"))  # finished: not listed
+    save_dir.joinpath("autosave-broken.json").write_text("{", encoding="utf-8")
+    save_dir.joinpath("other.json").write_text("{}", encoding="utf-8")
+    found = find_unfinished()
+    assert [info.path.name for info in found] == ["autosave-toy.json"]
+    info = found[0]
+    assert info.game == "toy" and info.turn == 1 and info.actions == 2 and info.saved_at
+    assert "toy" in info.summary and "turn 1" in info.summary
+    assert discard_autosave(info.path) is True
+    assert discard_autosave(info.path) is False
+    assert find_unfinished() == []
+    assert save_dir.joinpath("autosave-broken.json").exists()  # never touched
+
+
+def test_find_unfinished_missing_folder(tmp_path: Path) -> None:
+    assert find_unfinished(tmp_path / "nowhere") == []
+
+
+# --------------------------------------------------------------------------- real game
+
+
+def test_arc_game_round_trips(tmp_path: Path) -> None:
+    pytest.importorskip("tabletop.games.arc")
+    bot = pytest.importorskip("tabletop.core.bot")
+    arc = rules_mod.load_rules("arc")
+    from tabletop.cli import _ready_decks, _setup_for
+
+    setup = _setup_for("arc", 11, _ready_decks("arc", arc))
+    game = Game(arc, setup)
+    chooser = bot.RandomBot(3)
+    for _ in range(60):
+        if game.state.game_over:
+            break
+        action = chooser.choose(game)
+        if action is None:
+            break
+        assert game.propose(action).ok
+    path = save_game(game, tmp_path / "arc.json")
+    loaded = load_save(path)
+    assert loaded.state.fingerprint() == game.state.fingerprint()
+    assert os.path.getsize(path) > 0
