@@ -8,15 +8,18 @@ Usage::
     tabletop replay SAVE [--step]                        step through a save (spectator view)
     tabletop decks GAME                                  list ready-made decks and legality
 
-Exit codes: 0 success; 1 a scenario expectation failed (``check``) or a
-ready-made deck is illegal (``decks``); 2 a broken input (scenario file, save,
-unknown game) or bad usage. The window is imported lazily, so the headless
-commands never import pygame.
+Exit codes: 0 success; 1 a scenario expectation failed (``check``), a
+ready-made deck is illegal (``decks``) or a self-play game crashed; 2 a
+broken input (scenario file, save, unknown game) or bad usage. The window is
+imported lazily, so the headless commands never import pygame.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
+import os
 import random
 import sys
 import time
@@ -134,8 +137,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_BROKEN
     if args.command is None:
         return _window(args)
+    # Headless tools print catalogue keys for missing texts; no warning per key.
+    i18n_log = logging.getLogger("tabletop.i18n")
+    level = i18n_log.level
+    i18n_log.setLevel(logging.ERROR)
     handlers = {"check": _check, "selfplay": _selfplay, "replay": _replay, "decks": _decks}
-    return handlers[args.command](args)
+    try:
+        return handlers[args.command](args)
+    except BrokenPipeError:  # e.g. `tabletop check ... | head`: stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        i18n_log.setLevel(level)
 
 
 # --------------------------------------------------------------------------- window
@@ -249,7 +266,7 @@ def _decks(args: argparse.Namespace) -> int:
             code = EXIT_FAILED
             _out(f"{label}  ILLEGAL")
             for problem in problems:
-                _out(f"    - {render_text(problem)}")
+                _out(f"    - {render_text(problem, cards=rules.cards)}")
         else:
             _out(f"{label}  legal")
     return code
@@ -377,7 +394,7 @@ def _replay(args: argparse.Namespace) -> int:
     _out(f"{save.path}: {save.game}, {len(save.actions)} actions, saved {save.saved_at}")
     seen = len(view_for(game.state, None).log)
     for line in view_for(game.state, None).log:
-        _out(f"    {render_text(line)}")
+        _out(f"    {render_text(line, cards=rules.cards)}")
     for index, action in enumerate(save.actions):
         _out(f"{index + 1:>4}. {_describe_action(action)}")
         try:
@@ -392,7 +409,7 @@ def _replay(args: argparse.Namespace) -> int:
             return EXIT_BROKEN
         log = view_for(game.state, None).log
         for line in log[seen:]:
-            _out(f"      {render_text(line)}")
+            _out(f"      {render_text(line, cards=rules.cards)}")
         seen = len(log)
         if args.step and index + 1 < len(save.actions):
             try:

@@ -185,3 +185,35 @@ def test_check_shipped_arc_scenarios(capsys: pytest.CaptureFixture[str]) -> None
     files = sorted(str(p) for p in (ROOT / "scenarios" / "arc").glob("*.toml"))
     assert files
     assert cli.main(["check", *files]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("arc")
+def test_replay_arc_save_hides_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.core.bot import RandomBot
+    from tabletop.core.engine import Game
+    from tabletop.core.rules import load_rules
+
+    rules = load_rules("arc")
+    setup = cli._setup_for("arc", 4, cli._ready_decks("arc", rules))
+    game = Game(rules, setup)
+    bot = RandomBot(9)
+    for _ in range(40):
+        action = bot.choose(game)
+        if action is None or game.state.game_over:
+            break
+        game.propose(action)
+    path = save_game(game, tmp_path / "arc.json")
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(game.actions)} actions" in out and "result:" in out
+    hand = game.state.zones["p0.hand"].cards + game.state.zones["p1.hand"].cards
+    names = {rules.cards[game.state.cards[i].card_id].display_name("en") for i in hand}
+    drawn_lines = [line for line in out.splitlines() if "draw" in line.lower()]
+    assert drawn_lines and not any(n in line for n in names for line in drawn_lines)
+
+
+@pytest.mark.usefixtures("arc")
+def test_selfplay_cap_hits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["selfplay", "arc", "--games", "2", "--seed", "1", "--max-actions", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("cap hit (no result)") == 2 and "cap hits=2" in out

@@ -413,3 +413,17 @@ def test_arc_game_round_trips(tmp_path: Path) -> None:
     loaded = load_save(path)
     assert loaded.state.fingerprint() == game.state.fingerprint()
     assert os.path.getsize(path) > 0
+
+
+def test_autosaver_keeps_an_unreadable_old_autosave(save_dir: Path) -> None:
+    save_dir.mkdir(parents=True)
+    old = autosave_path("toy")
+    old.write_text('{"format": 9, "app": "tabletop"}', encoding="utf-8")
+    saver = Autosaver()
+    game = toy_game(plays=0)
+    game.listeners.append(saver)
+    game.propose(Action.make("end_turn", 0))
+    assert saver.kept_aside is not None and saver.kept_aside.name.startswith("unreadable-")
+    assert saver.kept_aside.read_text(encoding="utf-8") == '{"format": 9, "app": "tabletop"}'
+    assert load_save(old, toy_loader).state.fingerprint() == game.state.fingerprint()
+    assert [i.path for i in find_unfinished()] == [old]

@@ -230,3 +230,16 @@ def test_shipped_scenarios_hold(path: Path) -> None:
 
 def test_some_scenarios_ship() -> None:
     assert len([p for p in SHIPPED if p.parent.name == "arc"]) >= 3
+
+
+def test_arc_wrong_reason_and_failed_fact(tmp_path: Path) -> None:
+    pytest.importorskip("tabletop.games.arc")
+    text = (ROOT / "scenarios" / "arc" / "arc_r4_costs.toml").read_text(encoding="utf-8")
+    text = text.replace('expect = "arc.bad_payment"', 'expect = "arc.cost_unpayable"')
+    text = text.replace('untapped = ["$g3", "$knight"]', 'untapped = ["$g2", "$knight"]')
+    report = run_scenario(write(tmp_path, text))
+    assert [s.status for s in report.steps] == ["pass", "fail", "fail", "pass"]
+    wrong, fact = report.steps[1], report.steps[2]
+    assert wrong.expected == "arc.cost_unpayable" and wrong.got == "arc.bad_payment"
+    assert "[ARC-R4]" in wrong.explanation  # the rules' own words and ruling id
+    assert "untapped $g2" in fact.explanation and "tapped" in fact.explanation

@@ -317,20 +317,48 @@ class Autosaver:
     ``Autosaver(path)`` writes to ``path``; ``Autosaver()`` writes to
     :func:`autosave_path` of the game's id. Write failures never interrupt the
     game: they are logged and kept in ``last_error`` (a :class:`SaveError`).
+    An old autosave that cannot be read (corrupt, newer format) is never
+    overwritten: before the first write it is renamed to
+    ``unreadable-<name>-<time>.json`` (``kept_aside``).
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.last_error: SaveError | None = None
         self.saves = 0
+        self.kept_aside: Path | None = None
+        self._checked: set[Path] = set()
 
     def target(self, game: Game) -> Path:
         """The file this autosaver writes for ``game``."""
         return self.path if self.path is not None else autosave_path(game.setup.game)
 
+    def _keep_unreadable(self, target: Path) -> None:
+        """Before the first write, move an unreadable old autosave aside (to
+        ``unreadable-<name>-<time>.json``) so a bad file is never destroyed."""
+        if target in self._checked:
+            return
+        self._checked.add(target)
+        if not target.exists():
+            return
+        try:
+            read_save(target)
+        except SaveError:
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            aside = target.with_name(f"unreadable-{target.stem}-{stamp}{target.suffix}")
+            try:
+                os.replace(target, aside)
+            except OSError as exc:
+                raise SaveError(target, "", f"the old autosave is unreadable and could not "
+                                            f"be kept aside: {exc.strerror or exc}") from exc
+            self.kept_aside = aside
+            log.warning("unreadable autosave kept as %s", aside)
+
     def __call__(self, game: Game) -> None:
         try:
-            save_game(game, self.target(game))
+            target = self.target(game)
+            self._keep_unreadable(target)
+            save_game(game, target)
         except SaveError as exc:
             self.last_error = exc
             log.error("autosave failed: %s", exc)

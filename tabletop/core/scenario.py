@@ -17,10 +17,11 @@ author never meant.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +132,8 @@ class StepResult:
     ``status`` is ``"pass"``, ``"fail"`` or ``"skipped"``; ``got`` is
     ``"legal"``, a refusal reason code, ``"crash"`` or ``""`` (skipped);
     ``explanation`` says in plain words why a step failed (or the refusal
-    message when it passed as expected).
+    message when it passed as expected). ``args`` are the arguments as
+    proposed (labels replaced by instance ids); ``written`` as in the file.
     """
 
     index: int
@@ -143,6 +145,7 @@ class StepResult:
     facts: tuple[FactResult, ...]
     status: str
     explanation: str = ""
+    written: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -175,9 +178,10 @@ class ScenarioReport:
         if self.error:
             out.append(f"  FAIL set-up: {self.error}")
         for step in self.steps:
-            call = f"p{step.seat}.{step.action}({_format_args(step.args)})"
+            call = f"p{step.seat}.{step.action}({_format_args(step.written or step.args)})"
             if step.status == "pass":
-                out.append(f"  ok   step {step.index}: {call} -> {step.got}")
+                said = f" - {step.explanation}" if step.explanation else ""
+                out.append(f"  ok   step {step.index}: {call} -> {step.got}{said}")
             elif step.status == "skipped":
                 out.append(f"  skip step {step.index}: {call} (an earlier step went astray)")
             else:
@@ -393,13 +397,24 @@ def build_setup(scenario: Scenario) -> GameSetup:
                      scenario.position, dict(scenario.options))
 
 
+_LABEL_IN_TEXT = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def _resolve(scenario: Scenario, name: str, value: Any, labels: Mapping[str, int]) -> Any:
-    if isinstance(value, str) and value.startswith("$"):
-        if value[1:] not in labels:
-            known = ", ".join(f"${k}" for k in sorted(labels)) or "none"
-            raise ScenarioError(scenario.path, name,
-                                f"unknown card label {value!r} (labels: {known})")
-        return labels[value[1:]]
+    """Replace ``"$label"`` by the instance id (an int), and ``$label`` inside a longer
+    string (decision options such as ``"$guard>$drake"``) by the id's digits."""
+    if isinstance(value, str) and "$" in value:
+        def lookup(label: str) -> int:
+            if label not in labels:
+                known = ", ".join(f"${k}" for k in sorted(labels)) or "none"
+                raise ScenarioError(scenario.path, name,
+                                    f"unknown card label ${label} (labels: {known})")
+            return labels[label]
+
+        whole = _LABEL_IN_TEXT.fullmatch(value)
+        if whole:
+            return lookup(whole.group(1))
+        return _LABEL_IN_TEXT.sub(lambda m: str(lookup(m.group(1))), value)
     if isinstance(value, list):
         return [_resolve(scenario, f"{name}[{i}]", v, labels) for i, v in enumerate(value)]
     if isinstance(value, dict):
@@ -407,8 +422,12 @@ def _resolve(scenario: Scenario, name: str, value: Any, labels: Mapping[str, int
     return value
 
 
-def render_text(message: Any, lang: str = "en") -> str:
-    """A message (core or i18n ``Message``) as text; the key itself if no catalogue has it."""
+def render_text(message: Any, lang: str = "en", cards: Mapping[str, Any] | None = None) -> str:
+    """A message (core or i18n ``Message``) as text; the key itself if no catalogue has it.
+
+    With ``cards`` (a game's CardDb), card names (``card.<id>`` messages) are
+    taken from the card data, where they live, rather than the catalogue.
+    """
     if message is None:
         return ""
     try:
@@ -418,6 +437,8 @@ def render_text(message: Any, lang: str = "en") -> str:
 
     def convert(value: Any) -> Any:
         if isinstance(value, Message):
+            if cards is not None and value.key.startswith("card.") and value.key[5:] in cards:
+                return cards[value.key[5:]].display_name(lang)
             return i18n.Message(value.key, tuple((k, convert(v)) for k, v in value.params))
         if isinstance(value, list | tuple):
             return tuple(convert(v) for v in value)
@@ -429,8 +450,8 @@ def render_text(message: Any, lang: str = "en") -> str:
     return str(converted)
 
 
-def _verdict_text(verdict: Verdict) -> str:
-    text = render_text(verdict.message) if verdict.message is not None else ""
+def _verdict_text(verdict: Verdict, cards: Mapping[str, Any] | None = None) -> str:
+    text = render_text(verdict.message, cards=cards) if verdict.message is not None else ""
     if verdict.message is not None and text == verdict.message.key:
         text = ""  # no catalogue text: the reason code already says it
     rule = f" [{verdict.rule}]" if verdict.rule else ""
@@ -467,9 +488,10 @@ def run_scenario(source: str | os.PathLike[str] | Scenario,
         args = _resolve(scenario, f"{step.where}.args", step.args, labels)
         if stopped:
             report.steps.append(StepResult(step.index, step.seat, step.action, args,
-                                           step.expect, "", (), "skipped"))
+                                           step.expect, "", (), "skipped", "", step.args))
             continue
         result, stopped = _run_step(scenario, game, step, args, labels)
+        result = replace(result, written=step.args)
         report.steps.append(result)
     return report
 
@@ -488,7 +510,7 @@ def _run_step(scenario: Scenario, game: Game, step: Step, args: dict[str, Any],
     if got != expected:
         if expected == "legal":
             why = f"expected a legal action, but the rules refused it: {got}"
-            text = _verdict_text(verdict)
+            text = _verdict_text(verdict, game.rules.cards)
             if text:
                 why += f" ({text})"
             stop = True
@@ -498,7 +520,7 @@ def _run_step(scenario: Scenario, game: Game, step: Step, args: dict[str, Any],
             stop = True
         else:
             why = f"expected refusal {expected!r}, got refusal {got!r}"
-            text = _verdict_text(verdict)
+            text = _verdict_text(verdict, game.rules.cards)
             if text:
                 why += f" ({text})"
             stop = False
@@ -510,7 +532,7 @@ def _run_step(scenario: Scenario, game: Game, step: Step, args: dict[str, Any],
         why = "; ".join(f"{f.name}: {f.detail}" for f in bad)
         return StepResult(step.index, step.seat, step.action, args, expected, got, facts,
                           "fail", f"after the step, {why}"), False
-    note = "" if verdict.ok else _verdict_text(verdict)
+    note = "" if verdict.ok else _verdict_text(verdict, game.rules.cards)
     return StepResult(step.index, step.seat, step.action, args, expected, got, facts, "pass",
                       note), False
 

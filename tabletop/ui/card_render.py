@@ -68,7 +68,7 @@ def effect_text(card: Any, lang: str) -> str:
     """The card's rules text in ``lang``; generated from ``effect``/``amount`` if none."""
     text = card.text.get(lang) or card.text.get("en") or ""
     if not text and card.get("effect"):
-        text = t(f"preview.effect_{card.get('effect')}", n=card.get("amount", 1))
+        text = t(f"effect.{card.game}.{card.get('effect')}", n=card.get("amount", 1))
     return str(text)
 
 

@@ -12,17 +12,19 @@ from the player's choices; it has no pygame code.
 
 from __future__ import annotations
 
+import html
 import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
 
 from tabletop import i18n
 from tabletop.core.decks import Deck, DeckError, load_deck_dir
@@ -161,6 +163,9 @@ class MenuScene(Scene):
         self.unfinished: list[SaveInfo] = []
         self.broken: dict[str, SaveError] = {}
         self.widgets: dict[str, Any] = {}
+        #: Set when the widgets must be rebuilt; done in :meth:`update`, never while
+        #: pygame_gui is still dispatching the click that changed a choice.
+        self._dirty = False
         self._manager: pygame_gui.UIManager | None = None
         self._pick_default_decks()
         self.scan_saves()
@@ -190,18 +195,18 @@ class MenuScene(Scene):
             self.game_id = game_id
             self.deck_ids = [None, None]
             self._pick_default_decks()
-        self.build()
+        self._dirty = True
 
     def select_deck(self, seat: int, deck_id: str) -> None:
         """Choose the deck of ``seat``."""
         self.deck_ids[seat] = deck_id
-        self.build()
+        self._dirty = True
 
     def select_first(self, value: str) -> None:
         """Choose who goes first: ``"0"``, ``"1"`` or ``"random"``."""
         if value in FIRST_CHOICES:
             self.first = value
-        self.build()
+        self._dirty = True
 
     def start_problem(self) -> str:
         """Why Start is disabled now ("" when the game can start)."""
@@ -260,7 +265,7 @@ class MenuScene(Scene):
         """The newest unfinished game of the selected game, if any."""
         return next((s for s in self.unfinished if s.game == self.game_id), None)
 
-    def resume(self) -> None:
+    def resume_game(self) -> None:
         """Resume the newest unfinished game, or explain why the autosave cannot be opened."""
         from tabletop.core.persistence import SaveError, load_save
 
@@ -271,7 +276,7 @@ class MenuScene(Scene):
                 self.show_save_error(broken)
             return
         try:
-            game = load_save(info.path)
+            game = load_save(info.path, self._rules_for)
         except SaveError as exc:
             self.show_save_error(exc)
             return
@@ -280,6 +285,13 @@ class MenuScene(Scene):
             self.show_save_error(SaveError(info.path, "", str(exc)))
             return
         self.app.start_game(game)
+
+    def _rules_for(self, game_id: str) -> GameRules:
+        """The rules already loaded for the menu (so a resume does not load them again)."""
+        choice = self.games.get(game_id)
+        if choice is not None and choice.rules is not None:
+            return choice.rules
+        return load_rules(game_id)
 
     def show_save_error(self, exc: SaveError) -> None:
         """A dialog naming the save file and what is wrong with it."""
@@ -296,8 +308,10 @@ class MenuScene(Scene):
         """Rebuild the widgets for the new size (or language)."""
         self.build()
 
-    def resume_scene(self) -> None:
-        """Unused hook name guard (see :meth:`resume`)."""
+    def resume(self) -> None:
+        """The menu is on top again: look for autosaves anew and rebuild."""
+        self.scan_saves()
+        self.build()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """React to the drop-down menus; buttons use their ``command`` callbacks."""
@@ -318,6 +332,11 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return None
         return event
+
+    def update(self, dt: float) -> None:
+        """Rebuild the widgets if a choice changed since the last frame."""
+        if self._dirty:
+            self.build()
 
     def draw(self, surface: pygame.Surface) -> None:
         """A felt-green background with a soft light in the middle."""
@@ -340,6 +359,7 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         """(Re)create every widget from the current choices, size and language."""
+        self._dirty = False
         self._clear()
         ui = self.app.ui
         s = self.app.scale
@@ -399,7 +419,7 @@ class MenuScene(Scene):
                           if choice.deck_error else i18n.t("menu.no_decks"))
             button = UIButton(pygame.Rect(pad, y, inner, px(46)), name, ui, container=panel,
                               tool_tip_text=reason or None,
-                              command=lambda g=gid: self.select_game(g))
+                              command=partial(self.select_game, gid))
             if reason:
                 button.disable()
             elif gid == self.game_id:
@@ -452,7 +472,7 @@ class MenuScene(Scene):
         current = next(o for o in firsts if o[1] == self.first)
         add("first", UIDropDownMenu(firsts, current,
                                     pygame.Rect(pad, y, min(inner, px(280)), px(40)), ui,
-                                    container=panel, expand_direction="up"))
+                                    container=panel))
         problem = self.start_problem()
         start_h = px(56)
         bottom = area.height - pad - start_h
@@ -495,19 +515,33 @@ class MenuScene(Scene):
         if info is not None:
             line = i18n.t("menu.resume_game", turn=info.turn if info.turn is not None else "?",
                           when=_local_time(info.saved_at))
-            kind = "#note"
+            kind = "#howto"
         elif broken is not None:
-            line, kind = i18n.t("menu.resume_broken", file=Path(broken.path).name), "#problem"
+            line = i18n.t("menu.resume_broken", file=Path(broken.path).name)
+            kind = "#howto_problem"
         else:
-            line, kind = i18n.t("menu.resume_none"), "#note"
-        add("resume_info", UILabel(pygame.Rect(pad, y, inner, px(24)), line, ui,
-                                   container=panel, object_id=kind))
-        y += px(32)
+            line, kind = i18n.t("menu.resume_none"), "#howto"
+        add("resume_info", UITextBox(html.escape(line),
+                                     pygame.Rect(pad - px(8), y, inner + px(16), px(50)), ui,
+                                     container=panel, object_id=kind,
+                                     allow_split_dashes=False))
+        y += px(56)
         resume = UIButton(pygame.Rect(pad, y, inner, px(46)), i18n.t("menu.resume"), ui,
-                          container=panel, command=self.resume)
+                          container=panel, command=self.resume_game)
         if info is None and broken is None:
             resume.disable()
         add("resume", resume)
+        y += px(46) + px(28)
         quit_h = px(46)
+        add("howto_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
+                                   i18n.t("menu.howto_title"), ui, container=panel,
+                                   object_id="#section"))
+        y += px(34)
+        howto_h = area.height - pad - quit_h - px(16) - y
+        if howto_h > px(60):
+            lines = "<br><br>".join(html.escape(i18n.t(f"menu.howto_{i}")) for i in (1, 2, 3))
+            add("howto", UITextBox(lines, pygame.Rect(pad - px(8), y, inner + px(16), howto_h),
+                                   ui, container=panel, object_id="#howto",
+                                   allow_split_dashes=False))
         add("quit", UIButton(pygame.Rect(pad, area.height - pad - quit_h, inner, quit_h),
                              i18n.t("menu.quit"), ui, container=panel, command=self.app.quit))

@@ -132,7 +132,7 @@ class PhaseTracker:
                          (cx + 2, cy + 1))
         y += rows * line
         if view.step:
-            step = t(f"table.step_{view.step}")
+            step = t(f"step.{self.game_id}.{view.step}")
             surface.blit(self.text.get("▸ " + step, size - 1, ACCENT, True), (x, y))
             y += line
         return y - rect.y + 4

@@ -40,8 +40,8 @@ _SIZES: dict[str, tuple[int, bool]] = {
     "#ok": (15, False),
     "#problem": (15, False),
     "#start_button": (20, True),
-    "#cover_title": (44, True),
-    "#cover_hint": (22, False),
+    "#howto": (15, False),
+    "#howto_problem": (15, False),
     "tool_tip": (15, False),
     "window.#title_bar": (17, True),
 }

@@ -1,0 +1,764 @@
+"""The game table scene: two people play a whole game in the window (hotseat).
+
+How the pieces fit:
+
+* :mod:`~tabletop.ui.viewport` maps table millimetres (``layouts/<game>.toml``)
+  to pixels and back; the viewing seat always sits at the bottom.
+* :class:`~tabletop.layout.TableGeometry` answers every "what is under this
+  point" and "which zone does the dragged card snap to" (never ad-hoc rects).
+* :mod:`~tabletop.ui.card_render` draws and caches faces and backs.
+* :mod:`~tabletop.ui.drag` holds one drag: its legal targets (computed once at
+  pick-up), and what the release means.
+* :mod:`~tabletop.ui.decisions` shows the rules' pending decision to its seat.
+* :mod:`~tabletop.ui.table_controls` has the buttons and shortcuts.
+* :mod:`~tabletop.ui.panels` draws the phase tracker, log, preview and toast.
+
+The scene draws only from ``view_for(state, viewer)`` (ALL-R2). The viewer is
+``rules.acting_seat(state)``; whenever it changes, the hot-seat cover is pushed
+first and the view switches only when the cover is dismissed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.view import CardView, TableView, view_for
+from tabletop.geometry import Placed
+from tabletop import i18n
+from tabletop.i18n import t
+from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, load_layout
+from tabletop.layout.arrange import ROW_GAP_MM
+from tabletop.resources import resource_path
+from tabletop.ui.card_render import CardRenderer
+from tabletop.ui.decisions import Clash, DecisionPanel, clashes
+from tabletop.ui.drag import DragState, legal_targets
+from tabletop.ui.panels import (
+    PANEL_BG,
+    PANEL_EDGE,
+    HoverPreview,
+    LogPanel,
+    PhaseTracker,
+    TextCache,
+    Toast,
+    render_message,
+    seat_name,
+)
+from tabletop.ui.scene import Scene
+from tabletop.ui.table_controls import TableControls, command_action, key_command
+from tabletop.ui.viewport import Viewport, panel_width
+
+if TYPE_CHECKING:
+    from tabletop.core.engine import Game
+    from tabletop.ui.app import App
+
+__all__ = ["Sprite", "TableScene"]
+
+WINDOW_BG = (18, 28, 24)
+ZONE_FILL = (255, 255, 255, 14)
+ZONE_EDGE = (255, 255, 255, 46)
+LIT_FILL = (255, 214, 80, 60)
+LIT_EDGE = (255, 214, 80)
+SELECT = (255, 214, 80)
+BLOCK_LINE = (255, 140, 60)
+PICKED = (90, 210, 255)
+HOVER = (235, 240, 235)
+#: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
+STACK_DRAWN = 3
+
+
+def _register_card_names(cards: Mapping[str, Any]) -> None:
+    """Make ``card.<id>`` catalogue keys (log lines, refusals) resolve to the card names."""
+    register = getattr(i18n, "register_strings", None)
+    if register is None:
+        return
+    for lang in ("en", "ja"):
+        register(lang, {f"card.{cid}": card.display_name(lang) for cid, card in cards.items()})
+
+
+def _pack_row(zone: Zone, tapped: list[bool]) -> list[Placed]:
+    """Centres for a row whose tapped cards are turned (88 mm wide instead of 63).
+
+    Neighbours keep a 3 mm gap when the zone is wide enough, else they overlap
+    evenly so the outer cards touch the zone's ends. Zone frame, then table mm.
+    """
+    widths = [CARD_SIZE[1] if t_ else CARD_SIZE[0] for t_ in tapped]
+    n = len(widths)
+    gap = ROW_GAP_MM
+    if n > 1 and sum(widths) + gap * (n - 1) > zone.width_mm:
+        gap = (zone.width_mm - sum(widths)) / (n - 1)
+    total = sum(widths) + gap * (n - 1)
+    x = -total / 2.0
+    frame = zone.shape()
+    out = []
+    for w in widths:
+        out.append(Placed("", frame.to_table((x + w / 2.0, 0.0)), CARD_SIZE, zone.rotation_deg))
+        x += w + gap
+    return out
+
+
+@dataclass
+class Sprite:
+    """One card as drawn: where (mm and pixels), what (the view), which surface."""
+
+    iid: int
+    zone: str
+    placed: Placed
+    card: CardView
+    rect: pygame.Rect
+    surface: pygame.Surface | None = None
+    drawn: bool = True
+
+
+class TableScene(Scene):
+    """The table of one game, for two players taking turns at one computer."""
+
+    opaque = True
+
+    def __init__(self, app: App, game: Game, cover_at_start: bool = True) -> None:
+        super().__init__(app)
+        self.game = game
+        self.rules = game.rules
+        self.layout: Layout = load_layout(resource_path("layouts", f"{game.rules.game_id}.toml"))
+        self.geometry = TableGeometry(self.layout)
+        self.viewport = Viewport(self.layout.width_mm, self.layout.height_mm)
+        self.renderer = CardRenderer(app.fonts, game.rules.cards)
+        self.text = TextCache(app.fonts)
+        self.toast = Toast()
+        self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id)
+        self.log_panel = LogPanel(self.text)
+        self.preview = HoverPreview(self.text, self.renderer)
+        self.controls = TableControls()
+        self.decisions = DecisionPanel()
+        self.viewer: int = self.rules.acting_seat(game.state)
+        self.viewport.set_viewer(self.viewer)
+        self.view: TableView = view_for(game.state, self.viewer)
+        self.sprites: list[Sprite] = []
+        self.by_iid: dict[int, Sprite] = {}
+        self.drag: DragState | None = None
+        self.hover: int | None = None
+        self.selected: list[int] = []
+        self.cover_pending = False
+        self._cover_at_start = cover_at_start
+        self._bg: pygame.Surface | None = None
+        self._lit: pygame.Surface | None = None
+        self._panel: pygame.Surface | None = None
+        self._log_lines: list[str] = []
+        self._game_over_button: pygame_gui.elements.UIButton | None = None
+        self.panel_rect = pygame.Rect(0, 0, 1, 1)
+        self.body_rect = pygame.Rect(0, 0, 1, 1)
+        self.decision_rect = pygame.Rect(0, 0, 1, 1)
+        #: Test/benchmark hook: called with (viewer, iid) for every card drawn face up.
+        self.face_listener: Callable[[int, int], None] | None = None
+        self._blits: list[tuple[pygame.Surface, tuple[int, int], Sprite]] = []
+        self._grab_px = (0, 0)
+        _register_card_names(game.rules.cards)
+        game.listeners.append(self._on_game_changed)
+        self.resize(app.size)
+        self._refresh()
+
+    # ================================================================== state sync
+
+    @property
+    def lang(self) -> str:
+        """The current language code."""
+        return str(getattr(self.app, "lang", "en"))
+
+    def _on_game_changed(self, _game: Game) -> None:
+        self.cancel_drag()
+        self._sync_viewer()
+        self._refresh()
+
+    def _sync_viewer(self) -> None:
+        """Push the hot-seat cover when another seat must act now (ALL-R2)."""
+        state = self.game.state
+        seat = self.rules.acting_seat(state)
+        if state.game_over or seat == self.viewer or self.cover_pending:
+            return
+        self.cover_pending = True
+        self.app.show_cover(seat, lambda: self._after_cover(seat))
+
+    def _after_cover(self, seat: int) -> None:
+        self.cover_pending = False
+        self.viewer = seat
+        self.viewport.set_viewer(seat)
+        self.selected.clear()
+        self.hover = None
+        self.log_panel.scroll = 0
+        self._bg = None
+        self._sync_viewer()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Rebuild the view, sprites, panels and widget states after any change."""
+        state = self.game.state
+        self.view = view_for(state, self.viewer)
+        self.decisions.set_decision(state.pending, self.viewer)
+        self.selected = [i for i in self.selected if self._can_select(i)]
+        self._build_sprites()
+        self._bg = None
+        self._log_lines = [render_message(m, self.lang) for m in self.view.log]
+        self._panel = None
+        self._layout_widgets()
+        self.controls.refresh(self.game, self.viewer, self.selected,
+                              locked=self.decisions.decision is not None or state.game_over)
+
+    # ================================================================== sprites
+
+    def _build_sprites(self) -> None:
+        """Lay out every card of the view in table mm and index it for hit-testing.
+
+        Rows holding tapped cards are packed here (a tapped card is as wide as a
+        card is tall), so a turned card never covers its neighbours' faces.
+        """
+        keys: dict[str, list[str | None]] = {}
+        for zone in self.layout.zones:
+            cards = self.view.zones.get(zone.id, ())
+            keys[zone.id] = [str(c.iid) for c in cards]
+        self.geometry.set_cards(keys)
+        sprites: list[Sprite] = []
+        for zone in self.layout.zones:
+            cards = self.view.zones.get(zone.id, ())
+            stack = zone.arrangement == "stack"
+            packed = (zone.arrangement in ("row", "fan")
+                      and any(c.tapped for c in cards))
+            places = (_pack_row(zone, [c.tapped for c in cards]) if packed else
+                      [self.geometry.card_placement(str(c.iid)) for c in cards])
+            for n, (card, placed) in enumerate(zip(cards, places, strict=True)):
+                placed = Placed(str(card.iid), placed.center, placed.size,
+                                90.0 if card.tapped else placed.rotation_deg)
+                if packed or card.tapped:
+                    self.geometry.put_card(placed, zone.id)
+                sprites.append(Sprite(card.iid, zone.id, placed, card, pygame.Rect(0, 0, 0, 0),
+                                      drawn=not stack or n >= len(cards) - STACK_DRAWN))
+        self.sprites = sprites
+        self.by_iid = {s.iid: s for s in sprites}
+        self._place_sprites()
+
+    def _place_sprites(self) -> None:
+        """Pixel rects and surfaces for the current window size (no text rendering)."""
+        w, h = self.card_px
+        for sprite in self.sprites:
+            size = (CARD_SIZE[1], CARD_SIZE[0]) if sprite.card.tapped else CARD_SIZE
+            sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
+            if sprite.card.card_id is None:
+                sprite.surface = self.renderer.back((w, h), sprite.card.tapped)
+            else:
+                sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
+                                                    sprite.card.tapped, self.lang)
+        self.renderer.faces_drawn.clear()
+        self._blits = [(s.surface, s.rect.topleft, s) for s in self.sprites if s.drawn]
+
+    @property
+    def card_px(self) -> tuple[int, int]:
+        """The size of an upright card in pixels now."""
+        return (round(CARD_SIZE[0] * self.viewport.scale), round(CARD_SIZE[1] * self.viewport.scale))
+
+    def card_rect(self, iid: int) -> pygame.Rect | None:
+        """Where card ``iid`` is drawn now (pixels), or None."""
+        sprite = self.by_iid.get(iid)
+        return sprite.rect.copy() if sprite is not None else None
+
+    def zone_rect(self, zone_id: str) -> pygame.Rect:
+        """A zone's pixel rectangle now."""
+        zone = self.layout.zone(zone_id)
+        return pygame.Rect(self.viewport.rect_px((zone.x_mm, zone.y_mm),
+                                                 (zone.width_mm, zone.height_mm)))
+
+    # ================================================================== layout
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Fit the table and the side panel to the window; rebuild widgets."""
+        w, h = size
+        panel = panel_width(w)
+        self.viewport.fit(size, panel)
+        self.panel_rect = pygame.Rect(w - panel, 0, panel, h)
+        self._bg = None
+        self._lit = None
+        self._panel = None
+        self.controls.kill()
+        self.decisions.kill()
+        self._kill_game_over()
+        scale = self.scale
+        pad = round(8 * scale)
+        rows = 4
+        button_h = round(34 * scale)
+        gap = max(4, round(6 * scale))
+        buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
+                              rows * button_h + (rows - 1) * gap)
+        buttons.bottom = h - pad
+        self.controls.build(self.app.ui, buttons, scale)
+        self.buttons_rect = buttons
+        self.tracker_h = round(190 * scale)
+        if self.sprites:
+            self._place_sprites()
+        self._layout_widgets()
+        if self.drag is not None:
+            self._make_lit()
+
+    @property
+    def scale(self) -> float:
+        """The UI scale (fonts, widgets)."""
+        return float(getattr(self.app, "scale", 1.0))
+
+    def _layout_widgets(self) -> None:
+        """Place the decision box and the body (preview / log) in the side panel."""
+        pad = round(8 * self.scale)
+        top = self.panel_rect.y + self.tracker_h
+        bottom = self.buttons_rect.top - pad
+        if self.decisions.decision is not None:
+            dec_h = round(170 * self.scale)
+            self.decision_rect = pygame.Rect(self.panel_rect.x + pad, bottom - dec_h,
+                                             self.panel_rect.w - 2 * pad, dec_h)
+            bottom = self.decision_rect.top - pad
+        else:
+            self.decision_rect = pygame.Rect(0, 0, 0, 0)
+        self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
+                                     max(40, bottom - top))
+        if self.decisions.decision is not None:
+            self.decisions.build(self.app.ui, self.decision_rect, self.scale)
+        else:
+            self.decisions.kill()
+        if self.game.state.game_over and self._game_over_button is None:
+            area = pygame.Rect(self.viewport.area)
+            bw, bh = round(240 * self.scale), round(44 * self.scale)
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.center = (area.centerx, area.centery + round(50 * self.scale))
+            self._game_over_button = pygame_gui.elements.UIButton(
+                relative_rect=rect, text=t("button.back_to_menu"), manager=self.app.ui,
+                object_id=pygame_gui.core.ObjectID(object_id="#table_back_to_menu"))
+
+    def _kill_game_over(self) -> None:
+        if self._game_over_button is not None:
+            self._game_over_button.kill()
+            self._game_over_button = None
+
+    def close(self) -> None:
+        """Leave the table: remove widgets and stop listening to the game."""
+        self.controls.kill()
+        self.decisions.kill()
+        self._kill_game_over()
+        if self._on_game_changed in self.game.listeners:
+            self.game.listeners.remove(self._on_game_changed)
+
+    # ================================================================== proposing
+
+    def propose(self, action: Action) -> Verdict:
+        """Hand an action to the game; show the reason when refused."""
+        verdict = self.game.propose(action)
+        if not verdict.ok:
+            self.show_refusal(verdict)
+        return verdict
+
+    def show_refusal(self, verdict: Verdict) -> None:
+        """The refusal's plain words (and rule id) in the toast."""
+        if verdict.message is not None:
+            text = render_message(verdict.message, self.lang)
+            key = verdict.message.key
+        else:
+            key = f"refusal.{verdict.reason}"
+            text = t(key)
+        self.toast.show(text, key, verdict.rule)
+
+    def run_command(self, command: str) -> None:
+        """A button or shortcut: next phase, end turn, attack, free mode, undo, redo, ..."""
+        seat = self.viewer
+        if command == "undo":
+            self._verdict(self.game.undo(seat))
+        elif command == "redo":
+            self._verdict(self.game.redo(seat))
+        elif command == "menu":
+            self.app.back_to_menu()
+        elif command == "tap":
+            if self.hover is not None:
+                self.propose(Action.make("manual_tap", seat, card=self.hover))
+        elif command == "attack" and not self.selected:
+            self.toast.show(t("prompt.select_attackers"), "prompt.select_attackers", "ARC-R5")
+        else:
+            action = command_action(command, seat, self.game.state.free_mode, self.selected)
+            if action is not None:
+                if command == "attack":
+                    chosen = list(self.selected)
+                    self.selected.clear()
+                    if not self.propose(action).ok:
+                        self.selected = chosen
+                else:
+                    self.propose(action)
+
+    def _verdict(self, verdict: Verdict) -> None:
+        if not verdict.ok:
+            self.show_refusal(verdict)
+
+    def decision_command(self, command: str) -> None:
+        """A decision button: keep, mulligan, pass, confirm / clear blocks."""
+        if command == "clear_blocks":
+            self.decisions.assign.clear()
+            self.decisions.picked = None
+            self._panel = None
+            return
+        action = self.decisions.action_for(command, self.viewer)
+        if action is not None:
+            self.propose(action)
+
+    # ================================================================== input
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Mouse, keys and widget results; every drag-cancelling case included."""
+        etype = event.type
+        if etype == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if etype == pygame.MOUSEBUTTONDOWN:
+            return self._press(event)
+        if etype == pygame.MOUSEBUTTONUP:
+            return self._release(event)
+        if etype == pygame.MOUSEWHEEL:
+            if self.panel_rect.collidepoint(self.app.mouse_pos()):
+                self.log_panel.wheel(int(event.y), len(self._log_lines))
+                self._panel = None
+                return None
+            return event
+        if etype == pygame.WINDOWFOCUSLOST:
+            self.cancel_drag()
+            return event
+        if etype == pygame.WINDOWLEAVE:
+            if self.drag is not None and not pygame.mouse.get_pressed()[0]:
+                self.cancel_drag()
+            self._set_hover(None)
+            return event
+        if etype == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.drag is not None:
+                    self.cancel_drag()
+                    return None
+                return event
+            command = key_command(event)
+            if command is not None:
+                self.cancel_drag()
+                self.run_command(command)
+                return None
+            return event
+        if etype == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self._game_over_button:
+                self.app.back_to_menu()
+                return None
+            command = self.controls.command_of(event)
+            if command is not None:
+                self.run_command(command)
+                return None
+            command = self.decisions.command_of(event)
+            if command is not None:
+                self.decision_command(command)
+                return None
+        return event
+
+    def _card_at_px(self, pos: tuple[int, int]) -> int | None:
+        if not self.viewport.contains_px(*pos):
+            return None
+        key = self.geometry.card_at(*self.viewport.to_mm(*pos))
+        return int(key) if key is not None and key.isdigit() else None
+
+    def _set_hover(self, iid: int | None) -> None:
+        if iid != self.hover:
+            self.hover = iid
+            self._panel = None
+
+    def _motion(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        if self.drag is not None:
+            buttons = getattr(event, "buttons", (1, 0, 0))
+            if not buttons or not buttons[0]:  # the release never arrived
+                self.cancel_drag()
+            else:
+                self.drag.motion(pos)
+                return None
+        self._set_hover(self._card_at_px(pos))
+        return event
+
+    def _movable(self, iid: int) -> bool:
+        state = self.game.state
+        if state.game_over:
+            return False
+        if state.free_mode:
+            return True
+        sprite = self.by_iid.get(iid)
+        if sprite is None or sprite.card.owner != self.viewer or sprite.card.hidden:
+            return False
+        return sprite.zone in (f"p{self.viewer}.hand", f"p{self.viewer}.characters")
+
+    def _press(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.button != 1 or self.cover_pending:
+            return event
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        iid = self._card_at_px(pos)
+        if iid is None:
+            return event
+        if self.decisions.kind == "blockers" and self.decisions.click(iid):
+            self._panel = None
+            return None
+        if self._movable(iid):
+            self.pick_up(iid, pos)
+            return None
+        return event
+
+    def pick_up(self, iid: int, pos: tuple[int, int]) -> None:
+        """Start dragging ``iid``: find and light its legal targets (once)."""
+        sprite = self.by_iid[iid]
+        pointer_mm = self.viewport.to_mm(*pos)
+        centre = sprite.placed.center
+        zones = [z.id for z in self.layout.zones]
+        targets = [s.iid for s in self.sprites
+                   if s.zone.endswith((".characters", ".combat")) and s.iid != iid]
+        lit_zones, lit_cards = legal_targets(self.game, self.viewer, iid, zones, targets)
+        self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
+                                                 pointer_mm[1] - centre[1]),
+                              pos, pos, lit_zones, lit_cards)
+        self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
+        self._make_lit()
+
+    def cancel_drag(self) -> None:
+        """Drop nothing: the card goes back where it came from."""
+        self.drag = None
+        self._lit = None
+
+    def _release(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.button != 1 or self.drag is None:
+            return event
+        drag = self.drag
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        self.cancel_drag()
+        w, h = self.app.size
+        if not (0 <= pos[0] < w and 0 <= pos[1] < h):
+            return None  # released outside the window: nothing happens
+        if not drag.moved:
+            self.click_card(drag.iid)
+            return None
+        if not self.viewport.contains_px(*pos):
+            return None
+        result = drag.resolve(self.game, self.viewer, self.geometry, self.viewport.to_mm(*pos))
+        if result.action is not None:
+            self.propose(result.action)
+        elif result.refusal is not None:
+            self.show_refusal(result.refusal)
+        return None
+
+    def _can_select(self, iid: int) -> bool:
+        state = self.game.state
+        return (state.phase == "attack" and state.step == "" and state.pending is None
+                and state.active == self.viewer and not state.game_over
+                and iid in state.cards and not state.cards[iid].tapped
+                and state.zone_of(iid) == f"p{self.viewer}.characters")
+
+    def click_card(self, iid: int) -> None:
+        """A click (no drag) on a card the viewer may handle."""
+        if self.game.state.free_mode:
+            self.propose(Action.make("manual_tap", self.viewer, card=iid))
+            return
+        if self._can_select(iid):
+            if iid in self.selected:
+                self.selected.remove(iid)
+            else:
+                self.selected.append(iid)
+            self.controls.refresh(self.game, self.viewer, self.selected,
+                                  locked=self.decisions.decision is not None)
+
+    # ================================================================== update / draw
+
+    def update(self, dt: float) -> None:
+        """Toast timer; the first cover."""
+        self.toast.update(dt)
+        if self._cover_at_start:
+            self._cover_at_start = False
+            if not self.game.state.game_over:
+                self.cover_pending = True
+                seat = self.viewer
+                self.app.show_cover(seat, lambda: self._after_cover(seat))
+
+    def _make_bg(self, size: tuple[int, int]) -> pygame.Surface:
+        """Window background + table felt + zone outlines and labels (cached per size)."""
+        bg = pygame.Surface(size).convert()
+        bg.fill(WINDOW_BG)
+        table = pygame.Rect(self.viewport.table_rect())
+        pygame.draw.rect(bg, self.layout.background, table, border_radius=round(10 * self.scale))
+        overlay = pygame.Surface(size, pygame.SRCALPHA)
+        label_size = max(10, round(12 * self.scale))
+        for zone in self.layout.zones:
+            rect = self.zone_rect(zone.id)
+            mine = zone.owner == self.viewer
+            fill = (255, 255, 255, 20) if mine else ZONE_FILL
+            pygame.draw.rect(overlay, fill, rect, border_radius=6)
+            pygame.draw.rect(overlay, ZONE_EDGE, rect, 1, border_radius=6)
+            if not self.view.zones.get(zone.id):  # a label only where no card hides it
+                label = self.text.get(t(zone.label), label_size, (170, 200, 180))
+                overlay.blit(label, label.get_rect(center=rect.center))
+        bg.blit(overlay, (0, 0))
+        return bg
+
+    def _make_lit(self) -> None:
+        """The highlight of the drag's legal targets (built once per pick-up)."""
+        if self.drag is None:
+            self._lit = None
+            return
+        area = self.viewport.area
+        lit = pygame.Surface((area[2], area[3]), pygame.SRCALPHA)
+        for zone_id in self.drag.zones:
+            rect = self.zone_rect(zone_id)
+            pygame.draw.rect(lit, LIT_FILL, rect, border_radius=6)
+            pygame.draw.rect(lit, LIT_EDGE, rect, max(2, round(3 * self.scale)), border_radius=6)
+        for iid in self.drag.cards:
+            rect = self.card_rect(iid)
+            if rect is not None:
+                pygame.draw.rect(lit, LIT_EDGE, rect.inflate(6, 6), 3, border_radius=6)
+        self._lit = lit.convert_alpha()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """One frame of the table (cached background, cached card surfaces)."""
+        size = surface.get_size()
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = self._make_bg(size)
+        surface.blit(self._bg, (0, 0))
+        if self._lit is not None:
+            surface.blit(self._lit, (0, 0))
+        dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
+        if dragging is None:
+            surface.fblits([(s, p) for s, p, _ in self._blits])
+        else:
+            surface.fblits([(s, p) for s, p, sp in self._blits if sp.iid != dragging])
+        if self.face_listener is not None:
+            for _, _, sp in self._blits:
+                if not sp.card.hidden:
+                    self.face_listener(self.viewer, sp.iid)
+        self._draw_counts(surface)
+        self._draw_marks(surface)
+        if dragging is not None:
+            sprite = self.by_iid.get(dragging)
+            if sprite is not None and sprite.surface is not None:
+                x, y = self.drag.pos_px
+                surface.blit(sprite.surface, (x - self._grab_px[0], y - self._grab_px[1]))
+        self._draw_banners(surface)
+        self.toast.draw(surface, pygame.Rect(self.viewport.area), self.text, self.scale)
+        if self._panel is None or self._panel.get_size() != self.panel_rect.size:
+            self._panel = self._make_panel()
+        surface.blit(self._panel, self.panel_rect)
+
+    def _draw_counts(self, surface: pygame.Surface) -> None:
+        """Card counts on decks, discard piles and the other seat's hand."""
+        size = max(11, round(14 * self.scale))
+        for zone in self.layout.zones:
+            if zone.kind not in ("deck", "discard") and not (
+                    zone.kind == "hand" and zone.owner != self.viewer):
+                continue
+            n = len(self.view.zones.get(zone.id, ()))
+            if n == 0 and zone.kind == "hand":
+                continue
+            label = self.text.get(str(n), size, (255, 255, 255), True)
+            rect = self.zone_rect(zone.id)
+            box = label.get_rect(bottomright=(rect.right - 4, rect.bottom - 3)).inflate(10, 2)
+            pygame.draw.rect(surface, (20, 20, 24), box, border_radius=8)
+            surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """Selected attackers, blocks (lines), the combat's power comparison, hover."""
+        thick = max(2, round(3 * self.scale))
+        for iid in self.selected:
+            rect = self.card_rect(iid)
+            if rect is not None:
+                pygame.draw.rect(surface, SELECT, rect.inflate(6, 6), thick, border_radius=6)
+        if self.decisions.picked is not None:
+            rect = self.card_rect(self.decisions.picked)
+            if rect is not None:
+                pygame.draw.rect(surface, PICKED, rect.inflate(6, 6), thick, border_radius=6)
+        fights = clashes(self.game, self.decisions.assign)
+        for clash in fights:
+            a_rect = self.card_rect(clash.attacker)
+            if a_rect is None:
+                continue
+            pygame.draw.rect(surface, (230, 80, 60), a_rect.inflate(6, 6), thick, border_radius=6)
+            for b in clash.blockers:
+                b_rect = self.card_rect(b)
+                if b_rect is not None:
+                    pygame.draw.line(surface, BLOCK_LINE, b_rect.center, a_rect.center,
+                                     max(3, round(5 * self.scale)))
+                    pygame.draw.circle(surface, BLOCK_LINE, a_rect.center, round(7 * self.scale))
+                    pygame.draw.circle(surface, BLOCK_LINE, b_rect.center, round(5 * self.scale))
+            self._draw_clash_label(surface, clash, a_rect)
+        if self.hover is not None and self.drag is None:
+            rect = self.card_rect(self.hover)
+            if rect is not None:
+                pygame.draw.rect(surface, HOVER, rect.inflate(2, 2), 1, border_radius=6)
+
+    def _draw_clash_label(self, surface: pygame.Surface, clash: Clash,
+                          rect: pygame.Rect) -> None:
+        if clash.blockers:
+            text = t("table.clash", attacker=clash.attacker_power, blockers=clash.blockers_power)
+            a, b = clash.attacker_power, clash.blockers_power
+            colour = (60, 150, 80) if a > b else (170, 60, 50) if a < b else (190, 140, 40)
+        else:
+            text = t("table.unblocked", n=clash.attacker_power)
+            colour = (60, 110, 170)
+        label = self.text.get(text, max(12, round(15 * self.scale)), (255, 255, 255), True)
+        box = label.get_rect(center=(rect.centerx, rect.bottom - round(14 * self.scale)))
+        box = box.inflate(12, 4)
+        pygame.draw.rect(surface, colour, box, border_radius=8)
+        pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_banners(self, surface: pygame.Surface) -> None:
+        """Free mode across the top; game over in the middle."""
+        area = pygame.Rect(self.viewport.area)
+        if self.game.state.free_mode:
+            label = self.text.get(t("table.free_mode_banner"), max(13, round(16 * self.scale)),
+                                  (255, 255, 255), True)
+            box = label.get_rect(midtop=(area.centerx, area.y + 4)).inflate(24, 8)
+            pygame.draw.rect(surface, (170, 40, 40), box, border_radius=8)
+            surface.blit(label, label.get_rect(center=box.center))
+        state = self.game.state
+        if state.game_over:
+            text = (t("table.game_over_win", player=seat_name(state.winner))
+                    if state.winner is not None else t("table.game_over_draw"))
+            label = self.text.get(text, max(22, round(34 * self.scale)), (255, 236, 150), True)
+            box = label.get_rect(center=(area.centerx, area.centery - round(20 * self.scale)))
+            box = box.inflate(60, 110)
+            box.top = box.top + round(20 * self.scale)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (10, 14, 12, 220), shade.get_rect(), border_radius=14)
+            surface.blit(shade, box)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 14)))
+
+    def _make_panel(self) -> pygame.Surface:
+        """The side panel (tracker, preview or log, decision prompt), redrawn on change."""
+        rect = self.panel_rect
+        panel = pygame.Surface(rect.size).convert()
+        panel.fill(PANEL_BG)
+        pygame.draw.line(panel, PANEL_EDGE, (0, 0), (0, rect.h), 2)
+        local = pygame.Rect(0, 0, rect.w, rect.h)
+        self.tracker.draw(panel, local, self.view, self.scale)
+        body = self.body_rect.move(-rect.x, -rect.y)
+        card = self._hover_card()
+        if card is not None:
+            self.preview.draw(panel, body, card, self.lang, self.scale)
+        else:
+            self.log_panel.draw(panel, body, self._log_lines, self.scale)
+        if self.decisions.decision is not None:
+            box = self.decision_rect.move(-rect.x, -rect.y)
+            pygame.draw.rect(panel, (52, 46, 24), box.inflate(8, 8), border_radius=8)
+            pygame.draw.rect(panel, (250, 214, 96), box.inflate(8, 8), 2, border_radius=8)
+            size = max(12, round(15 * self.scale))
+            prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
+                                   (250, 240, 210), False, box.w - 8)
+            clip = panel.get_clip()
+            panel.set_clip(box.inflate(0, -round(40 * self.scale)).move(0, -round(18 * self.scale)))
+            panel.blit(prompt, (box.x + 4, box.y + 2))
+            panel.set_clip(clip)
+        return panel
+
+    def _hover_card(self) -> CardView | None:
+        """The view of the hovered card (hidden cards stay hidden)."""
+        if self.hover is None or self.drag is not None:
+            return None
+        sprite = self.by_iid.get(self.hover)
+        return sprite.card if sprite is not None else None
