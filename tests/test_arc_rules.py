@@ -122,7 +122,7 @@ def test_rules_core_does_not_import_pygame() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
 
 
-# -- set-up and turn structure -----------------------------------------------------------------
+# -- set-up and turn structure ---------------------------------------------------------
 def normal_game(seed: int = 3, first: int = 0, d0: str = "crimson_vanguard",
                 d1: str = "tide_of_night") -> Game:
     decks = arc.load_decks(rules=RULES)
@@ -207,7 +207,7 @@ def test_character_enters_untapped_and_can_attack_at_once() -> None:
     assert act(game, "attack", attackers=[lab(game, "s")]).ok  # no summoning sickness
 
 
-# -- ARC-R3 mulligan ------------------------------------------------------------------------------
+# -- ARC-R3 mulligan -------------------------------------------------------------------
 def test_ARC_R3_mulligan_offered_with_two_resources() -> None:
     # Seat 0's deck has exactly 2 resources: the opening hand holds at most 2.
     game = Game(RULES, GameSetup("arc", 11, 0, (resource_deck(2, 7 + 20), resource_deck(27))))
@@ -244,7 +244,7 @@ def test_ARC_R3_first_player_decides_first_then_the_other() -> None:
     assert game.state.pending is None and game.state.active == 1
 
 
-# -- ARC-R4 costs -----------------------------------------------------------------------------------
+# -- ARC-R4 costs ----------------------------------------------------------------------
 def test_ARC_R4_cost_needs_one_resource_of_the_card_colour() -> None:
     game = game_at(position("main", p0_hand=[c("red_ember_knight", "k")],
                             p0_resources=[c("green_wildwood", "g1"), c("red_ember_hills", "r"),
@@ -299,7 +299,7 @@ def test_ARC_R4_explicit_payment() -> None:
     assert not game.state.cards[lab(game, "g")].tapped
 
 
-# -- ARC-R6 unique ---------------------------------------------------------------------------------
+# -- ARC-R6 unique ---------------------------------------------------------------------
 def test_ARC_R6_unique_refused_when_same_name_on_other_side() -> None:
     game = game_at(position("main", p0_hand=[c("red_phoenix_queen", "q")],
                             p0_resources=["red_ember_hills"] * 5,
@@ -320,7 +320,7 @@ def test_ARC_R6_unique_refused_on_own_side_and_allowed_when_gone() -> None:
     assert act(game, "play_card", card=lab(game, "q")).ok
 
 
-# -- ARC-R5 combat ---------------------------------------------------------------------------------
+# -- ARC-R5 combat ---------------------------------------------------------------------
 def test_ARC_R5_blockers_decision_lists_every_pair() -> None:
     game = combat_position([c("red_flame_duelist", "a1"), c("red_spark_squire", "a2")],
                            [c("blue_tide_caller", "b1"), c("blue_mist_acolyte", "b2"),
@@ -475,7 +475,7 @@ def test_ARC_R5_position_with_combat_in_progress_restores_the_decision() -> None
     assert game.state.pending.options == (f"{lab(game, 'b')}>{lab(game, 'a')}",)
 
 
-# -- ARC-R1 deck out ---------------------------------------------------------------------------------
+# -- ARC-R1 deck out -------------------------------------------------------------------
 def test_ARC_R1_deck_out_loses_and_both_is_draw() -> None:
     pos = position("attack", p0_characters=[c("red_ember_knight", "a")])
     pos["zones"]["p1.deck"] = ["blue_tide_pool"] * 3
@@ -502,7 +502,7 @@ def test_ARC_R1_drawing_the_last_card_loses() -> None:
     assert not v.ok
 
 
-# -- ARC-R2 / ARC-R7 decks --------------------------------------------------------------------------
+# -- ARC-R2 / ARC-R7 decks -------------------------------------------------------------
 def test_ARC_R2_deck_legality() -> None:
     keys = lambda d: [m.key for m in RULES.check_deck(d)]  # noqa: E731
     assert keys(deck({"red_ember_hills": 36, "red_spark_squire": 4})) == []

@@ -185,3 +185,13 @@ def test_start_opens_the_table(app):
     frames(app, 2)
     assert any(isinstance(s, TableScene) for s in app.stack.scenes)
     assert app.autosaver is not None
+
+
+def test_leaving_the_menu_removes_its_widgets(app, monkeypatch):
+    use_choices(monkeypatch, [fake_choice("arc")])
+    menu = open_menu(app)
+    start = menu.widgets["start"]
+    app.stack.pop()
+    assert not start.alive()
+    assert not app.ui.get_sprite_group().sprites() or all(
+        not hasattr(s, "text") for s in app.ui.get_sprite_group().sprites())

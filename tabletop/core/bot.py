@@ -17,7 +17,7 @@ from tabletop.core.engine import Game
 from tabletop.core.rules import GameRules, GameSetup
 
 #: Action kinds that only move the turn on; weighted lower than everything else.
-PASSIVE_KINDS = frozenset({"next_phase", "pass"})
+PASSIVE_KINDS = frozenset({"next_phase"})
 #: Kinds that skip the rest of the turn at once; weighted lower still, so a bot
 #: usually walks through the phases (and attacks) instead of ending early.
 SKIP_KINDS = frozenset({"end_turn"})

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.cards import CardDb
+from tabletop.core.cards import LANGS, CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
+from tabletop.i18n import register_strings
 
 
 @dataclass(frozen=True)
@@ -156,4 +157,18 @@ def load_rules(game: str, card_root: Any = None) -> GameRules:
         raise KeyError(f"unknown game {game!r}; known: {', '.join(_GAMES)}")
     module = importlib.import_module(_GAMES[game])
     rules: GameRules = module.load(card_root)
+    register_card_names(rules.cards)
     return rules
+
+
+def register_card_names(cards: CardDb) -> None:
+    """Make ``card.<id>`` (name) and ``card_text.<id>`` catalogue keys of a card set.
+
+    Log lines and refusals name cards as ``msg("card.<id>")``; the names live
+    in the card files, so they are registered here rather than copied into the
+    catalogues.
+    """
+    for lang in LANGS:
+        strings = {f"card.{c.id}": c.display_name(lang) for c in cards.values()}
+        strings.update({f"card_text.{c.id}": c.text[lang] for c in cards.values() if c.text})
+        register_strings(lang, strings)

@@ -6,10 +6,13 @@ every scene, and flips the display; :meth:`App.run_loop` repeats it at 60 fps.
 Tests drive the window by posting events (``pygame.event.post``) and calling
 ``frame()`` (see ``tests/ui_helpers.py``).
 
-Widgets are pygame_gui elements in ``app.ui``. When the window size or the
-language changes, ``app.ui`` is replaced by a fresh manager (new font sizes,
-new locale) and every scene's ``resize(size)`` is called: **scenes build their
-widgets in ``resize``** (and in ``__init__``), always into ``self.app.ui``.
+Widgets are pygame_gui elements in ``app.ui``. When the language or the UI
+scale (font sizes, from the window size) changes, ``app.ui`` is replaced by a
+fresh manager; a resize that keeps the scale keeps the manager. Either way every
+scene's ``resize(size)`` is then called: **scenes (re)build their widgets in
+``resize``** (and in ``__init__``), always into ``self.app.ui``, killing the
+ones they made before (harmless when the manager is new). A scene removes its
+widgets in ``close()``.
 
 High-DPI: where the drawable surface is larger than the window (macOS Retina
 with SDL's high-DPI flag), mouse positions arrive in window points; the app
@@ -160,9 +163,13 @@ class App:
             # The dummy driver (tests) and old SDLs do not resize by themselves.
             surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
         self.screen = surface
-        if self.screen.get_size() != tuple(self.ui.window_resolution) or (
-                ui_scale(self.size) != self.scale):
-            self.rebuild_ui()
+        if ui_scale(self.size) != self.scale:
+            self.rebuild_ui()  # new font sizes: a new manager
+        elif self.size != tuple(self.ui.window_resolution):
+            self.ui.set_window_resolution(self.size)
+            sx, sy = self.mouse_scale()
+            self.ui.mouse_pos_scale_factor = [sx, sy]
+            self.stack.resize(self.size)
 
     def _to_surface_event(self, event: pygame.event.Event) -> pygame.event.Event:
         sx, sy = self.mouse_scale()

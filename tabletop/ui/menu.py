@@ -333,6 +333,10 @@ class MenuScene(Scene):
             return None
         return event
 
+    def close(self) -> None:
+        """The menu leaves the stack: remove its widgets."""
+        self._clear()
+
     def update(self, dt: float) -> None:
         """Rebuild the widgets if a choice changed since the last frame."""
         if self._dirty:

@@ -133,7 +133,7 @@ class PhaseTracker:
         y += rows * line
         if view.step:
             step = t(f"step.{self.game_id}.{view.step}")
-            surface.blit(self.text.get("▸ " + step, size - 1, ACCENT, True), (x, y))
+            surface.blit(self.text.get("• " + step, size - 1, ACCENT, True), (x, y))
             y += line
         return y - rect.y + 4
 
@@ -208,43 +208,61 @@ def explain_card(card: Any, tapped: bool = False) -> list[str]:
 
 @dataclass
 class HoverPreview:
-    """A large card and its numbers in words, for the card under the pointer."""
+    """The card under the pointer: a large picture over the table, its numbers in words.
+
+    Draws only what the view shows: a hidden card is a back and a note.
+    """
 
     text: TextCache
     renderer: CardRenderer
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, card: CardView,
-             lang: str, scale: float) -> None:
-        """Draw the preview of ``card`` (a view: hidden cards show only a back)."""
+    def card_rect(self, area: pygame.Rect, anchor: pygame.Rect) -> pygame.Rect:
+        """Where the large card goes: the half of ``area`` away from the hovered card."""
+        h = min(round(area.h * 0.58), 460)
+        w = round(h * 63 / 88)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.centery = area.centery
+        margin = round(area.w * 0.04)
+        if anchor.centerx < area.centerx:
+            rect.right = area.right - margin
+        else:
+            rect.left = area.left + margin
+        return rect
+
+    def draw_card(self, surface: pygame.Surface, area: pygame.Rect, anchor: pygame.Rect,
+                  card: CardView, lang: str) -> None:
+        """The large picture (a back for a hidden card), with a soft shadow."""
+        rect = self.card_rect(area, anchor)
+        shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
+        surface.blit(shadow, (rect.x - 4, rect.y + 2))
+        if card.card_id is None:
+            image = self.renderer.back(rect.size)
+        else:
+            image = self.renderer.face(card.card_id, rect.size, False, lang)
+        surface.blit(image, rect)
+
+    def draw_words(self, surface: pygame.Surface, rect: pygame.Rect, card: CardView,
+                   lang: str, scale: float) -> None:
+        """The card's name and numbers explained in plain words."""
         pygame.draw.rect(surface, (32, 40, 48), rect, border_radius=8)
         size = max(11, round(14 * scale))
         text_w = rect.w - 20
+        y = rect.y + 8
         if card.card_id is None:
-            w = min(rect.w - 40, round(150 * scale))
-            h = round(w * 88 / 63)
-            back = self.renderer.back((w, h))
-            surface.blit(back, back.get_rect(midtop=(rect.centerx, rect.y + 10)))
-            note = self.text.get(t("preview.hidden"), size, DIM, False, text_w)
-            surface.blit(note, (rect.x + 10, rect.y + 20 + h))
-            return
-        cdef = self.renderer.cards.get(card.card_id)
-        explain = explain_card(cdef, card.tapped) if cdef is not None else []
-        rendered = [self.text.get(s, size, TEXT, False, text_w) for s in explain]
-        text_h = sum(s.get_height() + 4 for s in rendered)
-        w = min(rect.w - 30, round(190 * scale))
-        h = round(w * 88 / 63)
-        room = rect.h - text_h - 24
-        if h > room:  # keep the words; shrink the picture
-            h = max(80, room)
-            w = round(h * 63 / 88)
-        face = self.renderer.face(card.card_id, (w, h), False, lang)
-        surface.blit(face, face.get_rect(midtop=(rect.centerx, rect.y + 8)))
-        y = rect.y + 16 + h
-        for surf in rendered:
+            lines = [(t("preview.hidden"), DIM, False)]
+        else:
+            cdef = self.renderer.cards.get(card.card_id)
+            lines = []
+            if cdef is not None:
+                lines.append((cdef.display_name(lang), LIT, True))
+                lines += [(line, TEXT, False) for line in explain_card(cdef, card.tapped)]
+        for words, colour, bold in lines:
+            surf = self.text.get(words, size + (2 if bold else 0), colour, bold, text_w)
             if y + surf.get_height() > rect.bottom:
                 break
             surface.blit(surf, (rect.x + 10, y))
-            y += surf.get_height() + 4
+            y += surf.get_height() + round(6 * scale)
 
 
 # ------------------------------------------------------------------------ toast

@@ -312,7 +312,7 @@ class TableScene(Scene):
         top = self.panel_rect.y + self.tracker_h
         bottom = self.buttons_rect.top - pad
         if self.decisions.decision is not None:
-            dec_h = round(170 * self.scale)
+            dec_h = self._decision_height(self.panel_rect.w - 2 * pad)
             self.decision_rect = pygame.Rect(self.panel_rect.x + pad, bottom - dec_h,
                                              self.panel_rect.w - 2 * pad, dec_h)
             bottom = self.decision_rect.top - pad
@@ -332,6 +332,15 @@ class TableScene(Scene):
             self._game_over_button = pygame_gui.elements.UIButton(
                 relative_rect=rect, text=t("button.back_to_menu"), manager=self.app.ui,
                 object_id=pygame_gui.core.ObjectID(object_id="#table_back_to_menu"))
+
+    def _decision_height(self, width: int) -> int:
+        """Room for the decision prompt (wrapped) and its buttons."""
+        size = max(12, round(15 * self.scale))
+        prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
+                               (250, 240, 210), False, width - 8)
+        buttons = max(28, round(34 * self.scale))
+        return min(prompt.get_height() + buttons + round(14 * self.scale),
+                   round(self.panel_rect.h * 0.45))
 
     def _kill_game_over(self) -> None:
         if self._game_over_button is not None:
@@ -640,6 +649,10 @@ class TableScene(Scene):
                 x, y = self.drag.pos_px
                 surface.blit(sprite.surface, (x - self._grab_px[0], y - self._grab_px[1]))
         self._draw_banners(surface)
+        card = self._hover_card()
+        if card is not None:
+            self.preview.draw_card(surface, pygame.Rect(self.viewport.area),
+                                   self.by_iid[card.iid].rect, card, self.lang)
         self.toast.draw(surface, pygame.Rect(self.viewport.area), self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
@@ -740,7 +753,7 @@ class TableScene(Scene):
         body = self.body_rect.move(-rect.x, -rect.y)
         card = self._hover_card()
         if card is not None:
-            self.preview.draw(panel, body, card, self.lang, self.scale)
+            self.preview.draw_words(panel, body, card, self.lang, self.scale)
         else:
             self.log_panel.draw(panel, body, self._log_lines, self.scale)
         if self.decisions.decision is not None:
@@ -751,7 +764,8 @@ class TableScene(Scene):
             prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
                                    (250, 240, 210), False, box.w - 8)
             clip = panel.get_clip()
-            panel.set_clip(box.inflate(0, -round(40 * self.scale)).move(0, -round(18 * self.scale)))
+            buttons = max(28, round(34 * self.scale))
+            panel.set_clip(pygame.Rect(box.x, box.y, box.w, box.h - buttons - 4))
             panel.blit(prompt, (box.x + 4, box.y + 2))
             panel.set_clip(clip)
         return panel
