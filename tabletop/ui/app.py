@@ -195,10 +195,11 @@ class App:
         if event.type in _RESIZE_EVENTS:
             self._on_resize(event)
             return
-        event = self._to_surface_event(event)
         consumed = False
         if self._ui_gets(event):
+            # pygame_gui scales window points itself (``mouse_pos_scale_factor``)
             consumed = bool(self.ui.process_events(event))
+        event = self._to_surface_event(event)
         if consumed and event.type in _MOUSE_EVENTS | {pygame.KEYDOWN, pygame.MOUSEWHEEL}:
             return
         if dialogs.handle_event(event):

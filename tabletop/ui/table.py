@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.view import CardView, TableView, view_for
 from tabletop.geometry import Placed
-from tabletop import i18n
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, load_layout
 from tabletop.layout.arrange import ROW_GAP_MM
@@ -257,7 +257,8 @@ class TableScene(Scene):
     @property
     def card_px(self) -> tuple[int, int]:
         """The size of an upright card in pixels now."""
-        return (round(CARD_SIZE[0] * self.viewport.scale), round(CARD_SIZE[1] * self.viewport.scale))
+        scale = self.viewport.scale
+        return (round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
 
     def card_rect(self, iid: int) -> pygame.Rect | None:
         """Where card ``iid`` is drawn now (pixels), or None."""
