@@ -11,7 +11,8 @@ resources, full hands and discard piles):
 * p95 of one mouse-motion update during a drag (handling one MOUSEMOTION event).
 
 ``--screenshots DIR`` renders the table pictures used by the README instead
-(1280x720): ``arc_table.png``, ``arc_drag.png``, ``arc_cover.png``, ``arc_blockers.png``.
+(1280x720): ``arc_table.png``, ``arc_preview.png``, ``arc_drag.png``, ``arc_cover.png``,
+``arc_blockers.png``.
 """
 
 from __future__ import annotations
@@ -44,26 +45,42 @@ HAND_1 = ["blue_deep_kraken", "blue_chill", "blue_undertow", "blue_tide_pool",
           "blue_tidal_shield", "blue_drown", "green_entangle"]
 
 
-def full_position(turn: int = 7, phase: str = "main") -> dict:
-    """Both seats with 8 characters, 8 resources, 7 cards in hand, discards, decks."""
+def full_position(turn: int = 7, phase: str = "main", combat: bool = False) -> dict:
+    """Both seats with 8 characters, 8 resources, 7 cards in hand, discards, decks.
+
+    With ``combat``: seat 0 attacks with two characters, seat 1 blocked one and
+    played a combat card, and seat 0 now decides on its own combat card.
+    """
     def res(colour: str, other: str, tapped: int) -> list:
         cards = [colour] * 5 + [other] * 3
         return [{"card": c, "tapped": i < tapped} for i, c in enumerate(cards)]
 
-    return {
+    def chars(ids: list[str], seat: int, tapped: set[int]) -> list:
+        return [{"card": c, "tapped": i in tapped, "label": f"c{seat}{i}"}
+                for i, c in enumerate(ids)]
+
+    hand_1 = list(HAND_1)
+    position = {
         "turn": turn, "active": 0, "phase": phase,
         "zones": {
-            "p0.characters": [{"card": c, "tapped": i in (1, 4)} for i, c in enumerate(CHARS_0)],
-            "p1.characters": [{"card": c, "tapped": i == 2} for i, c in enumerate(CHARS_1)],
+            "p0.characters": chars(CHARS_0, 0, {1, 4} | ({0, 2} if combat else set())),
+            "p1.characters": chars(CHARS_1, 1, {2} | ({3} if combat else set())),
             "p0.resources": res("red_ember_hills", "green_wildwood", 3),
-            "p1.resources": res("blue_tide_pool", "green_wildwood", 0),
-            "p0.hand": HAND_0, "p1.hand": HAND_1,
+            "p1.resources": res("blue_tide_pool", "green_wildwood", 1 if combat else 0),
+            "p0.hand": HAND_0, "p1.hand": hand_1,
             "p0.deck": ["red_spark_squire"] * 14, "p1.deck": ["blue_mist_acolyte"] * 11,
             "p0.discard": ["red_ash_raider", "red_scorch", "green_thorn_scout"],
             "p1.discard": ["blue_chill", "blue_reef_lurker"],
         },
         "data": {"resource_played": True},
     }
+    if combat:
+        position["phase"], position["step"] = "attack", "combat_card"
+        hand_1.remove("blue_chill")
+        position["zones"]["p1.combat"] = ["blue_chill"]
+        position["data"]["combat"] = {"attackers": ["$c00", "$c02"], "blocks": [["$c13", "$c02"]],
+                                      "mods": [["$c02", -2]], "answered": [1]}
+    return position
 
 
 def make_game(position: dict) -> Game:
@@ -152,22 +169,28 @@ def screenshots(folder: Path) -> None:
         pygame.image.save(app.screen, str(folder / name))
         print("wrote", folder / name)
 
-    # Mid-game table, and a drag in progress.
+    # Mid-game table in a combat, a hover preview, and a drag in progress.
+    app = _app((1280, 720))
+    game = make_game(full_position(combat=True))
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    app.frame(1 / 60)
+    shoot(app, "arc_table.png")
+    knight = next(s for s in scene.sprites if s.card.card_id == "blue_storm_mage")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=knight.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    shoot(app, "arc_preview.png")
+    cry = next(s for s in scene.sprites if s.card.card_id == "red_battle_cry")
+    scene.pick_up(cry.iid, cry.rect.center)
+    scene.drag.motion((cry.rect.centerx + 150, cry.rect.centery - 150))
+    shoot(app, "arc_drag.png")
+    scene.cancel_drag()
+    app.shutdown()
     app = _app((1280, 720))
     game = make_game(full_position())
     scene = TableScene(app, game, cover_at_start=False)
     app.stack.replace(scene)
     app.frame(1 / 60)
-    queen = next(s for s in scene.sprites if s.card.card_id == "red_ember_knight")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=queen.rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0), touch=False))
-    shoot(app, "arc_table.png")
-    hand = next(s for s in scene.sprites if s.card.card_id == "red_ember_hills"
-                and s.zone == "p0.hand")
-    scene.pick_up(hand.iid, hand.rect.center)
-    scene.drag.motion((hand.rect.centerx - 260, hand.rect.centery - 30))
-    shoot(app, "arc_drag.png")
-    scene.cancel_drag()
     # The hot-seat cover when the turn passes.
     print("end turn:", game.propose(Action.make("end_turn", 0)))
     shoot(app, "arc_cover.png")

@@ -202,3 +202,14 @@ def test_smoke_returns_zero(monkeypatch, tmp_path):
 
     monkeypatch.chdir(tmp_path)  # works from any working directory
     assert smoke() == 0
+
+
+def test_high_dpi_clicks_reach_the_widgets(app, monkeypatch):
+    w, h = app.size
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (w // 2, h // 2))
+    app.rebuild_ui()
+    app.show_menu()
+    frames(app)
+    quit_centre = app.stack.top.widgets["quit"].get_abs_rect().center
+    click(app, (quit_centre[0] // 2, quit_centre[1] // 2))  # window points
+    assert app.running is False

@@ -70,8 +70,9 @@ class App:
 
     def __init__(self, size: tuple[int, int] = (1280, 720), lang: str = "en",
                  save_dir: Path | str | None = None) -> None:
-        pygame.init()
-        pygame.display.set_caption("tabletop")
+        # only what the program uses: no mixer (no sound; avoids ALSA noise when headless)
+        pygame.display.init()
+        pygame.font.init()
         self.screen: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack = SceneStack()
         self.fonts = Fonts()

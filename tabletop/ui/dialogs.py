@@ -68,6 +68,24 @@ def _dialog_rect(app: App, width: int = 480, height: int = 260) -> pygame.Rect:
     return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
 
+def _size_buttons(app: App, window: Any, buttons: list[Any], text: Any) -> None:
+    """Make pygame_gui's small stock dialog buttons readable: a row at the bottom right."""
+    scale = app.scale
+    pad, gap = round(12 * scale), round(10 * scale)
+    bh = round(38 * scale)
+    cw, ch = window.get_container().get_size()
+    right = pad
+    for button in buttons:  # right to left
+        bw = max(round(110 * scale), button.font.size(button.text)[0] + round(32 * scale))
+        button.set_anchors({"left": "right", "right": "right", "top": "bottom",
+                            "bottom": "bottom"})
+        button.set_dimensions((bw, bh))
+        button.set_relative_position((-right - bw, -pad - bh))
+        right += bw + gap
+    text.set_dimensions((cw - round(8 * scale), ch - bh - 2 * pad))
+    text.set_relative_position((round(4 * scale), round(4 * scale)))
+
+
 def message(app: App, title: Text, body: Text, width: int = 480,
             height: int = 260) -> UIMessageWindow:
     """Show a modal message window with an OK button; returns the window."""
@@ -79,6 +97,7 @@ def message(app: App, title: Text, body: Text, width: int = 480,
         always_on_top=True,
     )
     window.dismiss_button.set_text(i18n.t("button.ok"))
+    _size_buttons(app, window, [window.dismiss_button], window.text_block)
     window.set_blocking(True)
     return window
 
@@ -97,6 +116,8 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
         always_on_top=True,
     )
     dialog.cancel_button.set_text(i18n.t("button.cancel"))
+    _size_buttons(app, dialog, [dialog.cancel_button, dialog.confirm_button],
+                  dialog.confirmation_text)
     _callbacks[id(dialog)] = (on_confirm, on_cancel)
     return dialog
 

@@ -526,10 +526,10 @@ class MenuScene(Scene):
         else:
             line, kind = i18n.t("menu.resume_none"), "#howto"
         add("resume_info", UITextBox(html.escape(line),
-                                     pygame.Rect(pad - px(8), y, inner + px(16), px(50)), ui,
+                                     pygame.Rect(pad - px(8), y, inner + px(16), px(64)), ui,
                                      container=panel, object_id=kind,
                                      allow_split_dashes=False))
-        y += px(56)
+        y += px(70)
         resume = UIButton(pygame.Rect(pad, y, inner, px(46)), i18n.t("menu.resume"), ui,
                           container=panel, command=self.resume_game)
         if info is None and broken is None:
@@ -543,7 +543,8 @@ class MenuScene(Scene):
         y += px(34)
         howto_h = area.height - pad - quit_h - px(16) - y
         if howto_h > px(60):
-            lines = "<br><br>".join(html.escape(i18n.t(f"menu.howto_{i}")) for i in (1, 2, 3))
+            lines = "<br>".join("•\u00a0" + html.escape(i18n.t(f"menu.howto_{i}"))
+                                for i in (1, 2, 3))
             add("howto", UITextBox(lines, pygame.Rect(pad - px(8), y, inner + px(16), howto_h),
                                    ui, container=panel, object_id="#howto",
                                    allow_split_dashes=False))

@@ -114,21 +114,31 @@ class PhaseTracker:
             you = seat == view.viewer
             words = t("table.counts", player=seat_name(seat), deck=deck, hand=hand)
             colour = TEXT if you else DIM
-            surface.blit(self.text.get(words, size - 1, colour, you), (x, y))
+            fit = size - 1
+            while fit > 9 and self.text.fonts.get(fit, you).size(words)[0] > rect.w - 20:
+                fit -= 1
+            surface.blit(self.text.get(words, fit, colour, you), (x, y))
             y += line - 2
         y += 4
-        col_w = (rect.w - 20) // 2
-        rows = (len(self.phases) + 1) // 2
+        labels = [t(f"phase.{self.game_id}.{p}") for p in self.phases]
+        label_size = size - 1
+        widest = max(self.text.fonts.get(label_size, True).size(x)[0] for x in labels)
+        if widest <= (rect.w - 20) // 2 - 10:  # two columns
+            cols, rows = 2, (len(self.phases) + 1) // 2
+        else:  # one column, tighter lines
+            cols, rows = 1, len(self.phases)
+            line = self.text.fonts.get(label_size, True).get_linesize() + 1
+        col_w = (rect.w - 20) // cols
         for i, phase in enumerate(self.phases):
             cx = x + (i // rows) * col_w
             cy = y + (i % rows) * line
             current = phase == view.phase
-            label = t(f"phase.{self.game_id}.{phase}")
+            label = labels[i]
             if current:
                 chip = pygame.Rect(cx - 4, cy - 1, col_w - 4, line - 2)
                 pygame.draw.rect(surface, (70, 86, 48), chip, border_radius=5)
                 pygame.draw.rect(surface, LIT, chip, 1, border_radius=5)
-            surface.blit(self.text.get(label, size - 1, LIT if current else DIM, current),
+            surface.blit(self.text.get(label, label_size, LIT if current else DIM, current),
                          (cx + 2, cy + 1))
         y += rows * line
         if view.step:

@@ -295,7 +295,7 @@ class TableScene(Scene):
         buttons.bottom = h - pad
         self.controls.build(self.app.ui, buttons, scale)
         self.buttons_rect = buttons
-        self.tracker_h = round(190 * scale)
+        self.tracker_h = round(176 * scale)
         if self.sprites:
             self._place_sprites()
         self._layout_widgets()
@@ -528,10 +528,13 @@ class TableScene(Scene):
                                                  pointer_mm[1] - centre[1]),
                               pos, pos, lit_zones, lit_cards)
         self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
+        self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()
 
     def cancel_drag(self) -> None:
         """Drop nothing: the card goes back where it came from."""
+        if self.drag is not None:
+            self._panel = None
         self.drag = None
         self._lit = None
 
@@ -619,10 +622,6 @@ class TableScene(Scene):
             rect = self.zone_rect(zone_id)
             pygame.draw.rect(lit, LIT_FILL, rect, border_radius=6)
             pygame.draw.rect(lit, LIT_EDGE, rect, max(2, round(3 * self.scale)), border_radius=6)
-        for iid in self.drag.cards:
-            rect = self.card_rect(iid)
-            if rect is not None:
-                pygame.draw.rect(lit, LIT_EDGE, rect.inflate(6, 6), 3, border_radius=6)
         self._lit = lit.convert_alpha()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -700,6 +699,12 @@ class TableScene(Scene):
                     pygame.draw.circle(surface, BLOCK_LINE, a_rect.center, round(7 * self.scale))
                     pygame.draw.circle(surface, BLOCK_LINE, b_rect.center, round(5 * self.scale))
             self._draw_clash_label(surface, clash, a_rect)
+        if self.drag is not None:  # lit target cards (a combat card onto a combatant)
+            for iid in self.drag.cards:
+                rect = self.card_rect(iid)
+                if rect is not None:
+                    pygame.draw.rect(surface, LIT_EDGE, rect.inflate(10, 10), thick + 1,
+                                     border_radius=8)
         if self.hover is not None and self.drag is None:
             rect = self.card_rect(self.hover)
             if rect is not None:
@@ -750,7 +755,11 @@ class TableScene(Scene):
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_EDGE, (0, 0), (0, rect.h), 2)
         local = pygame.Rect(0, 0, rect.w, rect.h)
-        self.tracker.draw(panel, local, self.view, self.scale)
+        used = self.tracker.draw(panel, local, self.view, self.scale)
+        if used > self.tracker_h:  # long phase names (Japanese): give the tracker room
+            self.tracker_h = used
+            self._layout_widgets()
+            return self._make_panel()
         body = self.body_rect.move(-rect.x, -rect.y)
         card = self._hover_card()
         if card is not None:
