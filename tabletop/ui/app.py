@@ -354,9 +354,13 @@ def smoke() -> int:
             try:
                 app.show_menu()
                 app.frame(1 / FPS)
+                app.set_language("ja")  # Japanese glyphs come from the bundled font
+                app.frame(1 / FPS)
+                app.set_language("en")
                 app.start_game(_smoke_game())
                 app.frame(1 / FPS)
-                app.frame(1 / FPS)
+                # The hand-over cover hides the table; draw the table itself once.
+                app.stack.scenes[0].draw(app.screen)
             finally:
                 app.shutdown()
     except Exception as exc:
