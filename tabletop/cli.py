@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 __all__ = ["build_parser", "main"]
@@ -76,8 +77,8 @@ def _size(text: str) -> str:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1280x800, got {text!r}"
                                          ) from None
-    if w < 320 or h < 240:
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is too small (min 320x240)")
+    if w < 800 or h < 500:
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is too small (min 800x500)")
     return f"{w}x{h}"
 
 
@@ -118,8 +119,6 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="step through a save from a spectator's view")
     rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
     rep.add_argument("--step", action="store_true", help="pause after each action (Enter)")
-    rep.add_argument("--window", action="store_true",
-                     help="(not yet available) show the replay in the window")
 
     decks = sub.add_parser("decks", help="list ready-made decks and whether each is legal")
     decks.add_argument("game", help="game id, e.g. arc")
@@ -174,11 +173,23 @@ def _window(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- check
 
 
+def _scenario_files(names: list[str]) -> list[str]:
+    """The files named, with a folder standing for every ``*.toml`` below it."""
+    files: list[str] = []
+    for name in names:
+        folder = Path(name)
+        if folder.is_dir():
+            files += [str(p) for p in sorted(folder.rglob("*.toml"))]
+        else:
+            files.append(name)
+    return files
+
+
 def _check(args: argparse.Namespace) -> int:
     from tabletop.core.scenario import ScenarioError, run_scenario
 
     code = EXIT_OK
-    for name in args.files:
+    for name in _scenario_files(args.files):
         try:
             report = run_scenario(name)
         except ScenarioError as exc:
@@ -376,9 +387,6 @@ def _replay(args: argparse.Namespace) -> int:
     from tabletop.core.scenario import render_text
     from tabletop.core.view import view_for
 
-    if args.window:
-        _err(_say("cli.replay.no_window", "tabletop: --window is not available yet; "
-                                          "printing instead"))
     try:
         save = read_save(args.save)
         rules = rules_for(save)

@@ -77,7 +77,7 @@ def load_catalogue(path: Path) -> dict[str, str]:
     try:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise CatalogueError(f"{path}: {exc}") from exc
     flat: dict[str, str] = {}
     _flatten(data, "", flat, path)

@@ -184,7 +184,7 @@ def load_card_files(paths: Iterable[Path], game: str, schema: Schema) -> CardDb:
         try:
             with open(path, "rb") as fh:
                 data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise CardDataError(label, "", "(syntax)", str(exc)) from None
         except OSError as exc:
             raise CardDataError(label, "", "(file)", exc.strerror or str(exc)) from None

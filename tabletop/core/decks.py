@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+#: No game allows more copies of one card than this; a larger count is a typo,
+#: refused before the list is expanded (a huge count would exhaust memory).
+MAX_COUNT = 99
+
 
 class DeckError(ValueError):
     """A deck file is broken; the message names the file and the field."""
@@ -63,9 +67,11 @@ def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
         if isinstance(value, dict):
             pile: dict[str, int] = {}
             for cid, count in value.items():
-                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                if (not isinstance(count, int) or isinstance(count, bool)
+                        or not 1 <= count <= MAX_COUNT):
                     raise DeckError(
-                        f"{file}: field '{key}.{cid}': expected a positive count, got {count!r}"
+                        f"{file}: field '{key}.{cid}': expected a count from 1 to {MAX_COUNT},"
+                        f" got {count!r}"
                     )
                 if known is not None and cid not in known:
                     raise DeckError(f"{file}: field '{key}.{cid}': no card with this id")
@@ -83,7 +89,7 @@ def load_deck(path: Path, known_cards: Iterable[str] | None = None) -> Deck:
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise DeckError(f"{path}: (syntax): {exc}") from None
     except OSError as exc:
         raise DeckError(f"{path}: (file): {exc.strerror or exc}") from None

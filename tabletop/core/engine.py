@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.messages import msg
+from tabletop.core.messages import msg, zone_msg
 from tabletop.core.model import GameState
 from tabletop.core.rules import GameRules, GameSetup
 
@@ -132,9 +132,9 @@ class Game:
             zone = str(action.get("zone"))
             state.move(iid, zone)
             hidden = msg("log.manual_move_hidden", player=msg(f"seat.{seat}"),
-                         src=msg(f"zone.{src}"), dest=msg(f"zone.{zone}"))
+                         src=zone_msg(src), dest=zone_msg(zone))
             shown = msg("log.manual_move", player=msg(f"seat.{seat}"), card=name,
-                        src=msg(f"zone.{src}"), dest=msg(f"zone.{zone}"))
+                        src=zone_msg(src), dest=zone_msg(zone))
             private = {s: shown for s in range(state.seats) if state.visible_to(iid, s)}
             public = shown if state.visible_to(iid, None) else hidden
             state.add_log(public, private, manual=True)

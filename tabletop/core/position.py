@@ -80,13 +80,22 @@ def build_position(
             if card_id not in cards:
                 raise PositionError(f"field '{where}[{n}].card': no card {card_id!r}")
             owner = spec.get("owner", zone.owner if zone.owner is not None else state.active)
-            iid = state.new_card(card_id, int(owner), zone_id, bool(spec.get("face_up", True)))
+            if owner not in (0, 1) or isinstance(owner, bool):
+                raise PositionError(f"field '{where}[{n}].owner': expected 0 or 1")
+            for flag in ("face_up", "tapped"):
+                if not isinstance(spec.get(flag, False), bool):
+                    raise PositionError(f"field '{where}[{n}].{flag}': expected true or false")
+            iid = state.new_card(card_id, int(owner), zone_id, spec.get("face_up", True))
             inst = state.cards[iid]
-            inst.tapped = bool(spec.get("tapped", False))
+            inst.tapped = spec.get("tapped", False)
             counters = spec.get("counters", {})
             if not isinstance(counters, Mapping):
                 raise PositionError(f"field '{where}[{n}].counters': expected a table")
-            inst.counters.update({str(k): int(v) for k, v in counters.items()})
+            for name, count in counters.items():
+                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                    raise PositionError(f"field '{where}[{n}].counters.{name}': "
+                                        f"expected a count of 0 or more, got {count!r}")
+                inst.counters[str(name)] = count
             if "label" in spec:
                 label = str(spec["label"])
                 if label in labels:

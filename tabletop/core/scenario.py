@@ -208,7 +208,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
             data = tomllib.load(fh)
     except FileNotFoundError:
         raise ScenarioError(where, "", "no such file") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ScenarioError(where, "", f"not valid TOML: {exc}") from None
     except OSError as exc:
         raise ScenarioError(where, "", f"cannot read the file: {exc.strerror or exc}") from None

@@ -304,6 +304,6 @@ def load_layout(path: str | Path) -> Layout:
             data = tomllib.load(fh)
     except OSError as exc:
         raise LayoutError(f"{source}: cannot read: {exc.strerror or exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{source}: invalid TOML: {exc}") from exc
     return parse_layout(data, source)
