@@ -72,6 +72,8 @@ class GameSetup:
         position = data.get("position")
         if position is not None and not isinstance(position, dict):
             raise ValueError("field 'position': expected a table")
+        if position is None and len(decks) != 2:
+            raise ValueError(f"field 'decks': expected one deck per seat (2), got {len(decks)}")
         return cls(
             game,
             seed,
