@@ -55,7 +55,7 @@ def test_every_game_is_listed_by_its_translated_name(app, monkeypatch):
     conan = menu.widgets["game:conan"]
     assert conan.text == "Conan CCG"
     assert not conan.is_enabled
-    assert "rules module missing" in menu.widgets["game_reason:conan"].text
+    assert "rules module missing" in menu.widgets["game_reason:conan"].html_text
     click(app, widget_centre(conan))
     assert menu.game_id == "arc"
 

@@ -125,6 +125,7 @@ class CardRenderer:
         self.fonts = fonts
         self.cards = cards
         self._cache: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
+        self._chips: dict[tuple[str, int], pygame.Surface | None] = {}
         #: Card ids handed out face-up since the caller last cleared it (tests, ALL-R2).
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
@@ -147,6 +148,31 @@ class CardRenderer:
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
         self._cache.clear()
+        self._chips.clear()
+
+    def power_chip(self, card_id: str, diameter: int) -> pygame.Surface | None:
+        """A small disc with the card's power (None when it has none), for crowded rows
+        where the card's own power corner is covered by its neighbour."""
+        key = (card_id, diameter)
+        if key in self._chips:
+            return self._chips[key]
+        card = self.cards.get(card_id)
+        text = power_label(card) if card is not None else ""
+        surf: pygame.Surface | None = None
+        if text:
+            frame = COLOURS.get(card.get("colour"), COLOURS[None])
+            d = max(8, diameter)
+            surf = pygame.Surface((d, d), pygame.SRCALPHA)
+            r = d // 2
+            pygame.draw.circle(surf, _INK, (r, r), r)
+            pygame.draw.circle(surf, frame, (r, r), r - max(1, r // 6))
+            font = _fit_font(self.fonts, text, int(r * 1.6), int(r * 1.35), 7, True)
+            label = font.render(text, True, _WHITE)
+            surf.blit(label, label.get_rect(center=(r, r)))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+        self._chips[key] = surf
+        return surf
 
     @property
     def cache_size(self) -> int:

@@ -23,6 +23,7 @@ import pygame_gui
 
 from tabletop.core.actions import Action, Decision
 from tabletop.i18n import t
+from tabletop.ui.theme import fit_id
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -146,7 +147,7 @@ class DecisionPanel:
         return ()
 
     def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
-              force: bool = False) -> None:
+              force: bool = False, fonts: Any = None) -> None:
         """Create the buttons of the current decision along the bottom of ``rect``."""
         key = (id(manager), tuple(rect), self.decision)
         if key == self._built_for and not force:
@@ -161,9 +162,11 @@ class DecisionPanel:
         bw = (rect.w - gap * (len(commands) - 1)) // len(commands)
         for i, command in enumerate(commands):
             r = pygame.Rect(rect.x + i * (bw + gap), rect.bottom - bh, bw, bh)
+            text = t(f"button.{command}")
+            oid = (fit_id(fonts, text, r.w, scale, f"#decision_{command}") if fonts is not None
+                   else pygame_gui.core.ObjectID(object_id=f"#decision_{command}"))
             self.buttons[command] = pygame_gui.elements.UIButton(
-                relative_rect=r, text=t(f"button.{command}"), manager=manager,
-                object_id=pygame_gui.core.ObjectID(object_id=f"#decision_{command}"))
+                relative_rect=r, text=text, manager=manager, object_id=oid)
 
     def command_of(self, event: pygame.event.Event) -> str | None:
         """The command of a ``UI_BUTTON_PRESSED`` event from one of these buttons."""

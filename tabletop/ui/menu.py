@@ -27,7 +27,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
 
 from tabletop import i18n
-from tabletop.core.decks import Deck, DeckError, load_deck_dir
+from tabletop.core.decks import Deck, DeckError, load_deck
 from tabletop.core.engine import Game
 from tabletop.core.messages import Message
 from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
@@ -58,7 +58,9 @@ class GameChoice:
     """One game as the menu offers it.
 
     ``error`` is non-empty when the rules cannot load (the game is listed but
-    disabled); ``deck_error`` when the ready-made decks cannot load.
+    disabled); ``deck_error`` when the ready-made decks folder cannot be read.
+    Decks load one file at a time: ``broken_decks`` maps a deck file's name to why
+    it cannot load (file and field), and the good ones are still offered.
     ``problems`` maps deck id -> the rules' objections (empty list: legal).
     """
 
@@ -68,6 +70,7 @@ class GameChoice:
     decks: dict[str, Deck] = field(default_factory=dict)
     problems: dict[str, list[Message]] = field(default_factory=dict)
     deck_error: str = ""
+    broken_decks: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, game_id: str,
@@ -85,10 +88,17 @@ class GameChoice:
         except FileNotFoundError:
             return choice
         try:
-            choice.decks = load_deck_dir(folder, list(choice.rules.cards))
-        except DeckError as exc:
-            choice.deck_error = str(exc)
+            files = sorted(folder.glob("*.toml"))
+        except OSError as exc:
+            choice.deck_error = f"{folder}: {exc.strerror or exc}"
             return choice
+        known = list(choice.rules.cards)
+        for path in files:
+            try:
+                choice.decks[path.stem] = load_deck(path, known)
+            except DeckError as exc:  # this file only: the other decks stay playable
+                log.warning("deck %s unavailable: %s", path, exc)
+                choice.broken_decks[path.name] = _short_reason(str(exc), path)
         for deck_id, deck in choice.decks.items():
             try:
                 choice.problems[deck_id] = list(choice.rules.check_deck(deck))
@@ -135,6 +145,14 @@ class GameChoice:
             deck_names=tuple(d.display_name("en") for d in decks),
         )
         return Game(self.rules, setup)
+
+
+def _short_reason(reason: str, path: Path) -> str:
+    """A deck error with the file's name instead of its whole path (the field stays)."""
+    for prefix in (str(path), path.as_posix()):
+        if reason.startswith(prefix):
+            return path.name + reason[len(prefix):]
+    return reason
 
 
 def _local_time(iso: str) -> str:
@@ -214,6 +232,10 @@ class MenuScene(Scene):
         if choice is None or not choice.available:
             if choice is not None and choice.deck_error:
                 return i18n.t("menu.decks_error", reason=choice.deck_error)
+            if choice is not None and choice.error:
+                return i18n.t("menu.game_broken")
+            if choice is not None and choice.broken_decks:
+                return i18n.t("menu.decks_all_broken")
             return i18n.t("menu.no_decks")
         for seat, deck_id in enumerate(self.deck_ids):
             if not choice.legal(deck_id):
@@ -408,10 +430,12 @@ class MenuScene(Scene):
         add("games_panel", panel)
         pad = px(16)
         inner = area.width - 2 * pad
+        bottom = area.height - pad
         y = pad
         add("games_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
                                    i18n.t("menu.choose_game"), ui, container=panel,
-                                   object_id="#section"))
+                                   object_id=self._fit("#section", i18n.t("menu.choose_game"),
+                                                       inner)))
         y += px(36)
         for gid, choice in self.games.items():
             name = i18n.t(f"game.{gid}")
@@ -423,18 +447,52 @@ class MenuScene(Scene):
                           if choice.deck_error else i18n.t("menu.no_decks"))
             button = UIButton(pygame.Rect(pad, y, inner, px(46)), name, ui, container=panel,
                               tool_tip_text=reason or None,
-                              command=partial(self.select_game, gid))
+                              command=partial(self.select_game, gid),
+                              object_id=self._fit("", name, inner))
             if reason:
                 button.disable()
             elif gid == self.game_id:
                 button.select()
             add(f"game:{gid}", button)
             y += px(50)
-            if reason:
-                add(f"game_reason:{gid}", UILabel(pygame.Rect(pad, y, inner, px(22)), reason,
-                                                  ui, container=panel, object_id="#problem"))
-                y += px(28)
+            if reason:  # the whole reason (file, card, field), wrapped
+                y += self._wrapped(f"game_reason:{gid}", reason, panel, pad, y, inner,
+                                   bottom - y, "#howto_problem") + px(4)
+            if choice.broken_decks and not choice.error:
+                head = i18n.t("menu.decks_broken")
+                add(f"broken_label:{gid}", UILabel(pygame.Rect(pad, y, inner, px(24)), head, ui,
+                                                   container=panel,
+                                                   object_id=self._fit("#problem", head, inner)))
+                y += px(26)
+                lines = "\n".join(f"• {why}" for _, why in sorted(choice.broken_decks.items()))
+                y += self._wrapped(f"broken_decks:{gid}", lines, panel, pad, y, inner,
+                                   bottom - y, "#howto_problem") + px(4)
             y += px(4)
+
+    def _fit(self, object_id: str, text: str, width: int) -> Any:
+        """An object id whose font fits ``text`` into ``width`` pixels (shrunk, not clipped)."""
+        from tabletop.ui.theme import fit_id
+
+        return fit_id(self.app.fonts, text, width, self.app.scale, object_id)
+
+    def _wrapped(self, key: str, text: str, panel: UIPanel, x: int, y: int, width: int,
+                 room: int, object_id: str) -> int:
+        """A text box wrapping ``text`` at ``width``: as tall as the text, at most ``room``
+        (it scrolls beyond); returns its height."""
+        if room <= round(20 * self.app.scale):
+            return 0
+        pad_x = round(8 * self.app.scale)
+        markup = "<br>".join(html.escape(line) for line in text.split("\n"))
+        rect = pygame.Rect(x - pad_x, y, width + 2 * pad_x, -1)
+        box = UITextBox(markup, rect, self.app.ui, container=panel, object_id=object_id,
+                        allow_split_dashes=False)
+        if box.rect.height > room:
+            box.kill()
+            rect.height = room
+            box = UITextBox(markup, rect, self.app.ui, container=panel, object_id=object_id,
+                            allow_split_dashes=False)
+        self.widgets[key] = box
+        return int(box.rect.height)
 
     def _build_setup(self, area: pygame.Rect, px: Callable[[float], int]) -> None:
         ui, add = self.app.ui, self.widgets.__setitem__
@@ -466,7 +524,8 @@ class MenuScene(Scene):
             status, ok = self._deck_status(self.deck_ids[seat])
             add(f"deck_status{seat}", UILabel(pygame.Rect(pad, y, inner, px(24)), status, ui,
                                               container=panel,
-                                              object_id="#ok" if ok else "#problem"))
+                                              object_id=self._fit("#ok" if ok else "#problem",
+                                                                  status, inner)))
             y += px(38)
         add("first_label", UILabel(pygame.Rect(pad, y, inner, px(26)),
                                    i18n.t("menu.first_player"), ui, container=panel))
@@ -480,11 +539,14 @@ class MenuScene(Scene):
         problem = self.start_problem()
         start_h = px(56)
         bottom = area.height - pad - start_h
+        status = problem or i18n.t("menu.ready")
         add("start_status", UILabel(pygame.Rect(pad, bottom - px(32), inner, px(24)),
-                                    problem or i18n.t("menu.ready"), ui, container=panel,
-                                    object_id="#problem" if problem else "#ok"))
+                                    status, ui, container=panel,
+                                    object_id=self._fit("#problem" if problem else "#ok",
+                                                        status, inner)))
         start = UIButton(pygame.Rect(pad, bottom, inner, start_h), i18n.t("menu.start"), ui,
-                         container=panel, object_id="#start_button", command=self.start)
+                         container=panel, command=self.start,
+                         object_id=self._fit("#start_button", i18n.t("menu.start"), inner))
         if problem:
             start.disable()
         add("start", start)
@@ -492,6 +554,8 @@ class MenuScene(Scene):
     def _deck_status(self, deck_id: str | None) -> tuple[str, bool]:
         choice = self.choice
         if choice is None or deck_id is None or deck_id not in choice.decks:
+            if choice is not None and (choice.error or choice.broken_decks):
+                return self.start_problem() or i18n.t("menu.no_decks"), False
             return i18n.t("menu.no_decks"), False
         problems = choice.problems.get(deck_id, [])
         if not problems:

@@ -92,59 +92,87 @@ class TextCache:
 
 
 class PhaseTracker:
-    """Whose turn, turn number, deck counts (deck = life, ARC-R1) and the phase list."""
+    """Whose turn, turn number, deck counts (deck = life, ARC-R1) and the phase list.
+
+    The phase names go in two columns when they fit (shrunk a little if need be),
+    else in one column; every row is as tall as its text, so the lit box of the
+    current phase never overlaps a neighbour. After :meth:`draw`, ``chips`` holds each
+    phase's box and ``label_rects`` each name's drawn rectangle (surface pixels).
+    """
 
     def __init__(self, text: TextCache, phases: Sequence[str], game_id: str) -> None:
         self.text = text
         self.phases = tuple(phases)
         self.game_id = game_id
+        self.chips: dict[str, pygame.Rect] = {}
+        self.label_rects: dict[str, pygame.Rect] = {}
+        self.lit: str = ""
+
+    def _fit(self, text: str, width: int, size: int, floor: int, bold: bool) -> int:
+        fonts = self.text.fonts
+        while size > floor and fonts.get(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: TableView,
              scale: float) -> int:
         """Draw into ``rect``; return the height used."""
+        fonts = self.text.fonts
         size = max(12, round(15 * scale))
         line = round(size * 1.45)
         x, y = rect.x + 10, rect.y + 8
+        avail = rect.w - 20
         title = t("turn.label", n=view.turn, player=seat_name(view.active))
-        surface.blit(self.text.get(title, size + 2, LIT, True), (x, y))
-        y += round(line * 1.15)
+        tsize = self._fit(title, avail, size + 2, max(10, size - 2), True)
+        surface.blit(self.text.get(title, tsize, LIT, True, avail), (x, y))
+        y += max(round(line * 1.15), fonts.get(tsize, True).size(title)[1] + 4)
         for seat in (0, 1):
             deck = len(view.zones.get(f"p{seat}.deck", ()))
             hand = len(view.zones.get(f"p{seat}.hand", ()))
             you = seat == view.viewer
             words = t("table.counts", player=seat_name(seat), deck=deck, hand=hand)
             colour = TEXT if you else DIM
-            fit = size - 1
-            while fit > 9 and self.text.fonts.get(fit, you).size(words)[0] > rect.w - 20:
-                fit -= 1
-            surface.blit(self.text.get(words, fit, colour, you), (x, y))
-            y += line - 2
+            fit = self._fit(words, avail, size - 1, 9, you)
+            surf = self.text.get(words, fit, colour, you, avail)
+            surface.blit(surf, (x, y))
+            y += max(line - 2, surf.get_height() + 2)
         y += 4
         labels = [t(f"phase.{self.game_id}.{p}") for p in self.phases]
-        label_size = size - 1
-        widest = max(self.text.fonts.get(label_size, True).size(x)[0] for x in labels)
-        if widest <= (rect.w - 20) // 2 - 10:  # two columns
-            cols, rows = 2, (len(self.phases) + 1) // 2
-        else:  # one column, tighter lines
-            cols, rows = 1, len(self.phases)
-            line = self.text.fonts.get(label_size, True).get_linesize() + 1
-        col_w = (rect.w - 20) // cols
+        pad = max(4, round(5 * scale))  # text inset inside a box
+        floor = max(10, size - 4)
+        widest = max(labels, key=lambda s_: fonts.get(size - 1, True).size(s_)[0])
+        two = self._fit(widest, avail // 2 - 4 - 2 * pad, size - 1, floor, True)
+        if fonts.get(two, True).size(widest)[0] <= avail // 2 - 4 - 2 * pad:
+            cols, label_size = 2, two
+        else:
+            cols, label_size = 1, self._fit(widest, avail - 4 - 2 * pad, size - 1, 9, True)
+        rows = (len(self.phases) + cols - 1) // cols
+        font = fonts.get(label_size, True)
+        box_h = max(font.get_height(), font.size(widest)[1]) + 2
+        pitch = box_h + max(2, round(3 * scale))
+        col_w = avail // cols
+        self.chips, self.label_rects, self.lit = {}, {}, ""
         for i, phase in enumerate(self.phases):
-            cx = x + (i // rows) * col_w
-            cy = y + (i % rows) * line
+            cx = x - pad + (i // rows) * col_w
+            cy = y + (i % rows) * pitch
             current = phase == view.phase
-            label = labels[i]
+            box = pygame.Rect(cx, cy, col_w - 4, box_h)
             if current:
-                chip = pygame.Rect(cx - 4, cy - 1, col_w - 4, line - 2)
-                pygame.draw.rect(surface, (70, 86, 48), chip, border_radius=5)
-                pygame.draw.rect(surface, LIT, chip, 1, border_radius=5)
-            surface.blit(self.text.get(label, label_size, LIT if current else DIM, current),
-                         (cx + 2, cy + 1))
-        y += rows * line
+                pygame.draw.rect(surface, (70, 86, 48), box, border_radius=5)
+                pygame.draw.rect(surface, LIT, box, 1, border_radius=5)
+                self.lit = phase
+            surf = self.text.get(labels[i], label_size, LIT if current else DIM, current)
+            where = surf.get_rect(midleft=(box.x + pad, box.centery))
+            surface.blit(surf, where)
+            self.chips[phase] = box
+            self.label_rects[phase] = where
+        y += rows * pitch
         if view.step:
-            step = t(f"step.{self.game_id}.{view.step}")
-            surface.blit(self.text.get("• " + step, size - 1, ACCENT, True), (x, y))
-            y += line
+            step = "• " + t(f"step.{self.game_id}.{view.step}")
+            ssize = self._fit(step, avail, size - 1, 9, True)
+            surf = self.text.get(step, ssize, ACCENT, True, avail)
+            surface.blit(surf, (x, y))
+            y += max(line, surf.get_height() + 4)
         return y - rect.y + 4
 
 
@@ -282,29 +310,45 @@ class HoverPreview:
 class Toast:
     """A banner near the bottom of the table telling why a move was refused.
 
-    ``key`` is the refusal's message key (tests read it), ``text`` the shown text.
+    It keeps the refusal's :class:`Message` (not its text), so a language switch
+    changes the shown words at once. ``key`` is the message key (tests read it),
+    ``text`` the words in the current language.
     """
 
-    text: str = ""
+    message: Any = ""
     key: str = ""
     rule: str = ""
     remaining: float = 0.0
 
     DURATION = 4.0
 
-    def show(self, text: str, key: str = "", rule: str = "") -> None:
-        """Show ``text`` (plus the rule id) for a few seconds."""
-        self.text, self.key, self.rule, self.remaining = text, key, rule, self.DURATION
+    def show(self, message: Any, key: str = "", rule: str = "") -> None:
+        """Show ``message`` (a Message, or plain text) plus the rule id for a few seconds."""
+        self.message, self.key, self.rule, self.remaining = message, key, rule, self.DURATION
+
+    def clear(self) -> None:
+        """Take the toast away at once (a hand-over: the next seat must not read it)."""
+        self.message, self.key, self.rule, self.remaining = "", "", "", 0.0
+
+    @property
+    def text(self) -> str:
+        """The message in the current language."""
+        if not self.message:
+            return ""
+        from tabletop import i18n
+
+        return render_message(self.message, i18n.get_language())
 
     @property
     def visible(self) -> bool:
         """Is the toast on screen?"""
-        return self.remaining > 0 and bool(self.text)
+        return self.remaining > 0 and bool(self.message)
 
     @property
     def full_text(self) -> str:
         """The text with the rule id, e.g. ``"... (ARC-R4)"``."""
-        return f"{self.text} ({self.rule})" if self.rule else self.text
+        text = self.text
+        return f"{text} ({self.rule})" if self.rule else text
 
     def update(self, dt: float) -> None:
         """Count down."""

@@ -51,13 +51,14 @@ from tabletop.ui.panels import (
 )
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_controls import TableControls, command_action, key_command
+from tabletop.ui.theme import fit_id
 from tabletop.ui.viewport import Viewport, panel_width
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
     from tabletop.ui.app import App
 
-__all__ = ["Sprite", "TableScene"]
+__all__ = ["Slide", "Sprite", "TableScene"]
 
 WINDOW_BG = (18, 28, 24)
 ZONE_FILL = (255, 255, 255, 14)
@@ -70,6 +71,11 @@ PICKED = (90, 210, 255)
 HOVER = (235, 240, 235)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
 STACK_DRAWN = 3
+#: A crowded character row shrinks its cards down to this share of their size before
+#: they overlap (at 0.7 eight turned cards fit side by side).
+ROW_MIN_SCALE = 0.7
+#: Seconds a refused card takes to slide back from where it was dropped.
+SLIDE_SECONDS = 0.2
 
 
 def _register_card_names(cards: Mapping[str, Any]) -> None:
@@ -81,25 +87,58 @@ def _register_card_names(cards: Mapping[str, Any]) -> None:
         register(lang, {f"card.{cid}": card.display_name(lang) for cid, card in cards.items()})
 
 
-def _pack_row(zone: Zone, tapped: list[bool]) -> list[Placed]:
+def _pack_row(zone: Zone, tapped: list[bool],
+              min_scale: float = 1.0) -> tuple[list[Placed], bool]:
     """Centres for a row whose tapped cards are turned (88 mm wide instead of 63).
 
-    Neighbours keep a 3 mm gap when the zone is wide enough, else they overlap
-    evenly so the outer cards touch the zone's ends. Zone frame, then table mm.
+    Neighbours keep a 3 mm gap when the zone is wide enough. Otherwise the cards
+    first shrink (down to ``min_scale`` of their size), and only then overlap evenly
+    so the outer cards touch the zone's ends; each card is then covered on its right,
+    so its left strip (cost, name, for a turned card the vertical name) stays in
+    sight. Returns the placements (table mm; ``size`` is the upright card size) and
+    whether neighbours overlap.
     """
     widths = [CARD_SIZE[1] if t_ else CARD_SIZE[0] for t_ in tapped]
     n = len(widths)
     gap = ROW_GAP_MM
+    scale = 1.0
     if n > 1 and sum(widths) + gap * (n - 1) > zone.width_mm:
+        scale = max(min_scale, min(1.0, (zone.width_mm - gap * (n - 1)) / sum(widths)))
+        widths = [w * scale for w in widths]
+    if n > 1 and sum(widths) + gap * (n - 1) > zone.width_mm + 1e-6:
         gap = (zone.width_mm - sum(widths)) / (n - 1)
     total = sum(widths) + gap * (n - 1)
     x = -total / 2.0
     frame = zone.shape()
+    size = (CARD_SIZE[0] * scale, CARD_SIZE[1] * scale)
     out = []
     for w in widths:
-        out.append(Placed("", frame.to_table((x + w / 2.0, 0.0)), CARD_SIZE, zone.rotation_deg))
+        out.append(Placed("", frame.to_table((x + w / 2.0, 0.0)), size, zone.rotation_deg))
         x += w + gap
-    return out
+    return out, gap < 0
+
+
+@dataclass
+class Slide:
+    """A refused card gliding back from where it was dropped to where it lies (visual only)."""
+
+    iid: int
+    start: tuple[int, int]
+    end: tuple[int, int]
+    elapsed: float = 0.0
+    duration: float = SLIDE_SECONDS
+
+    @property
+    def done(self) -> bool:
+        """True once the card is back."""
+        return self.elapsed >= self.duration
+
+    def pos(self) -> tuple[int, int]:
+        """The card's top-left now (ease-out cubic)."""
+        f = min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+        k = 1.0 - (1.0 - f) ** 3
+        return (round(self.start[0] + (self.end[0] - self.start[0]) * k),
+                round(self.start[1] + (self.end[1] - self.start[1]) * k))
 
 
 @dataclass
@@ -113,6 +152,10 @@ class Sprite:
     rect: pygame.Rect
     surface: pygame.Surface | None = None
     drawn: bool = True
+    #: The next card of its row lies over its right part (a crowded row).
+    covered: bool = False
+    #: Pixels of the card left in sight when covered (its left strip).
+    visible_w: int = 0
 
 
 class TableScene(Scene):
@@ -143,12 +186,15 @@ class TableScene(Scene):
         self.drag: DragState | None = None
         self.hover: int | None = None
         self.selected: list[int] = []
+        #: A refused card sliding back (None when no card is).
+        self.slide: Slide | None = None
         self.cover_pending = False
         self._cover_at_start = cover_at_start
         self._bg: pygame.Surface | None = None
         self._lit: pygame.Surface | None = None
         self._panel: pygame.Surface | None = None
         self._log_lines: list[str] = []
+        self._text_lang = self.lang
         self._game_over_button: pygame_gui.elements.UIButton | None = None
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.body_rect = pygame.Rect(0, 0, 1, 1)
@@ -180,17 +226,40 @@ class TableScene(Scene):
         seat = self.rules.acting_seat(state)
         if state.game_over or seat == self.viewer or self.cover_pending:
             return
+        self._show_cover(seat)
+
+    def _show_cover(self, seat: int) -> None:
         self.cover_pending = True
+        self.forget_private()
         self.app.show_cover(seat, lambda: self._after_cover(seat))
+
+    def forget_private(self) -> None:
+        """Drop everything shown to the seat leaving the computer (ALL-R2).
+
+        Called when the hand-over cover goes up and again when the next seat takes
+        over: the refusal toast (it may name a card of the old hand), the hover
+        preview, selected attackers, unconfirmed blocker picks and their arrows, a
+        drag or slide-back, the log lines rendered for the old viewer (and the text
+        cache holding them) and the side panel / background built from their view.
+        """
+        self.toast.clear()
+        self.cancel_drag()
+        self.slide = None
+        self.hover = None
+        self.selected.clear()
+        self.decisions.assign.clear()
+        self.decisions.picked = None
+        self.log_panel.scroll = 0
+        self._log_lines = []
+        self.text.clear()
+        self._bg = None
+        self._panel = None
 
     def _after_cover(self, seat: int) -> None:
         self.cover_pending = False
         self.viewer = seat
         self.viewport.set_viewer(seat)
-        self.selected.clear()
-        self.hover = None
-        self.log_panel.scroll = 0
-        self._bg = None
+        self.forget_private()
         self._sync_viewer()
         self._refresh()
 
@@ -202,11 +271,27 @@ class TableScene(Scene):
         self.selected = [i for i in self.selected if self._can_select(i)]
         self._build_sprites()
         self._bg = None
-        self._log_lines = [render_message(m, self.lang) for m in self.view.log]
+        if self.cover_pending:  # nothing of the leaving seat's log is kept under the cover
+            self._log_lines = []
+        else:
+            self._render_log()
         self._panel = None
         self._layout_widgets()
         self.controls.refresh(self.game, self.viewer, self.selected,
                               locked=self.decisions.decision is not None or state.game_over)
+
+    def _render_log(self) -> None:
+        """The viewer's log lines in the current language (kept as Messages in the view)."""
+        self._log_lines = [render_message(m, self.lang) for m in self.view.log]
+
+    def _language_changed(self) -> None:
+        """Re-render every text from its Message (log, toast, faces, labels) at once."""
+        self._text_lang = self.lang
+        self.text.clear()
+        self.renderer.clear()
+        self._render_log()
+        self._bg = None
+        self._panel = None
 
     # ================================================================== sprites
 
@@ -225,32 +310,55 @@ class TableScene(Scene):
         for zone in self.layout.zones:
             cards = self.view.zones.get(zone.id, ())
             stack = zone.arrangement == "stack"
-            packed = (zone.arrangement in ("row", "fan")
-                      and any(c.tapped for c in cards))
-            places = (_pack_row(zone, [c.tapped for c in cards]) if packed else
-                      [self.geometry.card_placement(str(c.iid)) for c in cards])
+            lined = zone.arrangement in ("row", "fan")
+            crowded = (zone.kind == "play" and zone.arrangement == "row" and len(cards) > 1
+                       and len(cards) * (CARD_SIZE[0] + ROW_GAP_MM) - ROW_GAP_MM
+                       > zone.width_mm)
+            packed = lined and (crowded or any(c.tapped for c in cards))
+            # Seat 1 sees the table turned round: lay each row out mirrored so that, on
+            # screen too, the first card is on the left and every card covers only the
+            # right part of the one before (names and costs stay in sight).
+            mirror = lined and self.viewport.flipped
+            overlap = False
+            if packed:
+                tapped = [c.tapped for c in cards]
+                places, overlap = _pack_row(zone, tapped[::-1] if mirror else tapped,
+                                            ROW_MIN_SCALE if zone.kind == "play" else 1.0)
+            else:
+                places = [self.geometry.card_placement(str(c.iid)) for c in cards]
+                if len(places) > 1 and lined:
+                    pitch = abs(places[1].center[0] - places[0].center[0])
+                    overlap = pitch < CARD_SIZE[0]
+            if mirror:
+                places = places[::-1]
             for n, (card, placed) in enumerate(zip(cards, places, strict=True)):
                 placed = Placed(str(card.iid), placed.center, placed.size,
                                 90.0 if card.tapped else placed.rotation_deg)
-                if packed or card.tapped:
+                if packed or card.tapped or mirror:
                     self.geometry.put_card(placed, zone.id)
                 sprites.append(Sprite(card.iid, zone.id, placed, card, pygame.Rect(0, 0, 0, 0),
-                                      drawn=not stack or n >= len(cards) - STACK_DRAWN))
+                                      drawn=not stack or n >= len(cards) - STACK_DRAWN,
+                                      covered=overlap and n < len(cards) - 1))
         self.sprites = sprites
         self.by_iid = {s.iid: s for s in sprites}
         self._place_sprites()
 
     def _place_sprites(self) -> None:
         """Pixel rects and surfaces for the current window size (no text rendering)."""
-        w, h = self.card_px
+        scale = self.viewport.scale
         for sprite in self.sprites:
-            size = (CARD_SIZE[1], CARD_SIZE[0]) if sprite.card.tapped else CARD_SIZE
+            upright = sprite.placed.size
+            w, h = round(upright[0] * scale), round(upright[1] * scale)
+            size = (upright[1], upright[0]) if sprite.card.tapped else upright
             sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
             if sprite.card.card_id is None:
                 sprite.surface = self.renderer.back((w, h), sprite.card.tapped)
             else:
                 sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
                                                     sprite.card.tapped, self.lang)
+        for a, b in zip(self.sprites, self.sprites[1:], strict=False):
+            if a.covered and a.zone == b.zone:
+                a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
         self.renderer.faces_drawn.clear()
         self._blits = [(s.surface, s.rect.topleft, s) for s in self.sprites if s.drawn]
 
@@ -293,9 +401,11 @@ class TableScene(Scene):
         buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
                               rows * button_h + (rows - 1) * gap)
         buttons.bottom = h - pad
-        self.controls.build(self.app.ui, buttons, scale)
+        self.controls.build(self.app.ui, buttons, scale, self.app.fonts)
         self.buttons_rect = buttons
         self.tracker_h = round(176 * scale)
+        if self.lang != self._text_lang:
+            self._language_changed()
         if self.sprites:
             self._place_sprites()
         self._layout_widgets()
@@ -322,7 +432,8 @@ class TableScene(Scene):
         self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
                                      max(40, bottom - top))
         if self.decisions.decision is not None:
-            self.decisions.build(self.app.ui, self.decision_rect, self.scale)
+            self.decisions.build(self.app.ui, self.decision_rect, self.scale,
+                                 fonts=self.app.fonts)
         else:
             self.decisions.kill()
         if self.game.state.game_over and self._game_over_button is None:
@@ -330,9 +441,10 @@ class TableScene(Scene):
             bw, bh = round(240 * self.scale), round(44 * self.scale)
             rect = pygame.Rect(0, 0, bw, bh)
             rect.center = (area.centerx, area.centery + round(50 * self.scale))
+            text = t("button.back_to_menu")
             self._game_over_button = pygame_gui.elements.UIButton(
-                relative_rect=rect, text=t("button.back_to_menu"), manager=self.app.ui,
-                object_id=pygame_gui.core.ObjectID(object_id="#table_back_to_menu"))
+                relative_rect=rect, text=text, manager=self.app.ui,
+                object_id=fit_id(self.app.fonts, text, bw, self.scale, "#table_back_to_menu"))
 
     def _decision_height(self, width: int) -> int:
         """Room for the decision prompt (wrapped) and its buttons."""
@@ -368,12 +480,12 @@ class TableScene(Scene):
     def show_refusal(self, verdict: Verdict) -> None:
         """The refusal's plain words (and rule id) in the toast."""
         if verdict.message is not None:
-            text = render_message(verdict.message, self.lang)
+            message: Any = verdict.message
             key = verdict.message.key
         else:
             key = f"refusal.{verdict.reason}"
-            text = t(key)
-        self.toast.show(text, key, verdict.rule)
+            message = i18n.msg(key)
+        self.toast.show(message, key, verdict.rule)
 
     def run_command(self, command: str) -> None:
         """A button or shortcut: next phase, end turn, attack, free mode, undo, redo, ..."""
@@ -388,7 +500,8 @@ class TableScene(Scene):
             if self.hover is not None:
                 self.propose(Action.make("manual_tap", seat, card=self.hover))
         elif command == "attack" and not self.selected:
-            self.toast.show(t("prompt.select_attackers"), "prompt.select_attackers", "ARC-R5")
+            self.toast.show(i18n.msg("prompt.select_attackers"), "prompt.select_attackers",
+                            "ARC-R5")
         else:
             action = command_action(command, seat, self.game.state.free_mode, self.selected)
             if action is not None:
@@ -518,6 +631,7 @@ class TableScene(Scene):
     def pick_up(self, iid: int, pos: tuple[int, int]) -> None:
         """Start dragging ``iid``: find and light its legal targets (once)."""
         sprite = self.by_iid[iid]
+        self.slide = None  # a new pick-up ends any slide-back at once
         pointer_mm = self.viewport.to_mm(*pos)
         centre = sprite.placed.center
         zones = [z.id for z in self.layout.zones]
@@ -544,20 +658,38 @@ class TableScene(Scene):
         drag = self.drag
         pos = (int(event.pos[0]), int(event.pos[1]))
         self.cancel_drag()
-        w, h = self.app.size
-        if not (0 <= pos[0] < w and 0 <= pos[1] < h):
-            return None  # released outside the window: nothing happens
         if not drag.moved:
             self.click_card(drag.iid)
             return None
-        if not self.viewport.contains_px(*pos):
+        dropped_at = (pos[0] - self._grab_px[0], pos[1] - self._grab_px[1])
+        w, h = self.app.size
+        if not (0 <= pos[0] < w and 0 <= pos[1] < h) or not self.viewport.contains_px(*pos):
+            self._slide_back(drag.iid, dropped_at)  # nothing happens: the card glides home
             return None
         result = drag.resolve(self.game, self.viewer, self.geometry, self.viewport.to_mm(*pos))
         if result.action is not None:
-            self.propose(result.action)
-        elif result.refusal is not None:
-            self.show_refusal(result.refusal)
+            if not self.propose(result.action).ok:
+                self._slide_back(drag.iid, dropped_at)
+        else:
+            if result.refusal is not None:
+                self.show_refusal(result.refusal)
+            self._slide_back(drag.iid, dropped_at)
         return None
+
+    def _slide_back(self, iid: int, start: tuple[int, int]) -> None:
+        """Let a card that was not moved glide from ``start`` (pixels) back to its place."""
+        sprite = self.by_iid.get(iid)
+        if sprite is None or self.cover_pending:
+            self.slide = None
+            return
+        self.slide = Slide(iid, start, sprite.rect.topleft)
+
+    def drawn_topleft(self, iid: int) -> tuple[int, int] | None:
+        """Where card ``iid`` is drawn this frame (its slide-back position while sliding)."""
+        if self.slide is not None and self.slide.iid == iid:
+            return self.slide.pos()
+        sprite = self.by_iid.get(iid)
+        return sprite.rect.topleft if sprite is not None else None
 
     def _can_select(self, iid: int) -> bool:
         state = self.game.state
@@ -582,14 +714,16 @@ class TableScene(Scene):
     # ================================================================== update / draw
 
     def update(self, dt: float) -> None:
-        """Toast timer; the first cover."""
+        """Toast timer, slide-back; the first cover."""
         self.toast.update(dt)
+        if self.slide is not None:
+            self.slide.elapsed += dt
+            if self.slide.done:
+                self.slide = None
         if self._cover_at_start:
             self._cover_at_start = False
             if not self.game.state.game_over:
-                self.cover_pending = True
-                seat = self.viewer
-                self.app.show_cover(seat, lambda: self._after_cover(seat))
+                self._show_cover(self.viewer)
 
     def _make_bg(self, size: tuple[int, int]) -> pygame.Surface:
         """Window background + table felt + zone outlines and labels (cached per size)."""
@@ -633,16 +767,23 @@ class TableScene(Scene):
         if self._lit is not None:
             surface.blit(self._lit, (0, 0))
         dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
-        if dragging is None:
+        sliding = self.slide.iid if self.slide is not None else None
+        if dragging is None and sliding is None:
             surface.fblits([(s, p) for s, p, _ in self._blits])
         else:
-            surface.fblits([(s, p) for s, p, sp in self._blits if sp.iid != dragging])
+            surface.fblits([(s, p) for s, p, sp in self._blits
+                            if sp.iid != dragging and sp.iid != sliding])
+        self._draw_power_chips(surface)
         if self.face_listener is not None:
             for _, _, sp in self._blits:
                 if not sp.card.hidden:
                     self.face_listener(self.viewer, sp.iid)
         self._draw_counts(surface)
         self._draw_marks(surface)
+        if self.slide is not None:
+            sprite = self.by_iid.get(self.slide.iid)
+            if sprite is not None and sprite.surface is not None:
+                surface.blit(sprite.surface, self.slide.pos())
         if dragging is not None:
             sprite = self.by_iid.get(dragging)
             if sprite is not None and sprite.surface is not None:
@@ -657,6 +798,23 @@ class TableScene(Scene):
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)
+
+    def _draw_power_chips(self, surface: pygame.Surface) -> None:
+        """On a card whose right part is covered, its power again in the strip left in sight."""
+        for sprite in self.sprites:
+            if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
+                continue
+            rect = sprite.rect
+            d = max(12, round(min(rect.w, rect.h) * 0.24))
+            chip = self.renderer.power_chip(sprite.card.card_id, d)
+            if chip is None:
+                continue
+            pad = max(2, d // 6)
+            x = rect.x + max(pad, min(rect.w, sprite.visible_w) - d - pad)
+            # where the power sits on the card: top right when turned, bottom right upright
+            y = (rect.y + pad if sprite.card.tapped   # above the alignment mark:
+                 else rect.bottom - d - pad - round(rect.h * 0.14))
+            surface.blit(chip, (x, y))
 
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """Card counts on decks, discard piles and the other seat's hand."""

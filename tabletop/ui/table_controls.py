@@ -9,13 +9,14 @@ T tap (free mode), Ctrl+Z undo, Ctrl+Y redo.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from tabletop.core.actions import Action
 from tabletop.i18n import t
+from tabletop.ui.theme import fit_id
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -71,8 +72,12 @@ class TableControls:
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.enabled: dict[str, bool] = {}
 
-    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float) -> None:
-        """(Re)create the buttons in ``rect`` (two columns, bottom of the side panel)."""
+    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
+              fonts: Any = None) -> None:
+        """(Re)create the buttons in ``rect`` (two columns, bottom of the side panel).
+
+        With ``fonts`` a label too long for its button gets a smaller font (never clipped).
+        """
         self.kill()
         gap = max(4, round(6 * scale))
         rows = (len(COMMANDS) + 1) // 2
@@ -84,10 +89,14 @@ class TableControls:
                 r = pygame.Rect(rect.x, rect.y + row * (bh + gap), rect.w, bh)
             else:
                 r = pygame.Rect(rect.x + col * (bw + gap), rect.y + row * (bh + gap), bw, bh)
+            label = self._label(command, False)
+            longest = max((label, self._label(command, True)), key=len)
+            oid = (fit_id(fonts, longest, r.w, scale, f"#table_{command}") if fonts is not None
+                   else pygame_gui.core.ObjectID(object_id=f"#table_{command}"))
             button = pygame_gui.elements.UIButton(
-                relative_rect=r, text=self._label(command, False), manager=manager,
+                relative_rect=r, text=label, manager=manager,
                 tool_tip_text=t("button.key_hint", key=_HINTS[command]),
-                object_id=pygame_gui.core.ObjectID(object_id=f"#table_{command}"),
+                object_id=oid,
             )
             self.buttons[command] = button
         for command, on in self.enabled.items():

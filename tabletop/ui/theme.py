@@ -16,7 +16,8 @@ from typing import Any
 
 from tabletop.resources import font_path, resource_path
 
-__all__ = ["BASE_SIZE", "ELEMENT_TYPES", "build_theme", "ui_scale"]
+__all__ = ["BASE_SIZE", "ELEMENT_TYPES", "FIT_IDS", "MIN_FONT_PX", "build_theme", "fit_id",
+           "fit_floor", "fit_size", "themed_size", "ui_scale"]
 
 #: The window size the layout is designed for.
 BASE_SIZE = (1280, 720)
@@ -47,6 +48,54 @@ _SIZES: dict[str, tuple[int, bool]] = {
 }
 
 
+#: Object ids whose text may be shrunk to fit (``"#ok"`` -> ``"#ok_fit12"`` ...).
+FIT_IDS = ("#ok", "#problem", "#section", "#note", "#start_button")
+#: Text is never shrunk below this many pixels (then it wraps, where it can).
+MIN_FONT_PX = 9
+
+
+def fit_floor(size: int) -> int:
+    """The smallest size text of themed ``size`` is shrunk to (then it wraps, where it can)."""
+    return max(MIN_FONT_PX, round(size * 0.6))
+
+
+def themed_size(element_id: str, scale: float) -> tuple[int, bool]:
+    """The font size (pixels) and boldness the theme gives ``element_id`` at ``scale``."""
+    size, bold = _SIZES.get(element_id, (16, False))
+    return max(8, round(size * scale)), bold
+
+
+def fit_size(fonts: Any, text: str, width: int, size: int, bold: bool = False,
+             minimum: int = MIN_FONT_PX) -> int:
+    """The largest font size from ``size`` down to ``minimum`` at which ``text`` fits ``width``.
+
+    ``fonts`` is a :class:`~tabletop.ui.fonts.Fonts` (the same face as the widgets').
+    """
+    while size > minimum and fonts.get(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def fit_id(fonts: Any, text: str, width: int, scale: float, object_id: str = "",
+           padding: int = 12) -> Any:
+    """A pygame_gui ``ObjectID`` whose font makes ``text`` fit a widget ``width`` px wide.
+
+    For ids with their own font (:data:`FIT_IDS`) a generated ``<id>_fit<n>`` variant,
+    otherwise a ``@fit<n>`` class (buttons, plain labels). The theme holds every variant
+    (see :func:`build_theme`). Unchanged when the text already fits.
+    """
+    from pygame_gui.core import ObjectID
+
+    base = object_id if object_id in _SIZES else "button"
+    size, bold = themed_size(base, scale)
+    fitted = fit_size(fonts, text, max(1, width - padding), size, bold, fit_floor(size))
+    if fitted >= size:
+        return ObjectID(object_id=object_id or None)
+    if object_id in FIT_IDS:
+        return ObjectID(object_id=f"{object_id}_fit{fitted}")
+    return ObjectID(object_id=object_id or None, class_id=f"@fit{fitted}")
+
+
 def ui_scale(size: tuple[int, int]) -> float:
     """A scale factor for fonts and widget sizes, in steps of 1/8, from 0.75 to 3.
 
@@ -68,7 +117,7 @@ def build_theme(scale: float = 1.0) -> dict[str, Any]:
     theme = copy.deepcopy(_base_theme())
     regular, bold = str(font_path(False)), str(font_path(True))
 
-    def font(size: int, is_bold: bool) -> dict[str, Any]:
+    def font(size: float, is_bold: bool) -> dict[str, Any]:
         return {
             "name": "tabletop_noto_sans_jp",
             "size": str(max(8, round(size * scale))),
@@ -82,4 +131,14 @@ def build_theme(scale: float = 1.0) -> dict[str, Any]:
     for element in (*ELEMENT_TYPES, *_SIZES):
         size, is_bold = _SIZES.get(element, (16, False))
         theme.setdefault(element, {})["font"] = font(size, is_bold)
+    # Shrink-to-fit variants (fit_id): smaller fonts, same colours.
+    top = max(8, round(16 * scale))
+    for px in range(fit_floor(top), top):
+        theme[f"@fit{px}"] = {"font": font(px / scale, False)}
+    for element in FIT_IDS:
+        size, is_bold = themed_size(element, scale)
+        for px in range(fit_floor(size), size):
+            variant = copy.deepcopy(theme.get(element, {}))
+            variant["font"] = font(px / scale, is_bold)
+            theme[f"{element}_fit{px}"] = variant
     return theme

@@ -22,7 +22,7 @@ __all__ = ["PANEL_MAX_PX", "PANEL_MIN_PX", "PANEL_SHARE", "Viewport", "panel_wid
 PANEL_SHARE = 0.23
 #: The side panel never gets narrower / wider than this (pixels).
 PANEL_MIN_PX = 250
-PANEL_MAX_PX = 440
+PANEL_MAX_PX = 640
 
 
 def panel_width(window_w: int) -> int:
