@@ -143,6 +143,7 @@ class GameRules(ABC):
 
 
 _GAMES: dict[str, str] = {"arc": "tabletop.games.arc"}
+_GAMES["eshi100"] = "tabletop.games.eshi100"
 
 
 def game_ids() -> list[str]:

@@ -1,0 +1,202 @@
+"""Using a card: attack, defence and the power comparison (seed: 各攻撃の処理; ESHI-R4).
+
+* ``use(card, consume)``: the turn player uses one of their recovered cards
+  with the attack icon (ESHI-H4: defence-icon cards only defend), paying
+  its connect cost (ESHI-R4): own consumed cards
+  turn face down (damaged), the opponent's are counted but stay recovered.
+* The defender is asked (``defend`` decision) whether to use one of their own
+  recovered defence-icon cards, paying its cost the same way from their own
+  connect. Not asked when no defence card of theirs can be paid, nor when the
+  attack has power 0 and fails anyway (both public facts, ESHI-H2).
+* Judgement: attack power 0 fails; no defence succeeds; the larger power
+  wins; equal powers fail. A successful attacker goes to its owner's victory
+  pile (1 point); the other cards stay where they are, as used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.core.actions import Decision, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.eshi100 import board, connect
+from tabletop.games.eshi100.turn import NONE, check_points, set_recovered
+from tabletop.games.eshi100.words import inst_msg, seat_msg
+from tabletop.games.eshi100.zones import cdef, zid
+
+
+@dataclass(frozen=True)
+class PowerComparison:
+    """An attack's judgement (seed: 攻撃判定).
+
+    ``defender`` / ``defence_power`` are None when nobody defends. ``success``
+    follows the seed's list: power 0 fails, undefended succeeds, the larger
+    power wins, a tie fails.
+    """
+
+    attacker: int
+    attack_power: int
+    defender: int | None
+    defence_power: int | None
+    success: bool
+
+
+def power(state: GameState, db: CardDb, iid: int) -> int:
+    """A card's power in this battle (printed; the sample set has no modifiers)."""
+    return int(cdef(state, db, iid)["power"])
+
+
+def compare(state: GameState, db: CardDb, attacker: int, defender: int | None) -> PowerComparison:
+    """The judgement of ``attacker`` against ``defender`` (None: no defence)."""
+    atk = power(state, db, attacker)
+    if defender is None:
+        return PowerComparison(attacker, atk, None, None, atk > 0)
+    dfn = power(state, db, defender)
+    return PowerComparison(attacker, atk, defender, dfn, atk > 0 and atk > dfn)
+
+
+def pending_attacker(state: GameState) -> int | None:
+    """The attacker of the attack waiting for its defence, if any."""
+    attack = state.data.get("attack")
+    return int(attack["attacker"]) if isinstance(attack, dict) else None
+
+
+def power_comparison(state: GameState, db: CardDb,
+                     defender: int | None = None) -> PowerComparison | None:
+    """The pending attack compared with ``defender`` (None: undefended); None when no
+    attack is pending. The UI shows it while the defender chooses."""
+    attacker = pending_attacker(state)
+    if attacker is None:
+        return None
+    return compare(state, db, attacker, defender)
+
+
+def _usable_with_icon(state: GameState, db: CardDb, seat: int, icon: str) -> list[int]:
+    out = []
+    for iid in board.occupants(state).values():
+        card = cdef(state, db, iid)
+        if (state.cards[iid].owner == seat and card["icon"] == icon
+                and connect.payments(state, db, seat, iid)):
+            out.append(iid)
+    return sorted(out)
+
+
+def usable_attackers(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """``seat``'s grid cards with the attack icon whose cost can be paid now."""
+    return _usable_with_icon(state, db, seat, "attack")
+
+
+def usable_defenders(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """``seat``'s grid cards with the defence icon whose cost can be paid now."""
+    return _usable_with_icon(state, db, seat, "defense")
+
+
+def _check_card(state: GameState, db: CardDb, seat: int, iid: object, icon: str) -> Verdict:
+    if not isinstance(iid, int) or iid not in board.occupants(state).values():
+        return Verdict.refuse("eshi100.not_on_grid")
+    if state.cards[iid].owner != seat:
+        return Verdict.refuse("eshi100.not_your_card")
+    card = cdef(state, db, iid)
+    if card["icon"] != icon:
+        if icon == "attack":
+            return Verdict.refuse("eshi100.not_attack", "", card=inst_msg(state, iid))
+        return Verdict.refuse("eshi100.not_defense", "", card=inst_msg(state, iid))
+    if not board.is_recovered(state, iid):
+        return Verdict.refuse("eshi100.card_damaged", "ESHI-R4", card=inst_msg(state, iid))
+    return Verdict.legal()
+
+
+def check_use(state: GameState, db: CardDb, seat: int, iid: object, consume: object) -> Verdict:
+    """The action ``use(card, consume)`` (the caller checks turn and phase)."""
+    verdict = _check_card(state, db, seat, iid, "attack")
+    if not verdict.ok:
+        return verdict
+    assert isinstance(iid, int)
+    return connect.check_consume(state, db, seat, iid, consume)
+
+
+def pay(state: GameState, seat: int, iid: int, consume: list[int]) -> None:
+    """ESHI-R4: own consumed cards turn damaged; the opponent's stay recovered."""
+    for other in consume:
+        if state.cards[other].owner == seat:
+            set_recovered(state, other, False)
+    if consume:
+        state.add_log(msg("log.eshi100.consumes", player=seat_msg(seat), card=inst_msg(state, iid),
+                          cards=[inst_msg(state, c) for c in consume]))
+
+
+def apply_use(state: GameState, db: CardDb, seat: int, iid: int, consume: list[int]) -> None:
+    """Pay, declare the attack, then ask the defender or judge at once."""
+    pay(state, seat, iid, consume)
+    state.add_log(msg("log.eshi100.attacks", player=seat_msg(seat), card=inst_msg(state, iid),
+                      power=power(state, db, iid)))
+    state.data["attack"] = {"attacker": iid, "seat": seat}
+    ask_defence(state, db)
+
+
+def ask_defence(state: GameState, db: CardDb) -> None:
+    """Ask the defender (ESHI-H2: only when a defence is possible and could matter)."""
+    attacker = pending_attacker(state)
+    assert attacker is not None
+    defender_seat = state.other(state.cards[attacker].owner)
+    options = usable_defenders(state, db, defender_seat)
+    if power(state, db, attacker) == 0 or not options:
+        resolve(state, db, None)
+        return
+    state.step = "defend"
+    state.pending = Decision(
+        defender_seat, "defend",
+        msg("decision.eshi100.defend", player=seat_msg(defender_seat),
+            card=inst_msg(state, attacker), power=power(state, db, attacker)),
+        (*[str(i) for i in options], NONE), 1, 1)
+
+
+def check_defend(state: GameState, db: CardDb, seat: int, choice: str,
+                 consume: object) -> Verdict:
+    """The ``defend`` decision: ``"none"`` (no consume), or a defence card and its payment."""
+    if choice == NONE:
+        if consume:
+            return Verdict.refuse("eshi100.bad_consume", "ESHI-R4")
+        return Verdict.legal()
+    if not choice.isdigit():
+        return Verdict.refuse("eshi100.bad_choice", "", choice=choice)
+    iid = int(choice)
+    verdict = _check_card(state, db, seat, iid, "defense")
+    if not verdict.ok:
+        return verdict
+    return connect.check_consume(state, db, seat, iid, consume)
+
+
+def apply_defend(state: GameState, db: CardDb, seat: int, choice: str,
+                 consume: list[int]) -> None:
+    """Pay for the defence card (if any), then judge."""
+    state.pending = None
+    if choice == NONE:
+        state.add_log(msg("log.eshi100.no_defence", player=seat_msg(seat)))
+        resolve(state, db, None)
+        return
+    iid = int(choice)
+    pay(state, seat, iid, consume)
+    state.add_log(msg("log.eshi100.defends", player=seat_msg(seat), card=inst_msg(state, iid),
+                      power=power(state, db, iid)))
+    resolve(state, db, iid)
+
+
+def resolve(state: GameState, db: CardDb, defender: int | None) -> None:
+    """Judge the attack; a successful attacker goes to the victory pile (1 point)."""
+    attacker = pending_attacker(state)
+    assert attacker is not None
+    result = compare(state, db, attacker, defender)
+    state.data.pop("attack", None)
+    state.step = ""
+    seat = state.cards[attacker].owner
+    name = inst_msg(state, attacker)
+    if result.success:
+        state.move(attacker, zid(seat, "victory"))
+        state.add_log(msg("log.eshi100.attack_succeeds", card=name, player=seat_msg(seat),
+                          points=len(state.zones[zid(seat, "victory")].cards)))
+        check_points(state)
+    else:
+        state.add_log(msg("log.eshi100.attack_fails", card=name))

@@ -1,0 +1,84 @@
+"""Placing a card from the hand on a square (seed: カード配置; ESHI-R2).
+
+A square is legal for seat X when it is X's start square, or orthogonally
+adjacent to a square holding one of X's recovered cards; and it is empty, holds
+one of X's own cards (either state), or holds an opponent's damaged card. The
+card enters recovered (face up); the card it replaces goes to its owner's
+discard pile (破棄 -> 捨て札置き場).
+"""
+
+from __future__ import annotations
+
+from tabletop.core.actions import Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.eshi100 import board
+from tabletop.games.eshi100.turn import draw, set_recovered
+from tabletop.games.eshi100.words import inst_msg, seat_msg, square_msg
+from tabletop.games.eshi100.zones import GRID, is_in, zid
+
+
+def reachable(state: GameState, seat: int) -> set[int]:
+    """Squares ``seat`` may reach: the start square and the neighbours of its recovered cards."""
+    out = {board.START_SQUARE[seat]}
+    for square, iid in board.occupants(state).items():
+        if state.cards[iid].owner == seat and board.is_recovered(state, iid):
+            out.update(board.neighbours(square))
+    return out
+
+
+def square_refusal(state: GameState, seat: int, square: int) -> Verdict:
+    """Why ``seat`` may not place on ``square`` now (legal when it may), ESHI-R2."""
+    if square not in reachable(state, seat):
+        return Verdict.refuse("eshi100.square_not_reachable", "ESHI-R2", square=square_msg(square))
+    there = board.occupants(state).get(square)
+    if there is not None:
+        card = state.cards[there]
+        if card.owner != seat and board.is_recovered(state, there):
+            return Verdict.refuse("eshi100.square_held", "ESHI-R2", card=inst_msg(state, there),
+                                  player=seat_msg(card.owner))
+    return Verdict.legal()
+
+
+def legal_squares(state: GameState, seat: int) -> list[int]:
+    """Squares where ``seat`` may place a hand card (phase and turn not checked)."""
+    return sorted(s for s in reachable(state, seat) if square_refusal(state, seat, s).ok)
+
+
+def check_place(state: GameState, seat: int, iid: object, square: object) -> Verdict:
+    """The action ``place(card, square)`` in the action phase (the caller checks turn/phase)."""
+    if not is_in(state, iid, seat, "hand"):
+        return Verdict.refuse("eshi100.not_in_hand")
+    if not isinstance(square, int) or isinstance(square, bool) or square not in board.SQUARES:
+        return Verdict.refuse("eshi100.bad_square", "ESHI-R1", square=str(square))
+    return square_refusal(state, seat, square)
+
+
+def apply_place(state: GameState, db: CardDb, seat: int, iid: int, square: int) -> None:
+    """Put the card on the square, recovered; the replaced card to its owner's discard."""
+    old = board.occupants(state).get(square)
+    state.move(iid, GRID)
+    state.cards[iid].counters[board.SQUARE_COUNTER] = square
+    set_recovered(state, iid, True)
+    state.add_log(msg("log.eshi100.places", player=seat_msg(seat), card=inst_msg(state, iid),
+                      square=square_msg(square)))
+    if old is not None:
+        owner = state.cards[old].owner
+        state.move(old, zid(owner, "discard"))
+        state.add_log(msg("log.eshi100.replaced", card=inst_msg(state, old),
+                          player=seat_msg(owner)))
+
+
+def check_hand_boost(state: GameState, seat: int, iid: object) -> Verdict:
+    """The action ``hand_boost(card)``: discard a hand card, draw 2 (seed: 手札強化)."""
+    if not is_in(state, iid, seat, "hand"):
+        return Verdict.refuse("eshi100.not_in_hand")
+    return Verdict.legal()
+
+
+def apply_hand_boost(state: GameState, seat: int, iid: int) -> None:
+    """Discard the card, then draw 2 (ESHI-R6 may end the game during the draw)."""
+    state.move(iid, zid(seat, "discard"))
+    state.add_log(msg("log.eshi100.hand_boost", player=seat_msg(seat), card=inst_msg(state, iid)))
+    draw(state, seat, 2)

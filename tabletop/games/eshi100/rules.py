@@ -1,0 +1,274 @@
+"""``Eshi100Rules``: 絵師100人展 TCG over the shared model (seed 001; ESHI-R1..R7, ESHI-H1..H4).
+
+Actions (ints are instance ids, squares as in :mod:`board`):
+
+* ``place(card, square)``: a hand card onto a square (action phase, ESHI-R2);
+* ``use(card, consume=[ids])``: attack with a grid card, paying its connect
+  cost with ``consume`` (ESHI-R4; ``[]`` for cost 0);
+* ``hand_boost(card)``: discard a hand card, draw 2 (action phase);
+* ``challenge(cards=[a, b])``: discard two hand cards (challenge phase);
+* ``next_phase()``: end the challenge phase without a challenge;
+* ``decide(choice=[...], consume=[...])`` answers ``state.pending``:
+  ``recover`` (``[iid]`` / ``["none"]``), ``defend`` (``[iid]`` with its
+  ``consume`` / ``["none"]``), ``counter`` (``["pass"]`` / two hand ids),
+  ``hand_limit`` (exactly the excess number of hand ids). Ids may be given as
+  ints or digit strings.
+
+Query API for the window (pure, never changes the state): :meth:`legal_squares`,
+:meth:`connect_of`, :meth:`connect_groups`, :meth:`consume_hint`,
+:meth:`check_consume`, :meth:`power_comparison`, :meth:`usable_cards`,
+:meth:`usable_connectors`, plus :func:`board.cell_contents`,
+:func:`board.square_of_cell` / :func:`board.cell_of_square` and
+:data:`board.SEAT_ROTATION`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.decks import Deck
+from tabletop.core.messages import Message, msg
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameRules, GameSetup
+from tabletop.games.eshi100 import (
+    attack,
+    board,
+    challenge,
+    connect,
+    decklegal,
+    drops,
+    legal,
+    placing,
+    setup,
+    turn,
+)
+from tabletop.games.eshi100.schema import GAME_ID, connector_key
+from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg, square_msg
+from tabletop.games.eshi100.zones import is_in
+from tabletop.geometry import Corner
+
+KINDS = frozenset({"decide", "place", "use", "hand_boost", "challenge", "next_phase"})
+_PHASE_OF = {"place": "action", "use": "action", "hand_boost": "action",
+             "challenge": "challenge", "next_phase": "challenge"}
+
+
+def _choice(action: Action) -> list[str] | None:
+    raw = action.get("choice")
+    if not isinstance(raw, list | tuple):
+        return None
+    out = []
+    for item in raw:
+        if isinstance(item, bool) or not isinstance(item, int | str):
+            return None
+        out.append(str(item))
+    return out
+
+
+def _consume(action: Action) -> list[int]:
+    raw = action.get("consume")
+    return [int(c) for c in raw] if isinstance(raw, list | tuple) else []
+
+
+class Eshi100Rules(GameRules):
+    """The 絵師100人展 TCG rules (see the module docstring for actions and queries)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    phases: ClassVar[tuple[str, ...]] = ("prepare", "action", "challenge", "end")
+
+    def __init__(self, cards: CardDb) -> None:
+        super().__init__(cards)
+
+    # -- set-up ----------------------------------------------------------------------
+    def new_game(self, setup_: GameSetup) -> GameState:
+        """Shuffle, 5 cards each, turn 1 without a draw (ESHI-R7); or a position."""
+        return setup.new_game(setup_, self.cards, self.phases)
+
+    # -- checking --------------------------------------------------------------------
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Is ``action`` legal now? Never changes ``state``."""
+        if state.game_over:
+            return Verdict.refuse("eshi100.game_over")
+        if action.kind not in KINDS:
+            return Verdict.refuse("eshi100.unknown_action", "", kind=action.kind)
+        pending = state.pending
+        if pending is not None:
+            if action.kind != "decide" or action.seat != pending.seat:
+                return Verdict.refuse("eshi100.decision_pending", "", player=seat_msg(pending.seat))
+            return self._check_decide(state, action)
+        if action.kind == "decide":
+            return Verdict.refuse("eshi100.no_decision")
+        if action.seat != state.active:
+            return Verdict.refuse("eshi100.not_your_turn", "", player=seat_msg(state.active))
+        kind, seat = action.kind, action.seat
+        if state.phase != _PHASE_OF[kind]:
+            return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5", phase=phase_msg(state.phase))
+        if kind == "place":
+            return placing.check_place(state, seat, action.get("card"), action.get("square"))
+        if kind == "use":
+            return attack.check_use(state, self.cards, seat, action.get("card"),
+                                    action.get("consume"))
+        if kind == "hand_boost":
+            return placing.check_hand_boost(state, seat, action.get("card"))
+        if kind == "challenge":
+            return challenge.check_two_from_hand(state, seat, action.get("cards"))
+        return Verdict.legal()
+
+    def _check_decide(self, state: GameState, action: Action) -> Verdict:
+        pending = state.pending
+        choice = _choice(action)
+        if choice is None:
+            return Verdict.refuse("eshi100.bad_choice", "", choice=str(action.get("choice")))
+        if not pending.min_count <= len(choice) <= pending.max_count:
+            return Verdict.refuse("eshi100.choice_count", "", min=pending.min_count,
+                                  max=pending.max_count)
+        if len(set(choice)) != len(choice):
+            return Verdict.refuse("eshi100.bad_choice", "", choice=choice[0])
+        for option in choice:
+            if option not in pending.options:
+                return Verdict.refuse("eshi100.bad_choice", "", choice=option)
+        if pending.kind == "defend":
+            return attack.check_defend(state, self.cards, action.seat, choice[0],
+                                       action.get("consume"))
+        if action.get("consume"):
+            return Verdict.refuse("eshi100.bad_consume", "ESHI-R4")
+        if pending.kind == "counter":
+            return challenge.check_counter(state, action.seat, choice)
+        return Verdict.legal()
+
+    # -- applying --------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action and the automatic steps after it, then ESHI-R6."""
+        verdict = self.check(state, action)
+        if not verdict:  # a bug in the caller: apply is only called after a legal check
+            raise ValueError(f"illegal action applied: {verdict.reason}")
+        seat, kind, db = action.seat, action.kind, self.cards
+        if kind == "decide":
+            self._apply_decide(state, action)
+        elif kind == "place":
+            placing.apply_place(state, db, seat, int(action.get("card")), int(action.get("square")))
+            turn.enter_challenge(state, db)
+        elif kind == "hand_boost":
+            placing.apply_hand_boost(state, seat, int(action.get("card")))
+            turn.enter_challenge(state, db)
+        elif kind == "use":
+            attack.apply_use(state, db, seat, int(action.get("card")), _consume(action))
+            if state.pending is None:
+                turn.enter_challenge(state, db)
+        elif kind == "challenge":
+            challenge.apply_challenge(state, db, seat, [int(c) for c in action.get("cards")])
+        elif kind == "next_phase":
+            turn.enter_end(state, db)
+        turn.check_deck_out(state)
+
+    def _apply_decide(self, state: GameState, action: Action) -> None:
+        pending, db = state.pending, self.cards
+        choice = _choice(action) or []
+        if pending.kind == "recover":
+            turn.apply_recover(state, db, choice[0])
+        elif pending.kind == "defend":
+            attack.apply_defend(state, db, action.seat, choice[0], _consume(action))
+            turn.enter_challenge(state, db)
+        elif pending.kind == "counter":
+            challenge.apply_counter(state, db, action.seat, choice)
+        elif pending.kind == "hand_limit":
+            turn.apply_hand_limit(state, db, [int(c) for c in choice])
+
+    # -- helpers for the UI, bots and tests ---------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (see :mod:`tabletop.games.eshi100.legal`)."""
+        return legal.legal_actions(state, self.cards, seat, self.check)
+
+    def interpret_drop(
+        self, state: GameState, seat: int, iid: int, zone_id: str, onto: int | None = None
+    ) -> Action | Verdict:
+        """What a drop means (see :mod:`tabletop.games.eshi100.drops`)."""
+        return drops.interpret_drop(state, seat, iid, zone_id, onto)
+
+    def check_deck(self, deck: Deck) -> list[Message]:
+        """Deck problems (40 cards exactly, at most 4 per number)."""
+        return decklegal.check_deck(self.cards, deck)
+
+    def describe(self, state: GameState, action: Action) -> Message | None:
+        """A short label for an action (buttons, hints)."""
+        kind = action.kind
+        card = action.get("card")
+        if kind in ("place", "use", "hand_boost") and card in state.cards:
+            if kind == "place" and isinstance(action.get("square"), int):
+                return msg("action.eshi100.place", card=inst_msg(state, card),
+                           square=square_msg(action.get("square")))
+            if kind in ("use", "hand_boost"):
+                return msg(f"action.eshi100.{kind}", card=inst_msg(state, card))
+        if kind == "challenge":
+            return msg("action.eshi100.challenge")
+        if kind == "next_phase":
+            return msg("action.eshi100.next_phase")
+        if kind == "decide":
+            return msg("action.eshi100.decide", choice=list(action.get("choice") or ()))
+        return None
+
+    # -- the query API for the window (pure) ---------------------------------------------
+    def legal_squares(self, state: GameState, seat: int, card: int | None = None) -> list[int]:
+        """Squares where ``seat`` may place ``card`` now (empty when it may not place,
+        e.g. not its turn, not the action phase, the card not in its hand). Without
+        ``card``: the squares by ESHI-R2 alone, whatever the phase."""
+        if card is None:
+            return placing.legal_squares(state, seat)
+        return [s for s in placing.legal_squares(state, seat)
+                if self.check(state, Action.make("place", seat, card=card, square=s)).ok]
+
+    def connect_groups(self, state: GameState, seat: int) -> list[frozenset[int]]:
+        """Every connect of ``seat`` now (ESHI-R3), as sets of instance ids."""
+        return connect.connect_groups(state, self.cards, seat)
+
+    def connect_of(self, state: GameState, seat: int, square: int) -> frozenset[int]:
+        """The connect of ``seat`` holding the card on ``square`` (empty: none there,
+        or damaged). For hover: pass the seat to move (``acting_seat``)."""
+        return connect.connect_of(state, self.cards, seat, square)
+
+    def usable_connectors(self, state: GameState, iid: int, seat: int) -> frozenset[Corner]:
+        """Corners (the card's own frame) of a grid card whose connector ``seat`` may use;
+        empty for a damaged card. For drawing each seat's connectors in its colour."""
+        inst = state.cards[iid]
+        if not inst.face_up:
+            return frozenset()
+        return connect.usable_corners(connector_key(self.cards[inst.card_id]), inst.owner, seat)
+
+    def usable_cards(self, state: GameState, seat: int) -> list[int]:
+        """Cards ``seat`` can use now: attackers in its action phase, defenders while
+        the ``defend`` decision waits for it; else empty."""
+        pending = state.pending
+        if pending is not None:
+            if pending.kind == "defend" and pending.seat == seat:
+                return attack.usable_defenders(state, self.cards, seat)
+            return []
+        if state.game_over or seat != state.active or state.phase != "action":
+            return []
+        return attack.usable_attackers(state, self.cards, seat)
+
+    def consume_hint(self, state: GameState, seat: int, card: int,
+                     chosen: Iterable[int] = ()) -> connect.ConsumeHint:
+        """For using ``card`` with the partial choice ``chosen``: the cards to light up
+        next, whether the choice is complete, and the verdict (ESHI-R4)."""
+        return connect.consume_hint(state, self.cards, seat, card, chosen)
+
+    def check_consume(self, state: GameState, seat: int, card: int,
+                      consume: Iterable[int]) -> Verdict:
+        """Is ``consume`` a valid payment for ``seat`` to use ``card``? (ESHI-R4)"""
+        return connect.check_consume(state, self.cards, seat, card, list(consume))
+
+    def power_comparison(self, state: GameState,
+                         defender: int | None = None) -> attack.PowerComparison | None:
+        """The pending attack against ``defender`` (None: undefended), or None."""
+        return attack.power_comparison(state, self.cards, defender)
+
+    def in_hand(self, state: GameState, seat: int, iid: int) -> bool:
+        """Is ``iid`` in ``seat``'s hand?"""
+        return is_in(state, iid, seat, "hand")
+
+    @staticmethod
+    def square_of(state: GameState, iid: int) -> int | None:
+        """The square of a grid card (None: not on the grid)."""
+        return board.square_of(state, iid)

@@ -1,0 +1,84 @@
+"""絵師100人展 card schema (seed: カード構成 ゲーム用カード; ESHI-R3).
+
+Card files live in ``assets/cards/eshi100/*.toml``; every card is of type
+``"game"`` (ゲーム用カード, no cost to place) and carries:
+
+* ``number``: the collector number, e.g. ``"EX-07"``; a deck holds at most 4
+  cards of one number (seed: 同一番号カードはデッキに4枚まで).
+* ``icon``: the one action icon, ``"attack"`` (攻撃) or ``"defense"`` (防御).
+* ``connect_cost``: 0..4, the connect paid to use the card (消費コネクト, ESHI-R4).
+* ``power``: 0..9 (パワー), compared in an attack.
+* ``connectors``: a table naming, for each corner of the card **in its own
+  upright frame**, ``"none"``, ``"up"``, ``"down"`` or ``"both"`` (ESHI-R3)::
+
+      connectors = { top_left = "up", top_right = "both",
+                     bottom_right = "none", bottom_left = "down" }
+
+  "up" is the mountain pointing to the card's own top: the connector of the
+  player who holds the card upright. Corner names are those of
+  :data:`tabletop.geometry.CORNERS`.
+
+:func:`validate` adds the checks the generic schema cannot express (exactly the
+four corners, each one of the four values) and raises :class:`CardDataError`
+naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tabletop.core.cards import CardDataError, CardDb, CardDef, FieldSpec, Schema
+from tabletop.geometry import CORNERS, Corner
+
+GAME_ID = "eshi100"
+
+#: Action icons (seed: 攻撃・防御といった行動アイコンのいずれか1つ).
+ICONS: tuple[str, ...] = ("attack", "defense")
+#: Connector values per corner (ESHI-R3).
+CONNECTORS: tuple[str, ...] = ("none", "up", "down", "both")
+#: The connect cost range of the sample set and of user cards.
+MAX_CONNECT_COST = 4
+
+SCHEMA: Schema = {
+    "game": {
+        "number": FieldSpec(str),
+        "icon": FieldSpec(str, choices=ICONS),
+        "connect_cost": FieldSpec(int, minimum=0, maximum=MAX_CONNECT_COST),
+        "power": FieldSpec(int, minimum=0, maximum=9),
+        "connectors": FieldSpec(dict),
+    },
+}
+
+
+def validate(db: CardDb) -> CardDb:
+    """Check every card's ``connectors`` table; return ``db`` unchanged.
+
+    Raises:
+        CardDataError: a corner is missing or unknown, or a value is not one of
+            :data:`CONNECTORS` (file, card id and ``connectors.<corner>`` named).
+    """
+    for card in db.values():
+        table = card["connectors"]
+        for corner in table:
+            if corner not in CORNERS:
+                raise CardDataError(card.source, card.id, f"connectors.{corner}",
+                                    "unknown corner; expected " + ", ".join(CORNERS))
+        for corner in CORNERS:
+            if corner not in table:
+                raise CardDataError(card.source, card.id, f"connectors.{corner}", "missing")
+            if table[corner] not in CONNECTORS:
+                raise CardDataError(card.source, card.id, f"connectors.{corner}",
+                                    "expected one of " + ", ".join(CONNECTORS)
+                                    + f", got {table[corner]!r}")
+    return db
+
+
+def connectors_of(card: CardDef) -> Mapping[Corner, str]:
+    """The card's corner -> connector table (own upright frame)."""
+    return card["connectors"]  # type: ignore[no-any-return]
+
+
+def connector_key(card: CardDef) -> tuple[str, str, str, str]:
+    """The four connector values in :data:`CORNERS` order (a hashable cache key)."""
+    table = connectors_of(card)
+    return (table["top_left"], table["top_right"], table["bottom_right"], table["bottom_left"])

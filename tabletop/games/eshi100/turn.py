@@ -1,0 +1,213 @@
+"""The turn sequence (seed: ターン(自分の手番)の進行; ESHI-R5..R7).
+
+prepare (draw 1, except the first player's turn 1, ESHI-R7; then optionally
+recover one own damaged card: the ``recover`` decision, asked only when the
+player has a damaged card) -> action (exactly one of place / use / hand boost;
+passes by itself when none is possible, ESHI-R5) -> challenge (optional; a
+success returns to the action phase, a counter ends it, ESHI-H3) -> end (hand
+limit 5: the ``hand_limit`` decision, ESHI-R7) -> the other player's turn.
+
+Winning: 3 victory points (checked the moment an attack succeeds) and deck-out
+(ESHI-R6: the moment a deck holds 0 cards its owner loses; checked inside every
+draw and after every action, ESHI-H6). Draw before recovery: ESHI-H7.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.actions import Decision
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.eshi100 import board
+from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
+from tabletop.games.eshi100.zones import GRID, SEATS, cards_in, zid
+
+OPENING_HAND = 5
+HAND_LIMIT = 5
+POINTS_TO_WIN = 3
+NONE = "none"
+
+
+def draw(state: GameState, seat: int, n: int) -> list[int]:
+    """Draw up to ``n`` cards; the drawer reads the names, the other seat the count.
+
+    Stops, and ends the game, the moment the deck holds 0 cards (ESHI-R6).
+    """
+    deck = state.zones[zid(seat, "deck")]
+    drawn: list[int] = []
+    for _ in range(n):
+        top = deck.top
+        if top is None:
+            break
+        state.move(top, zid(seat, "hand"))
+        drawn.append(top)
+        if not deck.cards:
+            break
+    if drawn:
+        names = [inst_msg(state, i) for i in drawn]
+        state.add_log(
+            msg("log.eshi100.draws", player=seat_msg(seat), n=len(drawn)),
+            {seat: msg("log.eshi100.draws_seen", player=seat_msg(seat), n=len(drawn),
+                       cards=names)},
+        )
+    check_deck_out(state)
+    return drawn
+
+
+def check_deck_out(state: GameState) -> None:
+    """ESHI-R6: a player whose deck holds 0 cards loses at once (both: a draw)."""
+    if state.game_over:
+        return
+    out = [s for s in SEATS if not state.zones[zid(s, "deck")].cards]
+    if not out:
+        return
+    for seat in out:
+        state.add_log(msg("log.eshi100.deck_out", player=seat_msg(seat)))
+    if len(out) == len(SEATS):
+        state.end_game(None)
+        state.add_log(msg("log.eshi100.draw_game"))
+    else:
+        win(state, state.other(out[0]))
+
+
+def win(state: GameState, seat: int) -> None:
+    """End the game with ``seat`` as the winner."""
+    state.end_game(seat)
+    state.pending = None
+    state.add_log(msg("log.eshi100.wins", player=seat_msg(seat)))
+
+
+def points(state: GameState, seat: int) -> int:
+    """Victory points: the cards in ``seat``'s victory pile."""
+    return len(state.zones[zid(seat, "victory")].cards)
+
+
+def check_points(state: GameState) -> None:
+    """Seed 勝利条件: 3 victory points win at once."""
+    if state.game_over:
+        return
+    for seat in SEATS:
+        if points(state, seat) >= POINTS_TO_WIN:
+            win(state, seat)
+            return
+
+
+def enter_phase(state: GameState, phase: str) -> None:
+    """Set the phase and log it."""
+    state.phase = phase
+    state.step = ""
+    state.add_log(msg("log.eshi100.phase", player=seat_msg(state.active), phase=phase_msg(phase)))
+
+
+def damaged_of(state: GameState, seat: int) -> list[int]:
+    """``seat``'s damaged cards on the grid."""
+    return [iid for iid in board.occupants(state).values()
+            if state.cards[iid].owner == seat and not board.is_recovered(state, iid)]
+
+
+def start_turn(state: GameState, db: CardDb, seat: int, turn: int) -> None:
+    """Begin ``seat``'s turn: draw (not the first player on turn 1, ESHI-R7), then recover."""
+    state.active = seat
+    state.turn = turn
+    state.add_log(msg("log.eshi100.turn", player=seat_msg(seat), n=turn))
+    enter_phase(state, "prepare")
+    if turn == 1 and seat == state.first:
+        state.add_log(msg("log.eshi100.first_no_draw", player=seat_msg(seat)))
+    else:
+        draw(state, seat, 1)
+    if state.game_over:
+        return
+    ask_recover(state, db)
+
+
+def ask_recover(state: GameState, db: CardDb) -> None:
+    """Offer the optional recovery of one damaged card, or go on to the action phase."""
+    seat = state.active
+    damaged = damaged_of(state, seat)
+    if not damaged:
+        enter_action(state, db)
+        return
+    state.step = "recover"
+    state.pending = Decision(seat, "recover",
+                             msg("decision.eshi100.recover", player=seat_msg(seat)),
+                             (*[str(i) for i in sorted(damaged)], NONE), 1, 1)
+
+
+def apply_recover(state: GameState, db: CardDb, choice: str) -> None:
+    """Turn the chosen damaged card face up (recovered), then the action phase."""
+    state.pending = None
+    if choice != NONE:
+        iid = int(choice)
+        set_recovered(state, iid, True)
+        state.add_log(msg("log.eshi100.recovers", player=seat_msg(state.active),
+                          card=inst_msg(state, iid)))
+    enter_action(state, db)
+
+
+def set_recovered(state: GameState, iid: int, recovered: bool) -> None:
+    """Flip a grid card: face up = recovered; face down = damaged, its face still
+    known to both seats (ESHI-H1)."""
+    card = state.cards[iid]
+    card.face_up = recovered
+    card.known_to = set() if recovered else set(SEATS)
+
+
+def enter_action(state: GameState, db: CardDb) -> None:
+    """The action phase; passes by itself when no action is possible (ESHI-R5)."""
+    from tabletop.games.eshi100.attack import usable_attackers  # no import cycle at load
+
+    if state.game_over:
+        return
+    enter_phase(state, "action")
+    seat = state.active
+    if not cards_in(state, seat, "hand") and not usable_attackers(state, db, seat):
+        state.add_log(msg("log.eshi100.no_action", player=seat_msg(seat)))
+        enter_challenge(state, db)
+
+
+def enter_challenge(state: GameState, db: CardDb) -> None:
+    """The challenge phase; skipped when the hand holds fewer than 2 cards (public)."""
+    if state.game_over:
+        return
+    enter_phase(state, "challenge")
+    if len(cards_in(state, state.active, "hand")) < 2:
+        enter_end(state, db)
+
+
+def enter_end(state: GameState, db: CardDb) -> None:
+    """The end phase: discard down to the hand limit (ESHI-R7), then the next turn."""
+    if state.game_over:
+        return
+    enter_phase(state, "end")
+    seat = state.active
+    hand = cards_in(state, seat, "hand")
+    excess = len(hand) - HAND_LIMIT
+    if excess > 0:
+        state.step = "hand_limit"
+        state.pending = Decision(seat, "hand_limit",
+                                 msg("decision.eshi100.hand_limit", player=seat_msg(seat),
+                                     n=excess, limit=HAND_LIMIT),
+                                 tuple(str(i) for i in hand), excess, excess)
+        return
+    next_turn(state, db)
+
+
+def apply_hand_limit(state: GameState, db: CardDb, chosen: list[int]) -> None:
+    """Discard the chosen cards, then the other player's turn."""
+    state.pending = None
+    seat = state.active
+    for iid in chosen:
+        state.move(iid, zid(seat, "discard"))
+    state.add_log(msg("log.eshi100.hand_limit", player=seat_msg(seat),
+                      cards=[inst_msg(state, i) for i in chosen]))
+    next_turn(state, db)
+
+
+def next_turn(state: GameState, db: CardDb) -> None:
+    """Hand the turn to the other seat."""
+    start_turn(state, db, state.other(state.active), state.turn + 1)
+
+
+def grid_cards(state: GameState) -> list[int]:
+    """Every instance on the grid (bottom to top)."""
+    return list(state.zones[GRID].cards)

@@ -1,0 +1,28 @@
+"""Message helpers: the parameters every 絵師100人展 text uses (cards, seats, phases)."""
+
+from __future__ import annotations
+
+from tabletop.core.messages import Message, msg, seat_msg
+from tabletop.core.model import GameState
+
+__all__ = ["card_msg", "inst_msg", "phase_msg", "seat_msg", "square_msg"]
+
+
+def card_msg(card_id: str) -> Message:
+    """The name of a printed card."""
+    return msg(f"card.{card_id}")
+
+
+def inst_msg(state: GameState, iid: int) -> Message:
+    """The name of the card behind an instance (only for cards the reader may see)."""
+    return card_msg(state.cards[iid].card_id)
+
+
+def phase_msg(phase: str) -> Message:
+    """The name of a phase (catalogue ``phase.eshi100.<id>``)."""
+    return msg(f"phase.eshi100.{phase}")
+
+
+def square_msg(square: int) -> Message:
+    """A square named by column and row as player 1 sees them, from 1 (e.g. "column 1, row 1")."""
+    return msg("square.eshi100", col=square % 4 + 1, row=square // 4 + 1)
