@@ -142,8 +142,9 @@ class GameRules(ABC):
         return None
 
 
-_GAMES: dict[str, str] = {"arc": "tabletop.games.arc"}
+_GAMES: dict[str, str] = {"arc": "tabletop.games.arc", "conan": "tabletop.games.conan"}
 _GAMES["eshi100"] = "tabletop.games.eshi100"
+_GAMES["xenocard"] = "tabletop.games.xenocard"
 
 
 def game_ids() -> list[str]:

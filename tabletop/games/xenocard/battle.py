@@ -1,0 +1,216 @@
+"""The automatic battle (XENO-R5; seed: 戦闘の処理), exposed attack by attack.
+
+Only the turn player's battle cards on the battle field attack, without the E
+mark (XENO-R6). Steps in order: melee, shooting, all, ballistic; within a step,
+front row before back row and each row from the attacker's left (the order of
+:class:`~tabletop.games.xenocard.facing.FieldGeometry`, XENO-H10). Targets follow the
+layout's geometry:
+
+* melee: only from the front row; the facing opposing front-row card; with
+  none there it does not attack;
+* shooting: the nearest facing opposing card (front, then back); none: the deck;
+* all: every opposing card on the battle field (one attack each);
+* ballistic: the deck.
+
+Damage >= HP destroys the card at once (to its owner's trash, weapons with it,
+XENO-R7); deck damage moves that many cards from the deck top to the dump, less
+the defender's ``deck_guard`` situations. Damage clears at the end of the
+battle phase.
+
+The window shows the battle with :func:`battle_events`: one
+:class:`AttackEvent` per attack, in order, of the most recent battle phase. The
+battle, the adjust phase and the hand-over to the other seat happen in the one
+action that ends the block phase, so the record is kept (``state.data["battle"]``:
+``{"turn": n, "seat": s, "attacks": [...]}``) until the next battle phase
+replaces it; :func:`last_battle` says whose battle of which turn it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.xenocard.deck import damage_deck
+from tabletop.games.xenocard.facing import FieldGeometry
+from tabletop.games.xenocard.schema import ATTACK_TYPES
+from tabletop.games.xenocard.stats import (
+    DAMAGE,
+    atk,
+    attack_type,
+    deck_guard,
+    e_marked,
+    hp,
+    is_destroyed,
+)
+from tabletop.games.xenocard.words import attack_msg, inst_msg, seat_msg
+from tabletop.games.xenocard.zones import (
+    SEATS,
+    battle_cards,
+    card_at,
+    cell_id,
+    counter,
+    leave_play,
+    zid,
+)
+
+
+@dataclass(frozen=True)
+class AttackEvent:
+    """One attack of the automatic battle.
+
+    Attributes:
+        step: the attack type of this step (``"melee"``, ``"shooting"``, ``"all"``,
+            ``"ballistic"``).
+        attacker: instance id of the attacking battle card.
+        attacker_cell: its cell id, e.g. ``"p0.field/front.left"`` (arrow start).
+        target: instance id of the card attacked, or None when the deck is attacked.
+        target_cell: the target card's cell id, or None for the deck.
+        target_zone: ``"p1.field"`` for a card, ``"p1.deck"`` for the deck (arrow end).
+        damage: the attack's damage (ATK; for the deck after ``deck_guard``).
+        hp: the target card's HP at the attack (None for the deck).
+        total_damage: the target card's damage after the attack (None for the deck).
+        destroyed: True when the attack destroyed the target card.
+        dumped: instance ids moved from the deck to the dump (deck attacks).
+    """
+
+    step: str
+    attacker: int
+    attacker_cell: str
+    target: int | None
+    target_cell: str | None
+    target_zone: str
+    damage: int
+    hp: int | None = None
+    total_damage: int | None = None
+    destroyed: bool = False
+    dumped: tuple[int, ...] = ()
+
+    @property
+    def at_deck(self) -> bool:
+        """True when the deck was attacked."""
+        return self.target is None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain values for ``state.data``."""
+        data = asdict(self)
+        data["dumped"] = list(self.dumped)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AttackEvent:
+        """Inverse of :meth:`to_json`."""
+        return cls(**{**data, "dumped": tuple(data.get("dumped", ()))})
+
+
+def last_battle(state: GameState) -> tuple[int, int, list[AttackEvent]]:
+    """``(turn, attacking seat, attacks)`` of the most recent battle phase (turn 0: none yet)."""
+    record = state.data.get("battle") or {}
+    attacks = [AttackEvent.from_json(e) for e in record.get("attacks", [])]
+    return int(record.get("turn", 0)), int(record.get("seat", state.active)), attacks
+
+
+def battle_events(state: GameState) -> list[AttackEvent]:
+    """The attacks of the most recent battle phase, in order (empty before the first)."""
+    return last_battle(state)[2]
+
+
+def _attackers(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
+               step: str) -> list[tuple[str, int]]:
+    field = zid(seat, "field")
+    out = []
+    for slot in geo.order[seat]:
+        iid = card_at(state, field, slot)
+        if iid is not None and not e_marked(state, iid) and attack_type(state, db, iid) == step:
+            out.append((slot, iid))
+    return out
+
+
+def _targets(state: GameState, geo: FieldGeometry, seat: int, slot: str,
+             step: str) -> list[tuple[str, int]] | None:
+    """Opposing ``(slot, card)`` targets; None means the deck; [] means no attack."""
+    opp = 1 - seat
+    field = zid(opp, "field")
+    if step == "ballistic":
+        return None
+    if step == "all":
+        return [(s, i) for s in geo.order[opp] if (i := card_at(state, field, s)) is not None]
+    facing = geo.facing[seat][slot]
+    if step == "melee":
+        if slot not in geo.front[seat]:
+            return []
+        ahead = [s for s in facing if s in geo.front[opp]][:1]
+        return [(s, i) for s in ahead if (i := card_at(state, field, s)) is not None]
+    for s in facing:  # shooting: nearest facing card, else the deck
+        iid = card_at(state, field, s)
+        if iid is not None:
+            return [(s, iid)]
+    return None
+
+
+def _hit_card(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
+              target_slot: str, target: int, amount: int) -> AttackEvent:
+    seat, opp = state.cards[attacker].owner, state.cards[target].owner
+    cards = state.cards[target].counters
+    cards[DAMAGE] = cards.get(DAMAGE, 0) + amount
+    life = hp(state, db, target)
+    total = counter(state, target, DAMAGE)
+    destroyed = is_destroyed(state, db, target)
+    state.add_log(msg("log.xenocard.attack_card", card=inst_msg(state, attacker),
+                      attack=attack_msg(step), target=inst_msg(state, target), n=amount,
+                      total=total, hp=life))
+    if destroyed:
+        state.add_log(msg("log.xenocard.destroyed", card=inst_msg(state, target)))
+        leave_play(state, target, "trash")
+    return AttackEvent(step, attacker, cell_id(seat, "field", slot), target,
+                       cell_id(opp, "field", target_slot), zid(opp, "field"), amount, life,
+                       total, destroyed)
+
+
+def _hit_deck(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
+              amount: int) -> AttackEvent:
+    seat = state.cards[attacker].owner
+    opp = 1 - seat
+    damage = max(0, amount - deck_guard(state, db, opp))
+    dumped = damage_deck(state, opp, damage)
+    state.add_log(msg("log.xenocard.attack_deck", card=inst_msg(state, attacker),
+                      attack=attack_msg(step), player=seat_msg(opp), n=len(dumped),
+                      damage=damage))
+    return AttackEvent(step, attacker, cell_id(seat, "field", slot), None, None,
+                       zid(opp, "deck"), damage, dumped=tuple(dumped))
+
+
+def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackEvent]:
+    """Carry out the turn player's automatic battle and clear damage (XENO-R5).
+
+    Returns the attack events (also stored in ``state.data["battle"]``).
+    """
+    seat = state.active
+    events: list[AttackEvent] = []
+    if not state.zones[zid(seat, "field")].cards:
+        state.add_log(msg("log.xenocard.no_battle", player=seat_msg(seat)))
+    for step in ATTACK_TYPES:
+        for slot, attacker in _attackers(state, db, geo, seat, step):
+            if state.zone_of(attacker) != zid(seat, "field"):
+                continue
+            amount = atk(state, db, attacker)
+            targets = _targets(state, geo, seat, slot, step)
+            if targets is None:
+                events.append(_hit_deck(state, db, step, slot, attacker, amount))
+                continue
+            for target_slot, target in targets:
+                events.append(_hit_card(state, db, step, slot, attacker, target_slot, target,
+                                        amount))
+    state.data["battle"] = {"turn": state.turn, "seat": seat,
+                            "attacks": [e.to_json() for e in events]}
+    clear_damage(state)
+    return events
+
+
+def clear_damage(state: GameState) -> None:
+    """Damage is not carried over (seed: ダメージは戦闘終了時に初期化される)."""
+    for seat in SEATS:
+        for iid in battle_cards(state, seat):
+            state.cards[iid].counters.pop(DAMAGE, None)

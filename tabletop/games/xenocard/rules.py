@@ -1,0 +1,231 @@
+"""``XenoRules``: the Xenocard rules over the shared model (seed 004; XENO-R1..R8).
+
+Actions (ints are instance ids; slots are cell ids such as ``"p0.standby/s1"``
+or ``"p0.field/front.left"``, see :mod:`.zones`):
+
+* ``set_card(card, slot)`` -- battle card from hand to a standby slot (set phase);
+* ``equip(weapon, holder)`` -- weapon from hand onto own battle card (set phase);
+* ``level_up(card, onto)`` -- upgraded form from hand replaces ``onto`` (set phase);
+* ``set_situation(card, slot)`` -- situation to a situation slot (set phase);
+* ``move(card, slot)`` -- own battle card to a free standby/field slot (move phase);
+* ``play_event(card, target=None)`` -- event in the event phase;
+* ``next_phase()`` -- move -> event -> set -> block;
+* ``decide(choice=[...])`` answers ``state.pending``: ``mulligan`` (``"keep"`` /
+  ``"mulligan"``, XENO-R2), ``block`` (``"pass"``, ``"E"``, ``"E@T"``, XENO-H9),
+  ``adjust`` (the hand cards to discard, as instance-id strings, XENO-R8).
+
+For the window: :meth:`XenoRules.cell_contents` (cards per slot),
+:meth:`XenoRules.battle_events` (the battle attack by attack),
+:meth:`XenoRules.preview_battle`, :attr:`XenoRules.geometry` (facing, XENO-R5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.decks import Deck
+from tabletop.core.messages import Message, msg
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameRules, GameSetup
+from tabletop.games.xenocard import battle, decklegal, drops, events, legal, plays, setup, turn
+from tabletop.games.xenocard.battle import AttackEvent
+from tabletop.games.xenocard.facing import FieldGeometry
+from tabletop.games.xenocard.schema import GAME_ID
+from tabletop.games.xenocard.words import cell_msg, inst_msg, phase_msg, seat_msg
+from tabletop.games.xenocard.zones import cell_contents, parse_cell, zid
+from tabletop.layout import Layout
+
+KINDS = frozenset({"decide", "set_card", "equip", "level_up", "set_situation", "move",
+                   "play_event", "next_phase"})
+
+
+def _choice(action: Action) -> list[str] | None:
+    raw = action.get("choice")
+    if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
+        return None
+    return list(raw)
+
+
+class XenoRules(GameRules):
+    """The Xenocard rules (see the module docstring for the action kinds)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    phases: ClassVar[tuple[str, ...]] = turn.PHASES
+
+    def __init__(self, cards: CardDb, layout: Layout) -> None:
+        super().__init__(cards)
+        self.layout = layout
+        #: XENO-R5: facing, front row and attack order from the layout's placed cells.
+        self.geometry = FieldGeometry.from_layout(layout)
+
+    # -- set-up ----------------------------------------------------------------------
+    def new_game(self, setup_: GameSetup) -> GameState:
+        """Shuffle, draw 6, mulligans (XENO-R2), turn 1; or a scenario position."""
+        return setup.new_game(setup_, self.cards, self.phases)
+
+    # -- checking --------------------------------------------------------------------
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Is ``action`` legal now? Never changes ``state``."""
+        if state.game_over:
+            return Verdict.refuse("xenocard.game_over")
+        if action.kind not in KINDS:
+            return Verdict.refuse("xenocard.unknown_action", "", kind=action.kind)
+        pending = state.pending
+        if pending is not None:
+            if action.kind != "decide" or action.seat != pending.seat:
+                return Verdict.refuse("xenocard.decision_pending", "",
+                                      player=seat_msg(pending.seat))
+            return self._check_decide(state, action)
+        if action.kind == "decide":
+            return Verdict.refuse("xenocard.no_decision")
+        if action.seat != state.active:
+            return Verdict.refuse("xenocard.not_your_turn", "", player=seat_msg(state.active))
+        db, seat, get = self.cards, action.seat, action.get
+        kind = action.kind
+        if kind == "set_card":
+            return plays.check_set_card(state, db, seat, get("card"), get("slot"))
+        if kind == "equip":
+            return plays.check_equip(state, db, seat, get("weapon"), get("holder"))
+        if kind == "level_up":
+            return plays.check_level_up(state, db, seat, get("card"), get("onto"))
+        if kind == "set_situation":
+            return plays.check_set_situation(state, db, seat, get("card"), get("slot"))
+        if kind == "move":
+            return plays.check_move(state, db, seat, get("card"), get("slot"))
+        if kind == "play_event":
+            if state.phase != "event":
+                return Verdict.refuse("xenocard.event_phase_only", "",
+                                      now=phase_msg(state.phase))
+            return events.check_event(state, db, seat, get("card"), get("target"), False)
+        if state.phase not in turn.NEXT_PHASE:  # next_phase
+            return Verdict.refuse("xenocard.wrong_phase", "", now=phase_msg(state.phase))
+        return Verdict.legal()
+
+    def _check_decide(self, state: GameState, action: Action) -> Verdict:
+        pending = state.pending
+        choice = _choice(action)
+        if choice is None:
+            return Verdict.refuse("xenocard.bad_choice", "", choice=str(action.get("choice")))
+        if not pending.min_count <= len(choice) <= pending.max_count:
+            return Verdict.refuse("xenocard.choice_count", "", min=pending.min_count,
+                                  max=pending.max_count)
+        if len(set(choice)) != len(choice):
+            return Verdict.refuse("xenocard.bad_choice", "", choice=", ".join(choice))
+        for option in choice:
+            if option in pending.options:
+                continue
+            parsed = events.parse_option(option) if pending.kind == "block" else None
+            if parsed is not None:  # say why this event cannot be used now
+                verdict = events.check_event(state, self.cards, action.seat, parsed[0],
+                                             parsed[1], True)
+                if not verdict:
+                    return verdict
+            return Verdict.refuse("xenocard.bad_choice", "", choice=option)
+        return Verdict.legal()
+
+    # -- applying --------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action and the automatic steps that follow it."""
+        verdict = self.check(state, action)
+        if not verdict:  # a bug in the caller: apply is only called after a legal check
+            raise ValueError(f"illegal action applied: {verdict.reason}")
+        db, seat, get = self.cards, action.seat, action.get
+        kind = action.kind
+        if kind == "decide":
+            self._apply_decide(state, action)
+        elif kind == "set_card":
+            plays.apply_set_card(state, db, seat, int(get("card")), str(get("slot")))
+        elif kind == "equip":
+            plays.apply_equip(state, db, seat, int(get("weapon")), int(get("holder")))
+        elif kind == "level_up":
+            plays.apply_level_up(state, db, seat, int(get("card")), int(get("onto")))
+        elif kind == "set_situation":
+            plays.apply_set_situation(state, db, seat, int(get("card")), str(get("slot")))
+        elif kind == "move":
+            plays.apply_move(state, seat, int(get("card")), str(get("slot")))
+        elif kind == "play_event":
+            target = get("target")
+            events.apply_event(state, db, seat, int(get("card")),
+                               None if target is None else int(target))
+        elif kind == "next_phase":
+            turn.next_phase(state, db)
+
+    def _apply_decide(self, state: GameState, action: Action) -> None:
+        pending = state.pending
+        choice = _choice(action) or []
+        if pending.kind == "mulligan":
+            setup.apply_mulligan(state, action.seat, choice[0])
+        elif pending.kind == "adjust":
+            turn.apply_adjust(state, action.seat, choice)
+        elif pending.kind == "block":
+            parsed = events.parse_option(choice[0])
+            if parsed is None:
+                state.add_log(msg("log.xenocard.block_pass", player=seat_msg(action.seat)))
+                turn.after_block(state, self.cards, self.geometry)
+                return
+            state.pending = None
+            events.apply_event(state, self.cards, action.seat, parsed[0], parsed[1])
+            if not state.game_over:
+                events.ask_block(state, self.cards)
+
+    # -- helpers for the UI, bots and tests ---------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (see :mod:`tabletop.games.xenocard.legal`)."""
+        return legal.legal_actions(state, self.cards, seat, self.check)
+
+    def interpret_drop(
+        self, state: GameState, seat: int, iid: int, zone_id: str, onto: int | None = None
+    ) -> Action | Verdict:
+        """What a drop means (see :mod:`tabletop.games.xenocard.drops`); ``zone_id`` may be a
+        zone id or a cell id (``"p0.standby/s2"``)."""
+        return drops.interpret_drop(state, self.cards, seat, iid, zone_id, onto)
+
+    def check_deck(self, deck: Deck) -> list[Message]:
+        """Deck problems: 40 cards exactly, at most 3 copies."""
+        return decklegal.check_deck(self.cards, deck)
+
+    def cell_contents(self, state: GameState) -> dict[str, list[int | None]]:
+        """Slot zone id -> instance id per layout slot (None: free), for the table."""
+        return cell_contents(state)
+
+    def battle_events(self, state: GameState) -> list[AttackEvent]:
+        """This turn's battle, attack by attack (see :class:`AttackEvent`)."""
+        return battle.battle_events(state)
+
+    def last_battle(self, state: GameState) -> tuple[int, int, list[AttackEvent]]:
+        """``(turn, attacking seat, attacks)`` of the most recent battle phase."""
+        return battle.last_battle(state)
+
+    def preview_battle(self, state: GameState) -> list[AttackEvent]:
+        """The attacks the turn player's battle would make now, on a copy of the state."""
+        copy = state.clone()
+        return battle.run_battle(copy, self.cards, self.geometry)
+
+    def describe(self, state: GameState, action: Action) -> Message | None:
+        """A short label for an action (buttons, hints)."""
+        get, kind = action.get, action.kind
+        if kind == "next_phase":
+            return msg("action.xenocard.next_phase")
+        if kind == "decide":
+            return msg("action.xenocard.decide", choice=list(get("choice") or ()))
+        names: dict[str, Any] = {}
+        for arg in ("card", "weapon", "holder", "onto", "target"):
+            value = get(arg)
+            if isinstance(value, int) and value in state.cards:
+                names[arg] = inst_msg(state, value)
+        if kind in ("set_card", "set_situation", "move") and "card" in names:
+            parsed = parse_cell(get("slot"))
+            slot = cell_msg(zid(parsed[0], parsed[1]), parsed[2]) if parsed else str(get("slot"))
+            return msg(f"action.xenocard.{kind}", card=names["card"], slot=slot)
+        if kind == "equip" and "weapon" in names and "holder" in names:
+            return msg("action.xenocard.equip", card=names["weapon"], holder=names["holder"])
+        if kind == "level_up" and "card" in names and "onto" in names:
+            return msg("action.xenocard.level_up", card=names["card"], old=names["onto"])
+        if kind == "play_event" and "card" in names:
+            if "target" in names:
+                return msg("action.xenocard.play_event_on", card=names["card"],
+                           target=names["target"])
+            return msg("action.xenocard.play_event", card=names["card"])
+        return None

@@ -1,0 +1,173 @@
+"""Game set-up and the mulligan (seed: 開始準備; XENO-R2).
+
+Normal set-up: both decks are shuffled (``state.new_pile``: instance ids are
+handed out after the shuffle), each player draws 6; the first player, then the
+other, may mulligan up to 3 times each (shuffle the hand back, draw 6 again).
+Then the first player's turn 1 starts with its draw (no first-turn
+restriction, XENO-R2).
+
+A scenario position (``setup.position``) replaces all of this. Its
+``[position.data]`` may say where labelled cards stand and what they hold::
+
+    slots = { cap = "front.left", drone = "s3" }   # label -> slot name in its zone
+    equipped = { rifle = "cap" }                     # weapon label -> holder label
+
+Cards of a slot zone without a slot take the free slots in order. A position in
+the block or adjust phase gets its pending decision back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.actions import Decision
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.core.position import PositionError, build_position
+from tabletop.core.rules import GameSetup
+from tabletop.games.xenocard import events
+from tabletop.games.xenocard.deck import draw
+from tabletop.games.xenocard.plays import BATTLE_SET, MOVED, SITUATION_SET
+from tabletop.games.xenocard.schema import GAME_ID
+from tabletop.games.xenocard.stats import TURNS
+from tabletop.games.xenocard.turn import ask_adjust, start_turn
+from tabletop.games.xenocard.words import seat_msg
+from tabletop.games.xenocard.zones import (
+    SEATS,
+    SLOTS,
+    cards_in,
+    create_zones,
+    free_slots,
+    place,
+    slot_of,
+    zid,
+    zone_kind,
+)
+
+OPENING_HAND = 6
+#: XENO-R2: each player may mulligan up to 3 times.
+MAX_MULLIGANS = 3
+KEEP, MULLIGAN = "keep", "mulligan"
+
+
+def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState:
+    """The state after set-up: a pending mulligan decision, or a scenario's position."""
+    state = GameState(GAME_ID, setup.seed, first=setup.first, active=setup.first)
+    create_zones(state)
+    if setup.position is not None:
+        _build(state, setup.position, db, phases)
+        return state
+    for seat in SEATS:
+        cards = list(setup.decks[seat].get("cards", [])) if seat < len(setup.decks) else []
+        unknown = [c for c in cards if c not in db]
+        if unknown:
+            raise ValueError(f"deck of seat {seat}: unknown card id {unknown[0]!r}")
+        state.new_pile(zid(seat, "deck"), seat, cards, face_up=True)
+    state.phase = "draw"
+    state.add_log(msg("log.xenocard.first_player", player=seat_msg(setup.first)))
+    order = [setup.first, state.other(setup.first)]
+    for seat in order:
+        draw(state, seat, OPENING_HAND)
+    state.data["mulligans"] = {"0": 0, "1": 0}
+    state.data["mulligan_queue"] = order
+    advance_mulligans(state)
+    return state
+
+
+def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...]) -> None:
+    """A scenario position with slots and weapons resolved (see the module docstring)."""
+    build_position(state, position, db, phases)
+    labels: dict[str, int] = state.data["labels"]
+    wanted = state.data.pop("slots", {}) or {}
+    equipped = state.data.pop("equipped", {}) or {}
+    state.data.update({"slots": {}, "equipped": {}})
+    if not isinstance(wanted, dict) or not isinstance(equipped, dict):
+        raise PositionError("field 'position.data.slots/equipped': expected tables of labels")
+
+    def label(name: str, field: str) -> int:
+        if name not in labels:
+            raise PositionError(f"field 'position.data.{field}': unknown card label {name!r}")
+        return labels[name]
+
+    for name, slot in wanted.items():
+        iid = label(name, f"slots.{name}")
+        kind = zone_kind(state.zone_of(iid))
+        if kind is None or slot not in SLOTS.get(kind[1], ()) or slot not in free_slots(
+                state, state.zone_of(iid)):
+            raise PositionError(f"field 'position.data.slots.{name}': {slot!r} is not a free "
+                                f"slot of {state.zone_of(iid)}")
+        place(state, iid, state.zone_of(iid), str(slot), keep=True)
+    for seat in SEATS:
+        for kind in SLOTS:
+            zone_id = zid(seat, kind)
+            for iid in cards_in(state, seat, kind):
+                if slot_of(state, iid) is None:
+                    free = free_slots(state, zone_id)
+                    if not free:
+                        raise PositionError(f"field 'position.zones.{zone_id}': more cards "
+                                            "than slots")
+                    place(state, iid, zone_id, free[0], keep=True)
+    for weapon_name, holder_name in equipped.items():
+        weapon = label(weapon_name, f"equipped.{weapon_name}")
+        holder = label(str(holder_name), f"equipped.{weapon_name}")
+        if state.zone_of(weapon) != zid(state.cards[weapon].owner, "weapons"):
+            raise PositionError(f"field 'position.data.equipped.{weapon_name}': the weapon "
+                                "must be in a weapons zone")
+        state.data["equipped"][str(weapon)] = holder
+    for seat in SEATS:
+        for iid in cards_in(state, seat, "weapons"):
+            if str(iid) not in state.data["equipped"]:
+                raise PositionError(f"field 'position.zones.p{seat}.weapons': every weapon "
+                                    "needs a holder in position.data.equipped")
+    for seat in SEATS:
+        for iid in cards_in(state, seat, "situations"):
+            duration = int(db[state.cards[iid].card_id].get("duration", 1))
+            state.cards[iid].counters.setdefault(TURNS, duration)
+    for key, default in ((BATTLE_SET, False), (SITUATION_SET, False), (MOVED, [])):
+        state.data.setdefault(key, default)
+    if state.phase == "block":
+        events.ask_block(state, db)
+    elif state.phase == "adjust":
+        ask_adjust(state)
+
+
+def advance_mulligans(state: GameState) -> None:
+    """Ask the next seat that may still mulligan (XENO-R2), or start turn 1."""
+    queue: list[int] = list(state.data.get("mulligan_queue", []))
+    counts: dict[str, int] = state.data.get("mulligans", {})
+    while queue:
+        seat = queue[0]
+        done = int(counts.get(str(seat), 0))
+        if done < MAX_MULLIGANS:
+            state.pending = Decision(
+                seat, "mulligan",
+                msg("decision.xenocard.mulligan", player=seat_msg(seat),
+                    n=MAX_MULLIGANS - done),
+                (KEEP, MULLIGAN), 1, 1)
+            state.data["mulligan_queue"] = queue
+            return
+        queue.pop(0)
+    state.data.pop("mulligan_queue", None)
+    state.pending = None
+    start_turn(state, state.first, 1)
+
+
+def apply_mulligan(state: GameState, seat: int, choice: str) -> None:
+    """Keep (the seat leaves the queue) or shuffle the hand back and draw 6 again."""
+    queue: list[int] = list(state.data.get("mulligan_queue", []))
+    state.pending = None
+    if choice == KEEP:
+        state.add_log(msg("log.xenocard.keep", player=seat_msg(seat)))
+        queue.pop(0)
+    else:
+        counts = state.data.setdefault("mulligans", {})
+        counts[str(seat)] = int(counts.get(str(seat), 0)) + 1
+        state.add_log(msg("log.xenocard.mulligan", player=seat_msg(seat),
+                          n=counts[str(seat)]))
+        for iid in cards_in(state, seat, "hand"):
+            state.move(iid, zid(seat, "deck"))
+        state.shuffle(zid(seat, "deck"))
+        draw(state, seat, OPENING_HAND)
+    state.data["mulligan_queue"] = queue
+    advance_mulligans(state)

@@ -1,0 +1,218 @@
+"""Xenocard zone ids, slot (cell) ids and small queries and moves over them.
+
+Zone ids are a contract with the UI and ``layouts/xenocard.toml``; per seat ``s``:
+
+========================  ==========  ==========================================
+zone id                   visibility  holds
+========================  ==========  ==========================================
+``p{s}.deck``             nobody      the deck (山札, also the player's life)
+``p{s}.hand``             owner       the hand
+``p{s}.standby``          public      standby area (待機エリア), slots ``s1..s4``
+``p{s}.field``            public      battle field (戦闘フィールド), 2 x 2 slots
+``p{s}.situations``       public      situation area (状況エリア), slots ``s1..s4``
+``p{s}.weapons``          public      equipped weapons (XENO-R7; holder in data)
+``p{s}.trash``            public      trash (廃棄エリア, XENO-R3)
+``p{s}.dump``             public      dump (捨て山: costs and deck damage, XENO-R3)
+========================  ==========  ==========================================
+
+A **cell id** names one slot: ``"<zone id>/<slot>"``, e.g. ``"p0.standby/s2"`` or
+``"p1.field/front.left"`` -- the layout's cell key without its ``"cell:"``
+prefix (:func:`tabletop.layout.cell_key`). Battle-field slots are
+``front.left``, ``front.right``, ``back.left``, ``back.right``, named as their
+owner sees them (front = towards the opponent). Which slot faces which is not
+read from these names but from the layout's placed shapes (:mod:`.facing`).
+
+Bookkeeping in ``state.data`` (plain JSON-like values, string keys):
+``slots`` (instance id -> slot name, for cards in a slot zone) and
+``equipped`` (weapon instance id -> holder instance id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.model import GameState, Visibility
+from tabletop.layout.model import CELL_KEY_PREFIX
+
+SEATS: tuple[int, int] = (0, 1)
+
+ZONE_KINDS: tuple[tuple[str, Visibility, int | None], ...] = (
+    ("deck", Visibility.NOBODY, None),
+    ("hand", Visibility.OWNER, None),
+    ("standby", Visibility.PUBLIC, 4),
+    ("field", Visibility.PUBLIC, 4),
+    ("situations", Visibility.PUBLIC, 4),
+    ("weapons", Visibility.PUBLIC, None),
+    ("trash", Visibility.PUBLIC, None),
+    ("dump", Visibility.PUBLIC, None),
+)
+
+#: Slot names of each slot zone kind, in the layout's slot order.
+SLOTS: dict[str, tuple[str, ...]] = {
+    "standby": ("s1", "s2", "s3", "s4"),
+    "field": ("front.left", "front.right", "back.left", "back.right"),
+    "situations": ("s1", "s2", "s3", "s4"),
+}
+#: Where battle cards stand (conditions, XENO-R4; moves, XENO-R6).
+PLAY_AREAS: tuple[str, str] = ("standby", "field")
+
+
+def zid(seat: int, kind: str) -> str:
+    """The id of ``seat``'s zone of ``kind`` (``zid(0, "field") == "p0.field"``)."""
+    return f"p{seat}.{kind}"
+
+
+def zone_kind(zone_id: str) -> tuple[int, str] | None:
+    """Split ``"p1.hand"`` into ``(1, "hand")``; None for a foreign id."""
+    head, _, kind = zone_id.partition(".")
+    if len(head) != 2 or head[0] != "p" or head[1] not in "01" or not kind:
+        return None
+    return int(head[1]), kind
+
+
+def cell_id(seat: int, kind: str, slot: str) -> str:
+    """``cell_id(0, "field", "front.left") == "p0.field/front.left"``."""
+    return f"{zid(seat, kind)}/{slot}"
+
+
+def parse_cell(text: Any) -> tuple[int, str, str] | None:
+    """``"p0.field/front.left"`` (or with the ``"cell:"`` prefix) -> ``(0, "field", "front.left")``.
+
+    None when ``text`` is not a cell id of a Xenocard slot zone.
+    """
+    if not isinstance(text, str):
+        return None
+    if text.startswith(CELL_KEY_PREFIX):
+        text = text[len(CELL_KEY_PREFIX):]
+    zone_id, sep, slot = text.partition("/")
+    parsed = zone_kind(zone_id)
+    if not sep or parsed is None:
+        return None
+    seat, kind = parsed
+    if slot not in SLOTS.get(kind, ()):
+        return None
+    return seat, kind, slot
+
+
+def create_zones(state: GameState) -> None:
+    """Add every Xenocard zone for both seats to an empty state."""
+    for seat in SEATS:
+        for kind, vis, cap in ZONE_KINDS:
+            state.add_zone(zid(seat, kind), seat, vis, cap)
+    state.data.setdefault("slots", {})
+    state.data.setdefault("equipped", {})
+
+
+# -- queries ---------------------------------------------------------------------
+def cards_in(state: GameState, seat: int, kind: str) -> list[int]:
+    """Instance ids in ``seat``'s zone of ``kind`` (bottom to top), as a copy."""
+    return list(state.zones[zid(seat, kind)].cards)
+
+
+def is_in(state: GameState, iid: Any, seat: int, kind: str) -> bool:
+    """Is ``iid`` an instance in ``seat``'s zone of ``kind``? (False for junk.)"""
+    return (isinstance(iid, int) and not isinstance(iid, bool) and iid in state.cards
+            and state.zone_of(iid) == zid(seat, kind))
+
+
+def cdef(state: GameState, db: CardDb, iid: int) -> CardDef:
+    """The printed card behind an instance."""
+    return db[state.cards[iid].card_id]
+
+
+def slot_of(state: GameState, iid: int) -> str | None:
+    """The slot name of a card in a slot zone, or None."""
+    value = state.data.get("slots", {}).get(str(iid))
+    return str(value) if value is not None else None
+
+
+def card_at(state: GameState, zone_id: str, slot: str) -> int | None:
+    """The card in one slot, or None when the slot is free."""
+    for iid in state.zones[zone_id].cards:
+        if slot_of(state, iid) == slot:
+            return iid
+    return None
+
+
+def free_slots(state: GameState, zone_id: str) -> list[str]:
+    """Free slots of a slot zone, in slot order."""
+    kind = zone_id.partition(".")[2]
+    taken = {slot_of(state, i) for i in state.zones[zone_id].cards}
+    return [s for s in SLOTS.get(kind, ()) if s not in taken]
+
+
+def battle_cards(state: GameState, seat: int) -> list[int]:
+    """``seat``'s battle cards standing in the standby area and on the battle field."""
+    return cards_in(state, seat, "standby") + cards_in(state, seat, "field")
+
+
+def holder_of(state: GameState, weapon: int) -> int | None:
+    """The battle card a weapon is equipped to, or None."""
+    value = state.data.get("equipped", {}).get(str(weapon))
+    return int(value) if value is not None else None
+
+
+def weapons_of(state: GameState, holder: int) -> list[int]:
+    """Weapons equipped to ``holder`` (XENO-R7), oldest first."""
+    return [int(w) for w, h in state.data.get("equipped", {}).items() if int(h) == holder]
+
+
+def cell_contents(state: GameState) -> dict[str, list[int | None]]:
+    """Every slot zone's cards in layout slot order, None for a free slot.
+
+    This is the shape :meth:`tabletop.layout.TableGeometry.set_cards` takes
+    (with instance ids as keys), so a window can put each card on its cell.
+    """
+    out: dict[str, list[int | None]] = {}
+    for seat in SEATS:
+        for kind, names in SLOTS.items():
+            zone_id = zid(seat, kind)
+            out[zone_id] = [card_at(state, zone_id, s) for s in names]
+    return out
+
+
+# -- moves -----------------------------------------------------------------------------
+def _sort_zone(state: GameState, zone_id: str) -> None:
+    kind = zone_id.partition(".")[2]
+    order = {s: n for n, s in enumerate(SLOTS.get(kind, ()))}
+    state.zones[zone_id].cards.sort(key=lambda i: order.get(slot_of(state, i) or "", 99))
+
+
+def place(state: GameState, iid: int, zone_id: str, slot: str, keep: bool = False) -> None:
+    """Move a card onto a slot (the caller checked it is free).
+
+    ``keep`` keeps its counters (damage, E mark...) for a move inside play
+    (``GameState.move`` clears them). Zone order follows slot order, so a
+    window without cell support still lists the cards sensibly.
+    """
+    saved = dict(state.cards[iid].counters) if keep else {}
+    state.move(iid, zone_id)
+    state.cards[iid].counters.update(saved)
+    state.data.setdefault("slots", {})[str(iid)] = slot
+    _sort_zone(state, zone_id)
+
+
+def unslot(state: GameState, iid: int) -> None:
+    """Forget a card's slot and equipment links (it is leaving its slot)."""
+    state.data.get("slots", {}).pop(str(iid), None)
+    state.data.get("equipped", {}).pop(str(iid), None)
+
+
+def leave_play(state: GameState, iid: int, to_kind: str) -> list[int]:
+    """Send a card in play to its owner's ``to_kind`` pile, weapons with their holder.
+
+    XENO-R7: an equipped weapon leaves play with its holder. Returns every
+    instance moved (the card first).
+    """
+    owner = state.cards[iid].owner
+    moved = [iid, *weapons_of(state, iid)]
+    for card in moved:
+        unslot(state, card)
+        state.move(card, zid(owner, to_kind))
+    return moved
+
+
+def counter(state: GameState, iid: int, name: str) -> int:
+    """A counter's value (0 when absent)."""
+    return int(state.cards[iid].counters.get(name, 0))
