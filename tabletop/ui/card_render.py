@@ -1,17 +1,19 @@
-"""Card faces and backs drawn from card data (no images), cached per size.
+"""Card faces and backs drawn from card data, cached per size and turn (any game).
 
-A face shows, from the :class:`~tabletop.core.cards.CardDef`: a frame in the
-card's colour (resources get a dark body and a big colour gem, so they never
-look like characters), the translated name, the type, the cost in a disc of the
-card's colour, the power big at the bottom right, the G/E alignment mark, a
-UNIQUE badge and the effect text wrapped to fit.
+:class:`CardRenderer` is the shared part: the cache, turning a card by any angle,
+and the face-up bookkeeping the hidden-information tests rely on. A game's window
+plugin (:mod:`tabletop.ui.games`) subclasses it and overrides :meth:`CardRenderer.draw_face`
+and :meth:`CardRenderer.draw_back` (Arc: :mod:`tabletop.ui.games.arc_cards`); the
+defaults here draw a plain labelled card so a new game is playable before it has
+its own faces.
 
-Surfaces are cached per ``(card_id or "back", width, height, tapped, lang)``
-and converted with ``convert_alpha`` (TECH-NOTES: 14x faster to blit). A tapped
-card is the upright face turned 90 degrees, cached too.
+Surfaces are cached per ``(card_id or "back", width, height, turn, lang)`` and
+converted with ``convert_alpha`` (TECH-NOTES: 14x faster to blit). A turned card is
+the upright face rotated (exact for right angles, smoothed otherwise), cached too.
 
 For hidden-information tests the renderer records every card id it hands out
-face-up in :attr:`CardRenderer.faces_drawn` (cleared by the caller per frame).
+face-up in :attr:`CardRenderer.faces_drawn` (cleared by the caller per frame) and
+calls :attr:`CardRenderer.on_face`.
 """
 
 from __future__ import annotations
@@ -23,8 +25,7 @@ import pygame
 
 from tabletop.i18n import t
 
-__all__ = ["ALIGN_MARKS", "COLOURS", "CardRenderer", "FontSource", "effect_text", "power_label",
-           "wrap_text"]
+__all__ = ["CardRenderer", "FontSource", "ellipsize", "fit_font", "wrap_text"]
 
 
 class FontSource(Protocol):
@@ -33,43 +34,11 @@ class FontSource(Protocol):
     def get(self, size_px: int, bold: bool = False) -> pygame.font.Font: ...
 
 
-#: Frame colour of each card colour; ``None`` is colourless.
-COLOURS: dict[str | None, tuple[int, int, int]] = {
-    "red": (190, 52, 44),
-    "green": (46, 140, 70),
-    "blue": (44, 96, 186),
-    None: (120, 120, 128),
-}
-_BODY = (240, 234, 220)
-_BODY_RESOURCE = (38, 40, 50)
 _INK = (28, 26, 24)
-_WHITE = (255, 255, 255)
-_GOOD = (236, 200, 70)
-_EVIL = (90, 40, 110)
+_BODY = (240, 234, 220)
+_FRAME = (120, 120, 128)
 _BACK = (34, 42, 78)
 _BACK_EDGE = (196, 168, 90)
-
-
-#: Alignment field value -> the mark printed on the card (ARC-R7); neutral has none.
-ALIGN_MARKS: dict[Any, str] = {"good": "G", "evil": "E", "G": "G", "E": "E"}
-
-
-def power_label(card: Any) -> str:
-    """The big number of a card: a character's power, a combat card's +N / -N, else ""."""
-    if card.type == "character" and card.get("power") is not None:
-        return str(card.get("power"))
-    if card.type == "combat" and card.get("amount") is not None:
-        sign = "-" if card.get("effect") == "weaken" else "+"
-        return f"{sign}{card.get('amount')}"
-    return ""
-
-
-def effect_text(card: Any, lang: str) -> str:
-    """The card's rules text in ``lang``; generated from ``effect``/``amount`` if none."""
-    text = card.text.get(lang) or card.text.get("en") or ""
-    if not text and card.get("effect"):
-        text = t(f"effect.{card.game}.{card.get('effect')}", n=card.get("amount", 1))
-    return str(text)
 
 
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -97,20 +66,25 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return [ln for ln in lines if ln] or [""]
 
 
-def _fit_font(fonts: FontSource, text: str, width: int, size: int, minimum: int,
-              bold: bool) -> pygame.font.Font:
+def fit_font(fonts: FontSource, text: str, width: int, size: int, minimum: int,
+             bold: bool) -> pygame.font.Font:
     """The largest font from ``size`` down to ``minimum`` in which ``text`` fits."""
     while size > minimum and fonts.get(size, bold).size(text)[0] > width:
         size -= 1
     return fonts.get(size, bold)
 
 
-def _ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
+def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def _turn_key(turn: float) -> float:
+    return round(float(turn) % 360.0, 1) % 360.0
 
 
 class CardRenderer:
@@ -119,13 +93,15 @@ class CardRenderer:
     Args:
         fonts: a font source (``get(size, bold)``).
         cards: card id -> CardDef (``rules.cards``).
+
+    Subclasses override :meth:`draw_face` (and usually :meth:`draw_back`); both draw
+    the *upright* card at exactly ``w`` x ``h`` pixels on a transparent surface.
     """
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         self.fonts = fonts
         self.cards = cards
-        self._cache: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
-        self._chips: dict[tuple[str, int], pygame.Surface | None] = {}
+        self._cache: dict[tuple[str, int, int, float, str], pygame.Surface] = {}
         #: Card ids handed out face-up since the caller last cleared it (tests, ALL-R2).
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
@@ -133,73 +109,63 @@ class CardRenderer:
 
     # -- public ------------------------------------------------------------------------
 
-    def face(self, card_id: str, size: tuple[int, int], tapped: bool = False,
+    def face(self, card_id: str, size: tuple[int, int], turn: float = 0.0,
              lang: str = "en") -> pygame.Surface:
-        """The face of ``card_id`` at ``size`` (upright size, pixels); turned if tapped."""
+        """The face of ``card_id`` at ``size`` (upright size, pixels), turned ``turn``
+        degrees counter-clockwise on screen (90: a tapped card seen upright)."""
         self.faces_drawn.append(card_id)
         if self.on_face is not None:
             self.on_face(card_id)
-        return self._get(card_id, size, tapped, lang)
+        return self._get(card_id, size, turn, lang)
 
-    def back(self, size: tuple[int, int], tapped: bool = False) -> pygame.Surface:
-        """A card back at ``size`` (for hidden cards)."""
-        return self._get(None, size, tapped, "")
+    def back(self, size: tuple[int, int], turn: float = 0.0) -> pygame.Surface:
+        """A card back at ``size`` (for hidden cards), turned like :meth:`face`."""
+        return self._get(None, size, turn, "")
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
         self._cache.clear()
-        self._chips.clear()
-
-    def power_chip(self, card_id: str, diameter: int) -> pygame.Surface | None:
-        """A small disc with the card's power (None when it has none), for crowded rows
-        where the card's own power corner is covered by its neighbour."""
-        key = (card_id, diameter)
-        if key in self._chips:
-            return self._chips[key]
-        card = self.cards.get(card_id)
-        text = power_label(card) if card is not None else ""
-        surf: pygame.Surface | None = None
-        if text:
-            frame = COLOURS.get(card.get("colour"), COLOURS[None])
-            d = max(8, diameter)
-            surf = pygame.Surface((d, d), pygame.SRCALPHA)
-            r = d // 2
-            pygame.draw.circle(surf, _INK, (r, r), r)
-            pygame.draw.circle(surf, frame, (r, r), r - max(1, r // 6))
-            font = _fit_font(self.fonts, text, int(r * 1.6), int(r * 1.35), 7, True)
-            label = font.render(text, True, _WHITE)
-            surf.blit(label, label.get_rect(center=(r, r)))
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
-        self._chips[key] = surf
-        return surf
 
     @property
     def cache_size(self) -> int:
         """How many surfaces are cached."""
         return len(self._cache)
 
-    # -- cache -------------------------------------------------------------------------
+    # -- to override -------------------------------------------------------------------
 
-    def _get(self, card_id: str | None, size: tuple[int, int], tapped: bool,
-             lang: str) -> pygame.Surface:
-        w, h = max(8, int(size[0])), max(8, int(size[1]))
-        key = (card_id or "back", w, h, tapped, lang)
-        surf = self._cache.get(key)
-        if surf is None:
-            if tapped:
-                surf = pygame.transform.rotate(self._get(card_id, (w, h), False, lang), 90)
-            else:
-                surf = self._draw_back(w, h) if card_id is None else self._draw_face(
-                    card_id, w, h, lang)
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
-            self._cache[key] = surf
+    def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
+        """The upright face of ``card_id`` (default: frame, name, type and text)."""
+        card = self.cards.get(card_id)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, w // 14)
+        border = max(2, w // 22)
+        pygame.draw.rect(surf, _FRAME, (0, 0, w, h), border_radius=radius)
+        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
+        pygame.draw.rect(surf, _BODY, inner, border_radius=max(1, radius - border))
+        pad = max(2, w // 24)
+        name = card.display_name(lang) if card is not None else card_id
+        font = fit_font(self.fonts, name, inner.w - 2 * pad, max(8, int(h * 0.09)), 7, True)
+        label = font.render(ellipsize(name, font, inner.w - 2 * pad), True, _INK)
+        surf.blit(label, (inner.x + pad, inner.y + pad))
+        y = inner.y + pad + label.get_height() + pad
+        if card is None:
+            return surf
+        small = self.fonts.get(max(7, int(w * 0.08)))
+        kind = t(f"{card.game}.card_type.{card.type}")
+        if kind == f"{card.game}.card_type.{card.type}":
+            kind = card.type
+        surf.blit(small.render(kind, True, _INK), (inner.x + pad, y))
+        y += small.get_linesize() + pad
+        text = card.text.get(lang) or card.text.get("en") or ""
+        for line in wrap_text(text, small, inner.w - 2 * pad) if text else []:
+            if y + small.get_linesize() > inner.bottom - pad:
+                break
+            surf.blit(small.render(line, True, _INK), (inner.x + pad, y))
+            y += small.get_linesize()
         return surf
 
-    # -- drawing -----------------------------------------------------------------------
-
-    def _draw_back(self, w: int, h: int) -> pygame.Surface:
+    def draw_back(self, w: int, h: int) -> pygame.Surface:
+        """A card back (default: a plain patterned back)."""
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(2, w // 14)
         pygame.draw.rect(surf, _BACK, (0, 0, w, h), border_radius=radius)
@@ -207,128 +173,27 @@ class CardRenderer:
         inset = max(3, w // 9)
         pygame.draw.rect(surf, (52, 64, 112), (inset, inset, w - 2 * inset, h - 2 * inset),
                          max(1, w // 40), border_radius=radius)
-        cx, cy, r = w // 2, h // 2, max(4, w // 4)
-        pygame.draw.polygon(surf, _BACK_EDGE, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
-                                               (cx - r, cy)], max(1, w // 30))
-        label = self.fonts.get(max(7, w // 7), True).render("ARC", True, _BACK_EDGE)
-        surf.blit(label, label.get_rect(center=(cx, cy)))
         return surf
 
-    def _draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
-        card = self.cards.get(card_id)
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        if card is None:  # unknown id: draw a plain labelled card rather than crash
-            pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
-            txt = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
-            surf.blit(txt, txt.get_rect(center=(w // 2, h // 2)))
-            return surf
-        colour = card.get("colour")
-        frame = COLOURS.get(colour, COLOURS[None])
-        resource = card.type == "resource"
-        radius = max(2, w // 14)
-        border = max(2, w // 22)
-        pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
-        body = _BODY_RESOURCE if resource else _BODY
-        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
-        pygame.draw.rect(surf, body, inner, border_radius=max(1, radius - border))
-        pad = max(2, w // 24)
-        # Title bar: cost disc + name.
-        bar_h = max(10, int(h * 0.14))
-        bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
-        pygame.draw.rect(surf, frame, bar, border_top_left_radius=max(1, radius - border),
-                         border_top_right_radius=max(1, radius - border))
-        name_left = bar.x + pad
-        cost = card.get("cost")
-        if cost is not None and not resource:
-            r = bar_h // 2 - 1
-            centre = (bar.x + pad + r, bar.centery)
-            pygame.draw.circle(surf, _WHITE, centre, r)
-            pygame.draw.circle(surf, frame, centre, r - max(1, r // 5))
-            num = self.fonts.get(max(7, int(r * 1.5)), True).render(str(cost), True, _WHITE)
-            surf.blit(num, num.get_rect(center=centre))
-            name_left = centre[0] + r + pad
-        name = card.display_name(lang)
-        name_w = bar.right - pad - name_left
-        font = _fit_font(self.fonts, name, name_w, max(8, int(bar_h * 0.62)),
-                         max(7, int(bar_h * 0.45)), True)
-        label = font.render(_ellipsize(name, font, name_w), True, _WHITE)
-        surf.blit(label, label.get_rect(midleft=(name_left, bar.centery)))
-        # Type line (+ UNIQUE badge).
-        small = self.fonts.get(max(7, int(w * 0.085)))
-        type_text = t(f"arc.card_type.{card.type}")
-        ink = _WHITE if resource else _INK
-        type_y = bar.bottom + pad // 2
-        type_surf = small.render(type_text, True, ink)
-        surf.blit(type_surf, (inner.x + pad, type_y))
-        if card.get("unique"):
-            badge_font = self.fonts.get(max(7, int(w * 0.075)), True)
-            badge = badge_font.render(t("preview.unique_mark"), True, _WHITE)
-            brect = badge.get_rect(topright=(inner.right - pad, type_y + 1)).inflate(6, 2)
-            pygame.draw.rect(surf, (150, 30, 30), brect, border_radius=3)
-            surf.blit(badge, badge.get_rect(center=brect.center))
-        text_top = type_y + type_surf.get_height() + pad // 2
-        bottom_band = max(12, int(h * 0.2))
-        if resource:
-            self._draw_gem(surf, frame, colour, inner, text_top, bottom_band)
-        else:
-            self._draw_text(surf, card, lang, inner, text_top, bottom_band, pad)
-        # Power (big) and alignment mark along the bottom.
-        txt = power_label(card)
-        if txt:
-            pr = int(bottom_band * 0.55)
-            centre = (inner.right - pad - pr, inner.bottom - pad - pr)
-            pygame.draw.circle(surf, _INK, centre, pr)
-            pygame.draw.circle(surf, frame, centre, pr - max(1, pr // 6))
-            num = _fit_font(self.fonts, txt, int(pr * 1.7), int(pr * 1.45), 7, True)
-            ns = num.render(txt, True, _WHITE)
-            surf.blit(ns, ns.get_rect(center=centre))
-        align = ALIGN_MARKS.get(card.get("alignment"))
-        if align is not None:
-            ar = max(5, int(bottom_band * 0.3))
-            centre = (inner.x + pad + ar, inner.bottom - pad - ar)
-            pygame.draw.circle(surf, _GOOD if align == "G" else _EVIL, centre, ar)
-            mark = self.fonts.get(max(7, int(ar * 1.4)), True).render(
-                align, True, _INK if align == "G" else _WHITE)
-            surf.blit(mark, mark.get_rect(center=centre))
+    # -- cache -------------------------------------------------------------------------
+
+    def _get(self, card_id: str | None, size: tuple[int, int], turn: float,
+             lang: str) -> pygame.Surface:
+        w, h = max(8, int(size[0])), max(8, int(size[1]))
+        angle = _turn_key(turn)
+        key = (card_id or "back", w, h, angle, lang)
+        surf = self._cache.get(key)
+        if surf is None:
+            if angle:
+                upright = self._get(card_id, (w, h), 0.0, lang)
+                if angle % 90 == 0:
+                    surf = pygame.transform.rotate(upright, angle)
+                else:
+                    surf = pygame.transform.rotozoom(upright, angle, 1.0)
+            else:
+                surf = self.draw_back(w, h) if card_id is None else self.draw_face(
+                    card_id, w, h, lang)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
         return surf
-
-    def _draw_gem(self, surf: pygame.Surface, frame: tuple[int, int, int], colour: str | None,
-                  inner: pygame.Rect, top: int, bottom_band: int) -> None:
-        space = pygame.Rect(inner.x, top, inner.w, inner.bottom - bottom_band // 2 - top)
-        r = max(4, min(space.w, space.h) // 3)
-        c = space.center
-        pygame.draw.polygon(surf, frame, [(c[0], c[1] - r), (c[0] + r, c[1]),
-                                          (c[0], c[1] + r), (c[0] - r, c[1])])
-        pygame.draw.polygon(surf, _WHITE, [(c[0], c[1] - r), (c[0] + r, c[1]),
-                                           (c[0], c[1] + r), (c[0] - r, c[1])], max(1, r // 8))
-        if colour:
-            font = self.fonts.get(max(7, int(inner.w * 0.1)), True)
-            name = font.render(t(f"colour.{colour}"), True, _WHITE)
-            surf.blit(name, name.get_rect(midtop=(c[0], c[1] + r + 2)))
-
-    def _draw_text(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
-                   top: int, bottom_band: int, pad: int) -> None:
-        text = effect_text(card, lang)
-        if not text:
-            return
-        box = pygame.Rect(inner.x + pad, top, inner.w - 2 * pad,
-                          inner.bottom - bottom_band - top)
-        if box.h < 8:
-            return
-        pygame.draw.rect(surf, (250, 247, 240), box.inflate(pad, 0), border_radius=3)
-        size = max(7, int(inner.w * 0.085))
-        while True:
-            font = self.fonts.get(size)
-            lines = wrap_text(text, font, box.w - 2)
-            line_h = font.get_linesize()
-            if len(lines) * line_h <= box.h or size <= 7:
-                break
-            size -= 1
-        max_lines = max(1, box.h // line_h)
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = _ellipsize(lines[-1] + "…", font, box.w - 2)
-        y = box.y
-        for line in lines:
-            surf.blit(font.render(line, True, _INK), (box.x + 1, y))
-            y += line_h

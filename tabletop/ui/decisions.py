@@ -1,22 +1,21 @@
-"""The rules' pending decisions shown to the deciding seat: mulligan, blockers, combat cards.
+"""The rules' pending decision shown to the deciding seat: a prompt and its buttons.
 
-* ``mulligan`` (ARC-R3): the prompt and Keep / Mulligan buttons; the hand is on
-  the table, face up for its owner.
-* ``blockers`` (ARC-R5): the defender clicks one of their untapped characters,
-  then the attacker it should block (a line joins them); clicking a blocker
-  again takes it back. "Confirm blocks" proposes ``decide(choice=["B>A", ...])``.
-* ``combat_card`` (ARC-R5): drag a combat card onto the own combat zone or onto a
-  combatant (handled by the drag code), or press Pass.
+:class:`DecisionPanel` is the shared part: it follows ``state.pending`` (only the
+viewer's own decision is interactive), builds one pygame_gui button per command
+along the bottom of the decision box in the side panel, and turns a pressed
+button into a ``decide`` action. By default a decision with one choice among a
+few options gets one button per option (label ``button.<option>`` when the
+catalogue has it, else the option id).
 
-Also the power comparison of each attacker against its blockers, from the public
-combat record (``state.data["combat"]``) plus the defender's not yet confirmed
-assignment.
+A game's window plugin (:mod:`tabletop.ui.games`) subclasses it for decisions
+that need more than buttons (Arc's blockers: click a blocker, then an attacker;
+see :class:`tabletop.ui.games.arc.ArcDecisionPanel`) and returns it from
+:meth:`~tabletop.ui.games.GameUI.make_decisions`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -25,59 +24,22 @@ from tabletop.core.actions import Action, Decision
 from tabletop.i18n import t
 from tabletop.ui.theme import fit_id
 
-if TYPE_CHECKING:
-    from tabletop.core.engine import Game
+__all__ = ["MAX_OPTION_BUTTONS", "DecisionPanel"]
 
-__all__ = ["Clash", "DecisionPanel", "clashes"]
-
-
-@dataclass(frozen=True)
-class Clash:
-    """One attacker against its blockers: powers as they stand now."""
-
-    attacker: int
-    attacker_power: int
-    blockers: tuple[int, ...]
-    blockers_power: int
-
-
-def _power(game: Game, iid: int) -> int:
-    state = game.state
-    base = int(game.rules.cards[state.cards[iid].card_id].get("power") or 0)
-    data = state.data.get("combat") or {}
-    delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid)
-    return max(0, base + delta)
-
-
-def clashes(game: Game, extra_blocks: dict[int, int] | None = None) -> list[Clash]:
-    """The current combat as attacker-versus-blockers, or [] outside a combat.
-
-    ``extra_blocks`` (blocker -> attacker) adds the defender's unconfirmed picks.
-    """
-    data = game.state.data.get("combat")
-    if not isinstance(data, dict):
-        return []
-    pairs = [(int(b), int(a)) for b, a in data.get("blocks", [])]
-    pairs += list((extra_blocks or {}).items())
-    out = []
-    for a in (int(i) for i in data.get("attackers", [])):
-        if a not in game.state.cards:
-            continue
-        blockers = tuple(b for b, x in pairs if x == a and b in game.state.cards)
-        out.append(Clash(a, _power(game, a), blockers, sum(_power(game, b) for b in blockers)))
-    return out
+#: A single-choice decision with at most this many options gets one button per option.
+MAX_OPTION_BUTTONS = 6
 
 
 class DecisionPanel:
-    """Prompt text and buttons for the pending decision of the viewing seat."""
+    """Prompt text and buttons for the pending decision of the viewing seat.
+
+    Override points (all optional): :meth:`commands`, :meth:`label`,
+    :meth:`action_for`, :meth:`click`, :meth:`forget`, :meth:`prompt_text`.
+    """
 
     def __init__(self) -> None:
         self.decision: Decision | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        #: Blockers chosen so far (blocker iid -> attacker iid), not yet confirmed.
-        self.assign: dict[int, int] = {}
-        #: The blocker clicked, waiting for an attacker.
-        self.picked: int | None = None
         self._built_for: tuple[Any, ...] | None = None
 
     # -- state ---------------------------------------------------------------------------
@@ -88,63 +50,39 @@ class DecisionPanel:
             decision = None
         if decision != self.decision:
             self.decision = decision
-            self.assign.clear()
-            self.picked = None
+            self.forget()
 
     @property
     def kind(self) -> str:
         """The kind of the viewer's pending decision ("" when none)."""
         return self.decision.kind if self.decision is not None else ""
 
-    def blockers(self) -> set[int]:
-        """Instance ids that may block (from the decision's options)."""
-        if self.kind != "blockers":
-            return set()
-        return {int(o.split(">")[0]) for o in self.decision.options if ">" in o}  # type: ignore[union-attr]
-
-    def attackers(self) -> set[int]:
-        """Instance ids that may be blocked."""
-        if self.kind != "blockers":
-            return set()
-        return {int(o.split(">")[1]) for o in self.decision.options if ">" in o}  # type: ignore[union-attr]
+    def forget(self) -> None:
+        """Drop choices made but not confirmed (a new decision, or a hand-over)."""
 
     def click(self, iid: int) -> bool:
-        """A card was clicked during the blockers decision; True when it was used."""
-        if self.kind != "blockers":
-            return False
-        if iid in self.blockers():
-            if iid in self.assign:  # take it back
-                del self.assign[iid]
-                self.picked = None
-            else:
-                self.picked = None if self.picked == iid else iid
-            return True
-        if iid in self.attackers() and self.picked is not None:
-            self.assign[self.picked] = iid
-            self.picked = None
-            return True
+        """A card was pressed while this decision is shown; True when it was used."""
         return False
 
+    def commands(self) -> tuple[str, ...]:
+        """The buttons of the current decision (default: one per option, see module doc)."""
+        d = self.decision
+        if d is None or d.max_count != 1 or len(d.options) > MAX_OPTION_BUTTONS:
+            return ()
+        return tuple(d.options)
+
+    def label(self, command: str) -> str:
+        """The text of a command's button."""
+        text = t(f"button.{command}")
+        return command if text == f"button.{command}" else text
+
     def action_for(self, command: str, seat: int) -> Action | None:
-        """The action a decision button proposes."""
-        if command in ("keep", "mulligan", "pass"):
+        """The action a decision button proposes (None: nothing to propose)."""
+        if self.decision is not None and command in self.decision.options:
             return Action.make("decide", seat, choice=[command])
-        if command == "confirm_blocks":
-            choice = [f"{b}>{a}" for b, a in sorted(self.assign.items())]
-            return Action.make("decide", seat, choice=choice)
         return None
 
     # -- widgets -------------------------------------------------------------------------
-
-    def commands(self) -> tuple[str, ...]:
-        """The buttons of the current decision."""
-        if self.kind == "mulligan":
-            return tuple(o for o in ("keep", "mulligan") if o in self.decision.options)  # type: ignore[union-attr]
-        if self.kind == "blockers":
-            return ("confirm_blocks", "clear_blocks")
-        if self.kind == "combat_card":
-            return ("pass",)
-        return ()
 
     def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
               force: bool = False, fonts: Any = None) -> None:
@@ -162,7 +100,7 @@ class DecisionPanel:
         bw = (rect.w - gap * (len(commands) - 1)) // len(commands)
         for i, command in enumerate(commands):
             r = pygame.Rect(rect.x + i * (bw + gap), rect.bottom - bh, bw, bh)
-            text = t(f"button.{command}")
+            text = self.label(command)
             oid = (fit_id(fonts, text, r.w, scale, f"#decision_{command}") if fonts is not None
                    else pygame_gui.core.ObjectID(object_id=f"#decision_{command}"))
             self.buttons[command] = pygame_gui.elements.UIButton(
@@ -185,12 +123,9 @@ class DecisionPanel:
         self._built_for = None
 
     def prompt_text(self, lang: str) -> str:
-        """The prompt: the rules' own words plus how to answer in the window."""
+        """The prompt: the rules' own words (subclasses add how to answer in the window)."""
         if self.decision is None:
             return ""
         from tabletop.ui.panels import render_message
 
-        head = render_message(self.decision.prompt, lang)
-        how = {"blockers": "prompt.blockers",
-               "combat_card": "prompt.combat_card"}.get(self.kind)
-        return f"{head}\n{t(how)}" if how else head
+        return render_message(self.decision.prompt, lang)

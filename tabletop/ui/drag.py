@@ -1,78 +1,96 @@
 """Drag and drop of one card: what it may be dropped on, and where it ends up.
 
 At pick-up, :func:`legal_targets` asks the rules once what dropping the card on
-each zone (and onto each card in play) would mean (``rules.interpret_drop``)
-and whether that action is legal now (``game.check``). The result is kept for
-the whole drag, so a mouse motion only moves the card (DESIGN: targets light
-up while dragging). In free mode (ALL-R3) every other zone is a target and the
-action is ``manual_move``.
+each zone, on each cell of a grid/slots zone, and onto each target card would mean
+(``rules.interpret_drop``) and whether that action is legal now (``game.check``).
+The result is kept for the whole drag, so a mouse motion only moves the card
+(DESIGN: targets light up while dragging). In free mode (ALL-R3) every other zone
+is a target and the action is ``manual_move``.
 
-On release, :meth:`DragState.resolve` picks the lit zone the card overlaps most
-(via :meth:`TableGeometry.snap_zone`) or the lit card under the pointer, and
-returns the action to propose; otherwise it explains the refusal for the zone
-under the pointer. No pygame import: the scene feeds it table millimetres.
+On release, :meth:`DragState.resolve` picks the lit card under the pointer, else
+the lit cell the card overlaps most (:meth:`TableGeometry.snap_cell`), else the
+lit zone it overlaps most (:meth:`TableGeometry.snap_zone`), and returns the action
+to propose; otherwise it explains the refusal for the cell or zone under the
+pointer. No pygame import: the scene feeds it table millimetres.
+
+Cells are addressed by their layout key ``"cell:<zone>/<name>"``; what the rules
+receive as ``zone_id`` for a cell is ``drop_id(key)`` (the window plugin's
+:meth:`~tabletop.ui.games.GameUI.drop_zone_id`, by default the key itself).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.engine import Game
 from tabletop.geometry import Placed
-from tabletop.layout import CARD_SIZE, TableGeometry
+from tabletop.layout import CARD_SIZE, TableGeometry, split_cell_key
 
-__all__ = ["CLICK_SLOP_PX", "DragState", "DropResult", "legal_targets"]
+__all__ = ["CLICK_SLOP_PX", "DragState", "DropResult", "legal_targets", "refusal_for"]
 
 #: A press and release closer than this (pixels) is a click, not a drag.
 CLICK_SLOP_PX = 5
+
+
+def _same(key: str) -> str:
+    return key
 
 
 @dataclass(frozen=True)
 class DropResult:
     """What a release means: an action to propose, a refusal to show, or nothing.
 
-    ``zone`` is the zone the card lands in when ``action`` is set.
+    ``zone`` is the zone the card lands in when ``action`` is set; ``cell`` the cell
+    key when it was dropped on a cell.
     """
 
     action: Action | None = None
     refusal: Verdict | None = None
     zone: str | None = None
+    cell: str | None = None
 
 
 def legal_targets(
-    game: Game, seat: int, iid: int, zone_ids: Iterable[str], card_targets: Iterable[int]
-) -> tuple[dict[str, Action], dict[int, Action]]:
-    """Legal drop targets of card ``iid`` for ``seat``: zones and cards.
+    game: Game, seat: int, iid: int, zone_ids: Iterable[str], card_targets: Iterable[int],
+    cell_keys: Iterable[str] = (), drop_id: Callable[[str], str] = _same,
+) -> tuple[dict[str, Action], dict[int, Action], dict[str, Action]]:
+    """Legal drop targets of card ``iid`` for ``seat``: zones, cards and cells.
 
-    Returns ``(zones, cards)``: zone id -> action, and target instance id -> action,
-    holding only the drops whose action ``game.check`` accepts now. Called once
-    per pick-up.
+    Returns ``(zones, cards, cells)``: zone id -> action, target instance id -> action,
+    cell key -> action, holding only the drops whose action ``game.check`` accepts
+    now. Called once per pick-up.
     """
     state = game.state
     origin = state.zone_of(iid)
     zones: dict[str, Action] = {}
     cards: dict[int, Action] = {}
+    cells: dict[str, Action] = {}
     if state.free_mode:
         for zid in zone_ids:
             if zid != origin:
                 zones[zid] = Action.make("manual_move", seat, card=iid, zone=zid)
-        return zones, cards
+        return zones, cards, cells
+    rules = game.rules
     for zid in zone_ids:
         if zid == origin:
             continue
-        action = game.rules.interpret_drop(state, seat, iid, zid, None)
+        action = rules.interpret_drop(state, seat, iid, drop_id(zid), None)
         if isinstance(action, Action) and game.check(action).ok:
             zones[zid] = action
+    for key in cell_keys:
+        action = rules.interpret_drop(state, seat, iid, drop_id(key), None)
+        if isinstance(action, Action) and game.check(action).ok:
+            cells[key] = action
     for target in card_targets:
         if target == iid:
             continue
         zid = state.zone_of(target)
-        action = game.rules.interpret_drop(state, seat, iid, zid, target)
+        action = rules.interpret_drop(state, seat, iid, zid, target)
         if isinstance(action, Action) and game.check(action).ok:
             cards[target] = action
-    return zones, cards
+    return zones, cards, cells
 
 
 @dataclass
@@ -85,8 +103,10 @@ class DragState:
         grab_mm: where inside the card (offset from its centre, mm) it was grabbed.
         start_px: the pointer position at pick-up (to tell a click from a drag).
         pos_px: the current pointer position.
-        zones, cards: the legal targets found at pick-up (see :func:`legal_targets`).
+        zones, cards, cells: the legal targets found at pick-up (see :func:`legal_targets`).
         moved: True once the pointer left the click slop.
+        origin_cell: the cell key the card lay on at pick-up ("" when none).
+        drop_id: cell key or zone id -> what ``interpret_drop`` receives as ``zone_id``.
     """
 
     iid: int
@@ -97,6 +117,9 @@ class DragState:
     zones: dict[str, Action] = field(default_factory=dict)
     cards: dict[int, Action] = field(default_factory=dict)
     moved: bool = False
+    cells: dict[str, Action] = field(default_factory=dict)
+    origin_cell: str = ""
+    drop_id: Callable[[str], str] = _same
 
     def motion(self, pos_px: tuple[int, int]) -> None:
         """The pointer moved (cheap: no rules or geometry queries)."""
@@ -109,6 +132,11 @@ class DragState:
     def lit_zones(self) -> set[str]:
         """Ids of the zones lit as legal targets."""
         return set(self.zones)
+
+    @property
+    def lit_cells(self) -> set[str]:
+        """Keys of the cells lit as legal targets."""
+        return set(self.cells)
 
     def card_centre_mm(self, pointer_mm: tuple[float, float]) -> tuple[float, float]:
         """Where the dragged card's centre is for a pointer at ``pointer_mm``."""
@@ -123,20 +151,30 @@ class DragState:
                 target = int(key)
                 return DropResult(self.cards[target], None, geometry.card_zone(key))
         dragged = Placed("dragged", self.card_centre_mm(pointer_mm), CARD_SIZE)
+        if self.cells:
+            cell = geometry.snap_cell(dragged, self.cells)
+            if cell is not None:
+                return DropResult(self.cells[cell], None, split_cell_key(cell)[0], cell)
         zone = geometry.snap_zone(dragged, self.zones)
         if zone is not None:
             return DropResult(self.zones[zone], None, zone)
+        cell = geometry.cell_at(*pointer_mm)
+        if cell is not None and cell != self.origin_cell and not game.state.free_mode:
+            return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(cell),
+                                                geometry, pointer_mm))
         under = geometry.zone_at(*pointer_mm)
         if under is None or under == self.origin:
             under = geometry.snap_zone(dragged, [z.id for z in geometry.layout.zones])
         if under is None or under == self.origin:
             return DropResult()
-        return DropResult(None, refusal_for(game, seat, self.iid, under, geometry, pointer_mm))
+        return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(under),
+                                            geometry, pointer_mm))
 
 
 def refusal_for(game: Game, seat: int, iid: int, zone_id: str, geometry: TableGeometry,
                 pointer_mm: tuple[float, float]) -> Verdict:
-    """Why dropping ``iid`` on ``zone_id`` is refused (the rules' own verdict)."""
+    """Why dropping ``iid`` on ``zone_id`` (a zone id or a cell's drop id) is refused
+    (the rules' own verdict)."""
     state = game.state
     if state.free_mode:
         return game.check(Action.make("manual_move", seat, card=iid, zone=zone_id))

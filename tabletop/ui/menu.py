@@ -110,8 +110,26 @@ class GameChoice:
 
     @property
     def available(self) -> bool:
-        """True when the game can be played (rules and at least one deck loaded)."""
+        """True when the game can be played (rules and at least one deck loaded, and a
+        window: see :attr:`has_window`)."""
+        return self.loaded and self.has_window
+
+    @property
+    def loaded(self) -> bool:
+        """True when the rules and at least one deck loaded (``tabletop selfplay`` works)."""
         return self.rules is not None and not self.deck_error and bool(self.decks)
+
+    @property
+    def has_window(self) -> bool:
+        """True when the game has a window plugin (``tabletop/ui/games/<game_id>.py``)."""
+        from tabletop.ui.games import has_game_ui
+
+        return has_game_ui(self.game_id)
+
+    @property
+    def rules_only(self) -> bool:
+        """The rules load but the game has no window yet (listed, not startable)."""
+        return self.rules is not None and not self.has_window
 
     def legal(self, deck_id: str | None) -> bool:
         """True when ``deck_id`` is one of the decks and the rules accept it."""
@@ -230,6 +248,8 @@ class MenuScene(Scene):
         """Why Start is disabled now ("" when the game can start)."""
         choice = self.choice
         if choice is None or not choice.available:
+            if choice is not None and choice.rules_only:
+                return i18n.t("menu.rules_only")
             if choice is not None and choice.deck_error:
                 return i18n.t("menu.decks_error", reason=choice.deck_error)
             if choice is not None and choice.error:
@@ -284,7 +304,10 @@ class MenuScene(Scene):
                 self.broken[gid] = exc
 
     def resumable(self) -> SaveInfo | None:
-        """The newest unfinished game of the selected game, if any."""
+        """The newest unfinished game of the selected game, if any (none without a window)."""
+        choice = self.choice
+        if choice is not None and not choice.has_window:
+            return None
         return next((s for s in self.unfinished if s.game == self.game_id), None)
 
     def resume_game(self) -> None:
@@ -439,17 +462,19 @@ class MenuScene(Scene):
         y += px(36)
         for gid, choice in self.games.items():
             name = i18n.t(f"game.{gid}")
-            reason = ""
+            reason, note = "", ""
             if choice.error:
                 reason = i18n.t("menu.game_unavailable", reason=choice.error)
+            elif choice.rules_only:
+                note = i18n.t("menu.rules_only")
             elif not choice.available:
                 reason = (i18n.t("menu.decks_error", reason=choice.deck_error)
                           if choice.deck_error else i18n.t("menu.no_decks"))
             button = UIButton(pygame.Rect(pad, y, inner, px(46)), name, ui, container=panel,
-                              tool_tip_text=reason or None,
+                              tool_tip_text=reason or note or None,
                               command=partial(self.select_game, gid),
                               object_id=self._fit("", name, inner))
-            if reason:
+            if reason or note:
                 button.disable()
             elif gid == self.game_id:
                 button.select()
@@ -458,6 +483,9 @@ class MenuScene(Scene):
             if reason:  # the whole reason (file, card, field), wrapped
                 y += self._wrapped(f"game_reason:{gid}", reason, panel, pad, y, inner,
                                    bottom - y, "#howto_problem") + px(4)
+            elif note:  # rules only: no window yet
+                y += self._wrapped(f"game_status:{gid}", note, panel, pad, y, inner,
+                                   bottom - y, "#howto") + px(4)
             if choice.broken_decks and not choice.error:
                 head = i18n.t("menu.decks_broken")
                 add(f"broken_label:{gid}", UILabel(pygame.Rect(pad, y, inner, px(24)), head, ui,

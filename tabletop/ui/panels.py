@@ -9,7 +9,7 @@ text is never rendered twice, which keeps the frame path cheap.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,8 @@ from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
 
 __all__ = [
-    "HoverPreview", "LogPanel", "PhaseTracker", "TextCache", "Toast", "explain_card", "seat_name",
+    "HoverPreview", "LogPanel", "PhaseTracker", "TextCache", "Toast", "no_explanation",
+    "seat_name",
 ]
 
 PANEL_BG = (24, 30, 36)
@@ -91,8 +92,15 @@ class TextCache:
 # ------------------------------------------------------------------------ phase tracker
 
 
+def plain_counts(view: TableView, seat: int, key: str = "table.counts_plain") -> str:
+    """"Player 1: deck 30 · hand 5" from the zones ``p<seat>.deck`` and ``p<seat>.hand``."""
+    deck = len(view.zones.get(f"p{seat}.deck", ()))
+    hand = len(view.zones.get(f"p{seat}.hand", ()))
+    return t(key, player=seat_name(seat), deck=deck, hand=hand)
+
+
 class PhaseTracker:
-    """Whose turn, turn number, deck counts (deck = life, ARC-R1) and the phase list.
+    """Whose turn, turn number, each seat's counts (the plugin's ``counts_line``), the phases.
 
     The phase names go in two columns when they fit (shrunk a little if need be),
     else in one column; every row is as tall as its text, so the lit box of the
@@ -100,8 +108,11 @@ class PhaseTracker:
     phase's box and ``label_rects`` each name's drawn rectangle (surface pixels).
     """
 
-    def __init__(self, text: TextCache, phases: Sequence[str], game_id: str) -> None:
+    def __init__(self, text: TextCache, phases: Sequence[str], game_id: str,
+                 counts: Callable[[TableView, int], str] | None = None) -> None:
         self.text = text
+        #: The line of counts of one seat (the window plugin's ``counts_line``).
+        self.counts = counts or plain_counts
         self.phases = tuple(phases)
         self.game_id = game_id
         self.chips: dict[str, pygame.Rect] = {}
@@ -127,10 +138,8 @@ class PhaseTracker:
         surface.blit(self.text.get(title, tsize, LIT, True, avail), (x, y))
         y += max(round(line * 1.15), fonts.get(tsize, True).size(title)[1] + 4)
         for seat in (0, 1):
-            deck = len(view.zones.get(f"p{seat}.deck", ()))
-            hand = len(view.zones.get(f"p{seat}.hand", ()))
             you = seat == view.viewer
-            words = t("table.counts", player=seat_name(seat), deck=deck, hand=hand)
+            words = self.counts(view, seat)
             colour = TEXT if you else DIM
             fit = self._fit(words, avail, size - 1, 9, you)
             surf = self.text.get(words, fit, colour, you, avail)
@@ -215,44 +224,27 @@ class LogPanel:
 # ------------------------------------------------------------------------ preview
 
 
-def explain_card(card: Any, tapped: bool = False) -> list[str]:
-    """Plain-words lines explaining a card's numbers (for the hover preview)."""
-    lines: list[str] = []
-    colour = card.get("colour")
-    colour_name = t(f"colour.{colour}") if colour else ""
-    if card.type == "resource":
-        lines.append(t("preview.explain_resource", colour=colour_name))
-    else:
-        cost = int(card.get("cost") or 0)
-        if cost:
-            lines.append(t("preview.explain_cost", n=cost, colour=colour_name))
-        else:
-            lines.append(t("preview.explain_cost_zero"))
-    if card.type == "character" and card.get("power") is not None:
-        lines.append(t("preview.explain_power", n=card.get("power")))
-    if card.type == "combat" and card.get("amount") is not None:
-        key = "preview.explain_weaken" if card.get("effect") == "weaken" else \
-            "preview.explain_pump"
-        lines.append(t(key, n=card.get("amount")))
-    if card.get("unique"):
-        lines.append(t("preview.explain_unique"))
-    align = card.get("alignment")
-    if align in ("good", "evil"):
-        lines.append(t(f"preview.explain_{align}"))
-    if tapped:
-        lines.append(t("preview.explain_tapped"))
-    return lines
+def no_explanation(card: Any, view: CardView) -> list[str]:
+    """The default preview words of a card: its rules text, if any."""
+    from tabletop import i18n
+
+    texts = getattr(card, "text", None) or {}
+    text = texts.get(i18n.get_language()) or texts.get("en") or ""
+    return [str(text)] if text else []
 
 
 @dataclass
 class HoverPreview:
     """The card under the pointer: a large picture over the table, its numbers in words.
 
-    Draws only what the view shows: a hidden card is a back and a note.
+    Draws only what the view shows: a hidden card is a back and a note. ``explain``
+    gives the lines under the name (the window plugin's
+    :meth:`~tabletop.ui.games.GameUI.explain`).
     """
 
     text: TextCache
     renderer: CardRenderer
+    explain: Callable[[Any, CardView], list[str]] = no_explanation
 
     def card_rect(self, area: pygame.Rect, anchor: pygame.Rect) -> pygame.Rect:
         """Where the large card goes: the half of ``area`` away from the hovered card."""
@@ -277,7 +269,7 @@ class HoverPreview:
         if card.card_id is None:
             image = self.renderer.back(rect.size)
         else:
-            image = self.renderer.face(card.card_id, rect.size, False, lang)
+            image = self.renderer.face(card.card_id, rect.size, 0.0, lang)
         surface.blit(image, rect)
 
     def draw_words(self, surface: pygame.Surface, rect: pygame.Rect, card: CardView,
@@ -294,7 +286,7 @@ class HoverPreview:
             lines = []
             if cdef is not None:
                 lines.append((cdef.display_name(lang), LIT, True))
-                lines += [(line, TEXT, False) for line in explain_card(cdef, card.tapped)]
+                lines += [(line, TEXT, False) for line in self.explain(cdef, card)]
         for words, colour, bold in lines:
             surf = self.text.get(words, size + (2 if bold else 0), colour, bold, text_w)
             if y + surf.get_height() > rect.bottom:

@@ -6,12 +6,16 @@ How the pieces fit:
   to pixels and back; the viewing seat always sits at the bottom.
 * :class:`~tabletop.layout.TableGeometry` answers every "what is under this
   point" and "which zone does the dragged card snap to" (never ad-hoc rects).
-* :mod:`~tabletop.ui.card_render` draws and caches faces and backs.
-* :mod:`~tabletop.ui.drag` holds one drag: its legal targets (computed once at
-  pick-up), and what the release means.
+* :mod:`~tabletop.ui.card_render` caches and turns faces and backs.
+* :mod:`~tabletop.ui.drag` holds one drag: its legal targets (zones, cells, cards;
+  computed once at pick-up), and what the release means.
 * :mod:`~tabletop.ui.decisions` shows the rules' pending decision to its seat.
 * :mod:`~tabletop.ui.table_controls` has the buttons and shortcuts.
 * :mod:`~tabletop.ui.panels` draws the phase tracker, log, preview and toast.
+* :mod:`~tabletop.ui.games` holds the game's window plugin (``self.ui``), found by
+  the game id: card faces, preview words, decision panel, clicks, extra buttons,
+  overlays, which cards may be picked up and how each zone's cards lie. Nothing in
+  this module knows a particular game.
 
 The scene draws only from ``view_for(state, viewer)`` (ALL-R2). The viewer is
 ``rules.acting_seat(state)``; whenever it changes, the hot-seat cover is pushed
@@ -32,12 +36,9 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.view import CardView, TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.i18n import t
-from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, load_layout
-from tabletop.layout.arrange import ROW_GAP_MM
-from tabletop.resources import resource_path
-from tabletop.ui.card_render import CardRenderer
-from tabletop.ui.decisions import Clash, DecisionPanel, clashes
+from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, split_cell_key
 from tabletop.ui.drag import DragState, legal_targets
+from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.panels import (
     PANEL_BG,
     PANEL_EDGE,
@@ -50,7 +51,12 @@ from tabletop.ui.panels import (
     seat_name,
 )
 from tabletop.ui.scene import Scene
-from tabletop.ui.table_controls import TableControls, command_action, key_command
+from tabletop.ui.table_controls import (
+    TableControls,
+    command_action,
+    command_list,
+    key_command,
+)
 from tabletop.ui.theme import fit_id
 from tabletop.ui.viewport import Viewport, panel_width
 
@@ -58,22 +64,18 @@ if TYPE_CHECKING:
     from tabletop.core.engine import Game
     from tabletop.ui.app import App
 
-__all__ = ["Slide", "Sprite", "TableScene"]
+__all__ = ["Slide", "Sprite", "TableScene", "screen_turn"]
 
 WINDOW_BG = (18, 28, 24)
 ZONE_FILL = (255, 255, 255, 14)
 ZONE_EDGE = (255, 255, 255, 46)
 LIT_FILL = (255, 214, 80, 60)
 LIT_EDGE = (255, 214, 80)
+CELL_EDGE = (255, 255, 255, 30)
 SELECT = (255, 214, 80)
-BLOCK_LINE = (255, 140, 60)
-PICKED = (90, 210, 255)
 HOVER = (235, 240, 235)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
 STACK_DRAWN = 3
-#: A crowded character row shrinks its cards down to this share of their size before
-#: they overlap (at 0.7 eight turned cards fit side by side).
-ROW_MIN_SCALE = 0.7
 #: Seconds a refused card takes to slide back from where it was dropped.
 SLIDE_SECONDS = 0.2
 
@@ -89,33 +91,22 @@ def _register_card_names(cards: Mapping[str, Any]) -> None:
 
 def _pack_row(zone: Zone, tapped: list[bool],
               min_scale: float = 1.0) -> tuple[list[Placed], bool]:
-    """Centres for a row whose tapped cards are turned (88 mm wide instead of 63).
+    """Kept for old callers: :func:`tabletop.ui.games.pack_row`."""
+    return pack_row(zone, tapped, min_scale)
 
-    Neighbours keep a 3 mm gap when the zone is wide enough. Otherwise the cards
-    first shrink (down to ``min_scale`` of their size), and only then overlap evenly
-    so the outer cards touch the zone's ends; each card is then covered on its right,
-    so its left strip (cost, name, for a turned card the vertical name) stays in
-    sight. Returns the placements (table mm; ``size`` is the upright card size) and
-    whether neighbours overlap.
-    """
-    widths = [CARD_SIZE[1] if t_ else CARD_SIZE[0] for t_ in tapped]
-    n = len(widths)
-    gap = ROW_GAP_MM
-    scale = 1.0
-    if n > 1 and sum(widths) + gap * (n - 1) > zone.width_mm:
-        scale = max(min_scale, min(1.0, (zone.width_mm - gap * (n - 1)) / sum(widths)))
-        widths = [w * scale for w in widths]
-    if n > 1 and sum(widths) + gap * (n - 1) > zone.width_mm + 1e-6:
-        gap = (zone.width_mm - sum(widths)) / (n - 1)
-    total = sum(widths) + gap * (n - 1)
-    x = -total / 2.0
-    frame = zone.shape()
-    size = (CARD_SIZE[0] * scale, CARD_SIZE[1] * scale)
-    out = []
-    for w in widths:
-        out.append(Placed("", frame.to_table((x + w / 2.0, 0.0)), size, zone.rotation_deg))
-        x += w + gap
-    return out, gap < 0
+
+def screen_turn(rotation_deg: float, flipped: bool, upright: bool) -> float:
+    """Degrees counter-clockwise a card with table rotation ``rotation_deg`` is drawn at:
+    plus the half turn of a turned-round view unless the plugin draws cards upright."""
+    turn = rotation_deg + (180.0 if flipped and not upright else 0.0)
+    return turn % 360.0
+
+
+def _right_angle(deg: float) -> int | None:
+    """0..3 quarter turns when ``deg`` is a multiple of 90, else None."""
+    q = (deg % 360.0) / 90.0
+    n = round(q)
+    return n % 4 if abs(q - n) < 1e-6 else None
 
 
 @dataclass
@@ -152,6 +143,8 @@ class Sprite:
     rect: pygame.Rect
     surface: pygame.Surface | None = None
     drawn: bool = True
+    #: Degrees counter-clockwise the card is drawn at on screen.
+    turn: float = 0.0
     #: The next card of its row lies over its right part (a crowded row).
     covered: bool = False
     #: Pixels of the card left in sight when covered (its left strip).
@@ -163,21 +156,27 @@ class TableScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, game: Game, cover_at_start: bool = True) -> None:
+    def __init__(self, app: App, game: Game, cover_at_start: bool = True,
+                 ui: GameUI | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.rules = game.rules
-        self.layout: Layout = load_layout(resource_path("layouts", f"{game.rules.game_id}.toml"))
+        #: The game's window plugin (found by the game id unless given).
+        self.ui: GameUI = ui if ui is not None else load_game_ui(game.rules.game_id,
+                                                                 game.rules)
+        self.layout: Layout = self.ui.load_layout()
         self.geometry = TableGeometry(self.layout)
         self.viewport = Viewport(self.layout.width_mm, self.layout.height_mm)
-        self.renderer = CardRenderer(app.fonts, game.rules.cards)
+        self.renderer = self.ui.make_renderer(app.fonts)
         self.text = TextCache(app.fonts)
         self.toast = Toast()
-        self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id)
+        self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id,
+                                    self.ui.counts_line)
         self.log_panel = LogPanel(self.text)
-        self.preview = HoverPreview(self.text, self.renderer)
-        self.controls = TableControls()
-        self.decisions = DecisionPanel()
+        self.preview = HoverPreview(self.text, self.renderer, self.ui.explain)
+        self.commands = command_list(self.ui.turn_commands, self.ui.commands)
+        self.controls = TableControls(self.commands, self.ui.key_hints)
+        self.decisions = self.ui.make_decisions()
         self.viewer: int = self.rules.acting_seat(game.state)
         self.viewport.set_viewer(self.viewer)
         self.view: TableView = view_for(game.state, self.viewer)
@@ -185,6 +184,7 @@ class TableScene(Scene):
         self.by_iid: dict[int, Sprite] = {}
         self.drag: DragState | None = None
         self.hover: int | None = None
+        #: Cards the viewer selected by clicking (see ``GameUI.can_select``).
         self.selected: list[int] = []
         #: A refused card sliding back (None when no card is).
         self.slide: Slide | None = None
@@ -238,17 +238,18 @@ class TableScene(Scene):
 
         Called when the hand-over cover goes up and again when the next seat takes
         over: the refusal toast (it may name a card of the old hand), the hover
-        preview, selected attackers, unconfirmed blocker picks and their arrows, a
-        drag or slide-back, the log lines rendered for the old viewer (and the text
-        cache holding them) and the side panel / background built from their view.
+        preview, selected cards, the decision panel's unconfirmed picks (and whatever
+        the plugin's ``forget_private`` drops), a drag or slide-back, the log lines
+        rendered for the old viewer (and the text cache holding them) and the side
+        panel / background built from their view.
         """
         self.toast.clear()
         self.cancel_drag()
         self.slide = None
         self.hover = None
         self.selected.clear()
-        self.decisions.assign.clear()
-        self.decisions.picked = None
+        self.decisions.forget()
+        self.ui.forget_private(self)
         self.log_panel.scroll = 0
         self._log_lines = []
         self.text.clear()
@@ -268,8 +269,9 @@ class TableScene(Scene):
         state = self.game.state
         self.view = view_for(state, self.viewer)
         self.decisions.set_decision(state.pending, self.viewer)
-        self.selected = [i for i in self.selected if self._can_select(i)]
+        self.selected = [i for i in self.selected if self.ui.can_select(self, i)]
         self._build_sprites()
+        self.ui.refresh(self)
         self._bg = None
         if self.cover_pending:  # nothing of the leaving seat's log is kept under the cover
             self._log_lines = []
@@ -277,8 +279,18 @@ class TableScene(Scene):
             self._render_log()
         self._panel = None
         self._layout_widgets()
-        self.controls.refresh(self.game, self.viewer, self.selected,
+        self.refresh_controls()
+
+    def refresh_controls(self) -> None:
+        """Enable the buttons whose actions the rules accept now (after any change)."""
+        state = self.game.state
+        self.controls.refresh(self.game, self.viewer, self.command_action,
                               locked=self.decisions.decision is not None or state.game_over)
+
+    def command_action(self, command: str) -> Action | None:
+        """The action a button or key proposes now (None: none)."""
+        action = command_action(command, self.viewer, self.game.state.free_mode)
+        return action if action is not None else self.ui.command_action(self, command)
 
     def _render_log(self) -> None:
         """The viewer's log lines in the current language (kept as Messages in the view)."""
@@ -298,47 +310,28 @@ class TableScene(Scene):
     def _build_sprites(self) -> None:
         """Lay out every card of the view in table mm and index it for hit-testing.
 
-        Rows holding tapped cards are packed here (a tapped card is as wide as a
-        card is tall), so a turned card never covers its neighbours' faces.
+        Where each zone's cards lie is the plugin's :meth:`~GameUI.arrange` (by default
+        the layout's arrangement); the placements go into the geometry index in draw
+        order, so the card drawn on top is the one hit.
         """
-        keys: dict[str, list[str | None]] = {}
-        for zone in self.layout.zones:
-            cards = self.view.zones.get(zone.id, ())
-            keys[zone.id] = [str(c.iid) for c in cards]
-        self.geometry.set_cards(keys)
+        self.geometry.set_cards({})
         sprites: list[Sprite] = []
+        flipped, upright = self.viewport.flipped, self.ui.upright
         for zone in self.layout.zones:
             cards = self.view.zones.get(zone.id, ())
+            if not cards:
+                continue
             stack = zone.arrangement == "stack"
-            lined = zone.arrangement in ("row", "fan")
-            crowded = (zone.kind == "play" and zone.arrangement == "row" and len(cards) > 1
-                       and len(cards) * (CARD_SIZE[0] + ROW_GAP_MM) - ROW_GAP_MM
-                       > zone.width_mm)
-            packed = lined and (crowded or any(c.tapped for c in cards))
-            # Seat 1 sees the table turned round: lay each row out mirrored so that, on
-            # screen too, the first card is on the left and every card covers only the
-            # right part of the one before (names and costs stay in sight).
-            mirror = lined and self.viewport.flipped
-            overlap = False
-            if packed:
-                tapped = [c.tapped for c in cards]
-                places, overlap = _pack_row(zone, tapped[::-1] if mirror else tapped,
-                                            ROW_MIN_SCALE if zone.kind == "play" else 1.0)
-            else:
-                places = [self.geometry.card_placement(str(c.iid)) for c in cards]
-                if len(places) > 1 and lined:
-                    pitch = abs(places[1].center[0] - places[0].center[0])
-                    overlap = pitch < CARD_SIZE[0]
-            if mirror:
-                places = places[::-1]
-            for n, (card, placed) in enumerate(zip(cards, places, strict=True)):
-                placed = Placed(str(card.iid), placed.center, placed.size,
-                                90.0 if card.tapped else placed.rotation_deg)
-                if packed or card.tapped or mirror:
-                    self.geometry.put_card(placed, zone.id)
+            arranged = self.ui.arrange(self, zone, cards)
+            overlap = arranged.overlapping
+            for n, (card, placed) in enumerate(zip(cards, arranged.places, strict=True)):
+                if placed.key != str(card.iid):
+                    placed = placed.with_key(str(card.iid))
+                self.geometry.put_card(placed, zone.id)
                 sprites.append(Sprite(card.iid, zone.id, placed, card, pygame.Rect(0, 0, 0, 0),
                                       drawn=not stack or n >= len(cards) - STACK_DRAWN,
-                                      covered=overlap and n < len(cards) - 1))
+                                      covered=overlap and n < len(cards) - 1,
+                                      turn=screen_turn(placed.rotation_deg, flipped, upright)))
         self.sprites = sprites
         self.by_iid = {s.iid: s for s in sprites}
         self._place_sprites()
@@ -349,13 +342,18 @@ class TableScene(Scene):
         for sprite in self.sprites:
             upright = sprite.placed.size
             w, h = round(upright[0] * scale), round(upright[1] * scale)
-            size = (upright[1], upright[0]) if sprite.card.tapped else upright
-            sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
             if sprite.card.card_id is None:
-                sprite.surface = self.renderer.back((w, h), sprite.card.tapped)
+                sprite.surface = self.renderer.back((w, h), sprite.turn)
             else:
                 sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
-                                                    sprite.card.tapped, self.lang)
+                                                    sprite.turn, self.lang)
+            quarter = _right_angle(sprite.turn)
+            if quarter is None:  # any other angle: the turned picture's bounding box
+                sprite.rect = sprite.surface.get_rect(
+                    center=self.viewport.to_px(*sprite.placed.center))
+            else:
+                size = (upright[1], upright[0]) if quarter % 2 else upright
+                sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
         for a, b in zip(self.sprites, self.sprites[1:], strict=False):
             if a.covered and a.zone == b.zone:
                 a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
@@ -374,10 +372,36 @@ class TableScene(Scene):
         return sprite.rect.copy() if sprite is not None else None
 
     def zone_rect(self, zone_id: str) -> pygame.Rect:
-        """A zone's pixel rectangle now."""
-        zone = self.layout.zone(zone_id)
-        return pygame.Rect(self.viewport.rect_px((zone.x_mm, zone.y_mm),
-                                                 (zone.width_mm, zone.height_mm)))
+        """A zone's pixel rectangle now (its bounding box when turned by an odd angle)."""
+        return self._shape_rect(self.layout.zone(zone_id).shape())
+
+    def cell_rect(self, key: str) -> pygame.Rect:
+        """A cell's pixel rectangle now (``key``: ``"cell:<zone>/<name>"``)."""
+        return self._shape_rect(self.geometry.index.placed(key))
+
+    def _shape_rect(self, shape: Placed) -> pygame.Rect:
+        quarter = _right_angle(shape.rotation_deg)
+        if quarter is not None:
+            size = (shape.size[1], shape.size[0]) if quarter % 2 else shape.size
+            return pygame.Rect(self.viewport.rect_px(shape.center, size))
+        left, top, right, bottom = shape.bbox()
+        return pygame.Rect(self.viewport.rect_px(((left + right) / 2, (top + bottom) / 2),
+                                                 (right - left, bottom - top)))
+
+    def _outline(self, surface: pygame.Surface, shape: Placed, fill: Any, edge: Any,
+                 width: int) -> pygame.Rect:
+        """Fill and outline a zone or cell (rounded when it lies square to the screen)."""
+        rect = self._shape_rect(shape)
+        if _right_angle(shape.rotation_deg) is not None:
+            if fill is not None:
+                pygame.draw.rect(surface, fill, rect, border_radius=6)
+            pygame.draw.rect(surface, edge, rect, width, border_radius=6)
+        else:
+            points = [self.viewport.to_px(*p) for p in shape.corners()]
+            if fill is not None:
+                pygame.draw.polygon(surface, fill, points)
+            pygame.draw.polygon(surface, edge, points, width)
+        return rect
 
     # ================================================================== layout
 
@@ -395,7 +419,7 @@ class TableScene(Scene):
         self._kill_game_over()
         scale = self.scale
         pad = round(8 * scale)
-        rows = 4
+        rows = self.controls.rows
         button_h = round(34 * scale)
         gap = max(4, round(6 * scale))
         buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
@@ -488,7 +512,8 @@ class TableScene(Scene):
         self.toast.show(message, key, verdict.rule)
 
     def run_command(self, command: str) -> None:
-        """A button or shortcut: next phase, end turn, attack, free mode, undo, redo, ..."""
+        """A button or shortcut: next phase, end turn, free mode, undo, redo, menu, tap,
+        or one of the plugin's commands (``GameUI.run_command`` / ``command_action``)."""
         seat = self.viewer
         if command == "undo":
             self._verdict(self.game.undo(seat))
@@ -499,31 +524,18 @@ class TableScene(Scene):
         elif command == "tap":
             if self.hover is not None:
                 self.propose(Action.make("manual_tap", seat, card=self.hover))
-        elif command == "attack" and not self.selected:
-            self.toast.show(i18n.msg("prompt.select_attackers"), "prompt.select_attackers",
-                            "ARC-R5")
-        else:
-            action = command_action(command, seat, self.game.state.free_mode, self.selected)
+        elif not self.ui.run_command(self, command):
+            action = self.command_action(command)
             if action is not None:
-                if command == "attack":
-                    chosen = list(self.selected)
-                    self.selected.clear()
-                    if not self.propose(action).ok:
-                        self.selected = chosen
-                else:
-                    self.propose(action)
+                self.propose(action)
 
     def _verdict(self, verdict: Verdict) -> None:
         if not verdict.ok:
             self.show_refusal(verdict)
 
     def decision_command(self, command: str) -> None:
-        """A decision button: keep, mulligan, pass, confirm / clear blocks."""
-        if command == "clear_blocks":
-            self.decisions.assign.clear()
-            self.decisions.picked = None
-            self._panel = None
-            return
+        """A decision button: its action (``DecisionPanel.action_for``), if any."""
+        self._panel = None
         action = self.decisions.action_for(command, self.viewer)
         if action is not None:
             self.propose(action)
@@ -559,7 +571,7 @@ class TableScene(Scene):
                     self.cancel_drag()
                     return None
                 return event
-            command = key_command(event)
+            command = key_command(event, self.ui.keys, self.commands)
             if command is not None:
                 self.cancel_drag()
                 self.run_command(command)
@@ -608,10 +620,7 @@ class TableScene(Scene):
             return False
         if state.free_mode:
             return True
-        sprite = self.by_iid.get(iid)
-        if sprite is None or sprite.card.owner != self.viewer or sprite.card.hidden:
-            return False
-        return sprite.zone in (f"p{self.viewer}.hand", f"p{self.viewer}.characters")
+        return iid in self.by_iid and self.ui.can_pick_up(self, iid)
 
     def _press(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.button != 1 or self.cover_pending:
@@ -620,7 +629,7 @@ class TableScene(Scene):
         iid = self._card_at_px(pos)
         if iid is None:
             return event
-        if self.decisions.kind == "blockers" and self.decisions.click(iid):
+        if self.decisions.decision is not None and self.decisions.click(iid):
             self._panel = None
             return None
         if self._movable(iid):
@@ -635,12 +644,22 @@ class TableScene(Scene):
         pointer_mm = self.viewport.to_mm(*pos)
         centre = sprite.placed.center
         zones = [z.id for z in self.layout.zones]
-        targets = [s.iid for s in self.sprites
-                   if s.zone.endswith((".characters", ".combat")) and s.iid != iid]
-        lit_zones, lit_cards = legal_targets(self.game, self.viewer, iid, zones, targets)
+        cells = [c.key for z in self.layout.zones for c in self.layout.cells(z.id)]
+        origin_cell = self.geometry.cell_at(*centre) or ""
+        if origin_cell and split_cell_key(origin_cell)[0] != sprite.zone:
+            origin_cell = ""
+        targets = list(self.ui.drop_target_cards(self, iid))
+
+        def drop_id(key: str) -> str:
+            return self.ui.drop_zone_id(self, key)
+
+        lit_zones, lit_cards, lit_cells = legal_targets(
+            self.game, self.viewer, iid, zones, targets,
+            [c for c in cells if c != origin_cell], drop_id)
         self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
                                                  pointer_mm[1] - centre[1]),
-                              pos, pos, lit_zones, lit_cards)
+                              pos, pos, lit_zones, lit_cards, cells=lit_cells,
+                              origin_cell=origin_cell, drop_id=drop_id)
         self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()
@@ -692,24 +711,15 @@ class TableScene(Scene):
         return sprite.rect.topleft if sprite is not None else None
 
     def _can_select(self, iid: int) -> bool:
-        state = self.game.state
-        return (state.phase == "attack" and state.step == "" and state.pending is None
-                and state.active == self.viewer and not state.game_over
-                and iid in state.cards and not state.cards[iid].tapped
-                and state.zone_of(iid) == f"p{self.viewer}.characters")
+        return self.ui.can_select(self, iid)
 
     def click_card(self, iid: int) -> None:
-        """A click (no drag) on a card the viewer may handle."""
+        """A click (no drag) on a card the viewer may handle: a manual tap in free mode,
+        else the plugin's ``click_card`` (by default: select it when selectable)."""
         if self.game.state.free_mode:
             self.propose(Action.make("manual_tap", self.viewer, card=iid))
             return
-        if self._can_select(iid):
-            if iid in self.selected:
-                self.selected.remove(iid)
-            else:
-                self.selected.append(iid)
-            self.controls.refresh(self.game, self.viewer, self.selected,
-                                  locked=self.decisions.decision is not None)
+        self.ui.click_card(self, iid)
 
     # ================================================================== update / draw
 
@@ -734,11 +744,11 @@ class TableScene(Scene):
         overlay = pygame.Surface(size, pygame.SRCALPHA)
         label_size = max(10, round(12 * self.scale))
         for zone in self.layout.zones:
-            rect = self.zone_rect(zone.id)
             mine = zone.owner == self.viewer
             fill = (255, 255, 255, 20) if mine else ZONE_FILL
-            pygame.draw.rect(overlay, fill, rect, border_radius=6)
-            pygame.draw.rect(overlay, ZONE_EDGE, rect, 1, border_radius=6)
+            rect = self._outline(overlay, zone.shape(), fill, ZONE_EDGE, 1)
+            for cell in self.layout.cells(zone.id):
+                self._outline(overlay, cell, None, CELL_EDGE, 1)
             if not self.view.zones.get(zone.id):  # a label only where no card hides it
                 label = self.text.get(t(zone.label), label_size, (170, 200, 180))
                 overlay.blit(label, label.get_rect(center=rect.center))
@@ -752,10 +762,11 @@ class TableScene(Scene):
             return
         area = self.viewport.area
         lit = pygame.Surface((area[2], area[3]), pygame.SRCALPHA)
+        width = max(2, round(3 * self.scale))
         for zone_id in self.drag.zones:
-            rect = self.zone_rect(zone_id)
-            pygame.draw.rect(lit, LIT_FILL, rect, border_radius=6)
-            pygame.draw.rect(lit, LIT_EDGE, rect, max(2, round(3 * self.scale)), border_radius=6)
+            self._outline(lit, self.layout.zone(zone_id).shape(), LIT_FILL, LIT_EDGE, width)
+        for key in self.drag.cells:
+            self._outline(lit, self.geometry.index.placed(key), LIT_FILL, LIT_EDGE, width)
         self._lit = lit.convert_alpha()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -773,7 +784,7 @@ class TableScene(Scene):
         else:
             surface.fblits([(s, p) for s, p, sp in self._blits
                             if sp.iid != dragging and sp.iid != sliding])
-        self._draw_power_chips(surface)
+        self.ui.draw_on_cards(self, surface)
         if self.face_listener is not None:
             for _, _, sp in self._blits:
                 if not sp.card.hidden:
@@ -799,23 +810,6 @@ class TableScene(Scene):
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)
 
-    def _draw_power_chips(self, surface: pygame.Surface) -> None:
-        """On a card whose right part is covered, its power again in the strip left in sight."""
-        for sprite in self.sprites:
-            if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
-                continue
-            rect = sprite.rect
-            d = max(12, round(min(rect.w, rect.h) * 0.24))
-            chip = self.renderer.power_chip(sprite.card.card_id, d)
-            if chip is None:
-                continue
-            pad = max(2, d // 6)
-            x = rect.x + max(pad, min(rect.w, sprite.visible_w) - d - pad)
-            # where the power sits on the card: top right when turned, bottom right upright
-            y = (rect.y + pad if sprite.card.tapped   # above the alignment mark:
-                 else rect.bottom - d - pad - round(rect.h * 0.14))
-            surface.blit(chip, (x, y))
-
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """Card counts on decks, discard piles and the other seat's hand."""
         size = max(11, round(14 * self.scale))
@@ -833,30 +827,13 @@ class TableScene(Scene):
             surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
-        """Selected attackers, blocks (lines), the combat's power comparison, hover."""
+        """Selected cards, the plugin's marks, lit target cards, hover."""
         thick = max(2, round(3 * self.scale))
         for iid in self.selected:
             rect = self.card_rect(iid)
             if rect is not None:
                 pygame.draw.rect(surface, SELECT, rect.inflate(6, 6), thick, border_radius=6)
-        if self.decisions.picked is not None:
-            rect = self.card_rect(self.decisions.picked)
-            if rect is not None:
-                pygame.draw.rect(surface, PICKED, rect.inflate(6, 6), thick, border_radius=6)
-        fights = clashes(self.game, self.decisions.assign)
-        for clash in fights:
-            a_rect = self.card_rect(clash.attacker)
-            if a_rect is None:
-                continue
-            pygame.draw.rect(surface, (230, 80, 60), a_rect.inflate(6, 6), thick, border_radius=6)
-            for b in clash.blockers:
-                b_rect = self.card_rect(b)
-                if b_rect is not None:
-                    pygame.draw.line(surface, BLOCK_LINE, b_rect.center, a_rect.center,
-                                     max(3, round(5 * self.scale)))
-                    pygame.draw.circle(surface, BLOCK_LINE, a_rect.center, round(7 * self.scale))
-                    pygame.draw.circle(surface, BLOCK_LINE, b_rect.center, round(5 * self.scale))
-            self._draw_clash_label(surface, clash, a_rect)
+        self.ui.draw_marks(self, surface)
         if self.drag is not None:  # lit target cards (a combat card onto a combatant)
             for iid in self.drag.cards:
                 rect = self.card_rect(iid)
@@ -867,22 +844,6 @@ class TableScene(Scene):
             rect = self.card_rect(self.hover)
             if rect is not None:
                 pygame.draw.rect(surface, HOVER, rect.inflate(2, 2), 1, border_radius=6)
-
-    def _draw_clash_label(self, surface: pygame.Surface, clash: Clash,
-                          rect: pygame.Rect) -> None:
-        if clash.blockers:
-            text = t("table.clash", attacker=clash.attacker_power, blockers=clash.blockers_power)
-            a, b = clash.attacker_power, clash.blockers_power
-            colour = (60, 150, 80) if a > b else (170, 60, 50) if a < b else (190, 140, 40)
-        else:
-            text = t("table.unblocked", n=clash.attacker_power)
-            colour = (60, 110, 170)
-        label = self.text.get(text, max(12, round(15 * self.scale)), (255, 255, 255), True)
-        box = label.get_rect(center=(rect.centerx, rect.bottom - round(14 * self.scale)))
-        box = box.inflate(12, 4)
-        pygame.draw.rect(surface, colour, box, border_radius=8)
-        pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
-        surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         """Free mode across the top; game over in the middle."""

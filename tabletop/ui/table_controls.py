@@ -1,14 +1,17 @@
 """The table's buttons and keyboard shortcuts (pygame_gui buttons in the side panel).
 
-Each command is enabled only when the rules accept its action now (asked with
-``game.check``, or ``can_undo`` / ``can_redo``), re-evaluated after every change,
-never per frame. Keys: N or Space next phase, E end turn, A attack, F free mode,
-T tap (free mode), Ctrl+Z undo, Ctrl+Y redo.
+The buttons are the game's turn commands (next phase / end turn, when the game has
+them), the window plugin's own commands (Arc: Attack), then free mode, undo, redo
+and menu (see :func:`command_list`). Each command is enabled only when the rules
+accept its action now (asked with ``game.check``, or ``can_undo`` / ``can_redo``),
+re-evaluated after every change, never per frame. Keys: N or Space next phase,
+E end turn, F free mode, T tap (free mode), Ctrl+Z undo, Ctrl+Y redo, plus the
+plugin's keys (Arc: A attack).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,9 +24,14 @@ from tabletop.ui.theme import fit_id
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
 
-__all__ = ["COMMANDS", "TableControls", "key_command"]
+__all__ = ["COMMANDS", "GENERIC_COMMANDS", "TURN_COMMANDS", "TableControls", "command_action",
+           "command_list", "key_command"]
 
-#: Button commands in panel order (two columns).
+#: Turn commands a game may have (a plugin lists the ones its rules know).
+TURN_COMMANDS: tuple[str, ...] = ("next_phase", "end_turn")
+#: Commands every table has, after the turn and plugin commands; "menu" comes last.
+GENERIC_COMMANDS: tuple[str, ...] = ("free_mode", "undo", "redo", "menu")
+#: Arc's button order (kept for reference: turn commands, Attack, the generic ones).
 COMMANDS: tuple[str, ...] = ("next_phase", "end_turn", "attack", "free_mode",
                              "undo", "redo", "menu")
 
@@ -31,16 +39,25 @@ _KEYS: dict[int, str] = {
     pygame.K_n: "next_phase",
     pygame.K_SPACE: "next_phase",
     pygame.K_e: "end_turn",
-    pygame.K_a: "attack",
     pygame.K_f: "free_mode",
     pygame.K_t: "tap",
 }
-_HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "attack": "A", "free_mode": "F",
+_HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "free_mode": "F",
                           "undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}
 
 
-def key_command(event: pygame.event.Event) -> str | None:
-    """The command a KEYDOWN event asks for, or None."""
+def command_list(turn_commands: Iterable[str], extra: Iterable[str]) -> tuple[str, ...]:
+    """The buttons in panel order: turn commands, a plugin's commands, the generic ones."""
+    return (*turn_commands, *extra, *GENERIC_COMMANDS)
+
+
+def key_command(event: pygame.event.Event, extra: Mapping[int, str] | None = None,
+                allowed: Iterable[str] | None = None) -> str | None:
+    """The command a KEYDOWN event asks for, or None.
+
+    ``extra`` adds a plugin's keys (key code -> command); with ``allowed`` a key whose
+    command is not a button of this table (and not ``tap``) means nothing.
+    """
     if event.type != pygame.KEYDOWN:
         return None
     ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -50,27 +67,42 @@ def key_command(event: pygame.event.Event) -> str | None:
         return "redo"
     if ctrl:
         return None
-    return _KEYS.get(event.key)
+    command = (extra or {}).get(event.key) or _KEYS.get(event.key)
+    if command is not None and allowed is not None and command != "tap" \
+            and command not in set(allowed):
+        return None
+    return command
 
 
-def command_action(command: str, seat: int, free_mode: bool,
-                   attackers: Iterable[int]) -> Action | None:
-    """The action a command proposes (None for undo/redo/menu/tap)."""
-    if command in ("next_phase", "end_turn"):
+def command_action(command: str, seat: int, free_mode: bool) -> Action | None:
+    """The action of a generic command (None for undo/redo/menu/tap and unknown ones)."""
+    if command in TURN_COMMANDS:
         return Action.make(command, seat)
-    if command == "attack":
-        return Action.make("attack", seat, attackers=sorted(attackers))
     if command == "free_mode":
         return Action.make("set_free_mode", seat, on=not free_mode)
     return None
 
 
 class TableControls:
-    """The command buttons: built into ``manager`` inside ``rect``; enabled per legality."""
+    """The command buttons: built into ``manager`` inside ``rect``; enabled per legality.
 
-    def __init__(self) -> None:
+    Args:
+        commands: the buttons in order (see :func:`command_list`); "menu" spans the
+            whole width on the last row.
+        hints: command -> key shown in its tool tip (added to the generic ones).
+    """
+
+    def __init__(self, commands: Sequence[str] = COMMANDS,
+                 hints: Mapping[str, str] | None = None) -> None:
+        self.commands: tuple[str, ...] = tuple(commands)
+        self.hints = {**_HINTS, **(hints or {})}
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.enabled: dict[str, bool] = {}
+
+    @property
+    def rows(self) -> int:
+        """Rows of buttons (two columns)."""
+        return (len(self.commands) + 1) // 2
 
     def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
               fonts: Any = None) -> None:
@@ -80,12 +112,12 @@ class TableControls:
         """
         self.kill()
         gap = max(4, round(6 * scale))
-        rows = (len(COMMANDS) + 1) // 2
+        rows = self.rows
         bh = (rect.h - gap * (rows - 1)) // rows
         bw = (rect.w - gap) // 2
-        for i, command in enumerate(COMMANDS):
+        for i, command in enumerate(self.commands):
             row, col = divmod(i, 2)
-            if command == "menu":  # last, full width
+            if command == "menu" and col == 0:  # last, full width
                 r = pygame.Rect(rect.x, rect.y + row * (bh + gap), rect.w, bh)
             else:
                 r = pygame.Rect(rect.x + col * (bw + gap), rect.y + row * (bh + gap), bw, bh)
@@ -93,9 +125,10 @@ class TableControls:
             longest = max((label, self._label(command, True)), key=len)
             oid = (fit_id(fonts, longest, r.w, scale, f"#table_{command}") if fonts is not None
                    else pygame_gui.core.ObjectID(object_id=f"#table_{command}"))
+            hint = self.hints.get(command)
             button = pygame_gui.elements.UIButton(
                 relative_rect=r, text=label, manager=manager,
-                tool_tip_text=t("button.key_hint", key=_HINTS[command]),
+                tool_tip_text=t("button.key_hint", key=hint) if hint else None,
                 object_id=oid,
             )
             self.buttons[command] = button
@@ -108,15 +141,15 @@ class TableControls:
             return t("button.free_mode_on" if free_mode else "button.free_mode_off")
         return t(f"button.{command}")
 
-    def refresh(self, game: Game, seat: int, attackers: Iterable[int],
+    def refresh(self, game: Game, seat: int, action_for: Callable[[str], Action | None],
                 locked: bool = False) -> None:
         """Enable each button when its action is legal for ``seat`` now.
 
-        ``locked`` (a decision or the game over) disables the turn commands.
+        ``action_for(command)`` is the action a command would propose (None: disabled);
+        ``locked`` (a decision or the game over) disables the turn and plugin commands.
         """
         state = game.state
-        chosen = list(attackers)
-        for command in COMMANDS:
+        for command in self.commands:
             if command == "menu":
                 on = True
             elif command == "undo":
@@ -125,10 +158,8 @@ class TableControls:
                 on = game.can_redo(seat)
             elif command == "free_mode":
                 on = not state.game_over
-            elif command == "attack" and not chosen:
-                on = False
             else:
-                action = command_action(command, seat, state.free_mode, chosen)
+                action = action_for(command)
                 on = not locked and action is not None and game.check(action).ok
             self._set(command, on)
         button = self.buttons.get("free_mode")

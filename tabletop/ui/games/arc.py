@@ -1,0 +1,369 @@
+"""Arc System's window plugin: faces, preview words, decisions, attackers, combat marks.
+
+* Faces: :class:`~tabletop.ui.games.arc_cards.ArcCardRenderer`; every card is read
+  upright from both seats (``upright``), a tapped card is turned 90 degrees.
+* Rows: a character row holding turned cards, or too many cards, is packed
+  (:func:`~tabletop.ui.games.pack_row`): cards shrink down to
+  :data:`ROW_MIN_SCALE`, then overlap keeping their left strip (cost, name) in sight;
+  a covered card shows its power again in a chip.
+* Decisions (:class:`ArcDecisionPanel`): ``mulligan`` (ARC-R3) Keep / Mulligan;
+  ``blockers`` (ARC-R5) click one of your untapped characters, then the attacker it
+  should block (a line joins them), clicking a blocker again takes it back, "Confirm
+  blocks" proposes ``decide(choice=["B>A", ...])``; ``combat_card`` (ARC-R5) drag a
+  combat card onto your combat zone or onto a combatant, or Pass.
+* Attack: in the attack phase click your untapped characters (they are selected),
+  then **Attack** (key A).
+* Marks: each attacker against its blockers with the power comparison, from the
+  public combat record (``state.data["combat"]``) plus the defender's unconfirmed
+  assignment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop import i18n
+from tabletop.core.actions import Action
+from tabletop.geometry import Placed
+from tabletop.i18n import t
+from tabletop.layout import CARD_SIZE, Zone
+from tabletop.layout.arrange import ROW_GAP_MM
+from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.decisions import DecisionPanel
+from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
+from tabletop.ui.games.arc_cards import ArcCardRenderer
+from tabletop.ui.panels import plain_counts
+
+if TYPE_CHECKING:
+    from tabletop.core.cards import CardDef
+    from tabletop.core.engine import Game
+    from tabletop.core.view import CardView, TableView
+    from tabletop.ui.table import TableScene
+
+__all__ = ["ROW_MIN_SCALE", "ArcDecisionPanel", "ArcUI", "Clash", "UI", "clashes",
+           "explain_card"]
+
+#: A crowded character row shrinks its cards down to this share of their size before
+#: they overlap (at 0.7 eight turned cards fit side by side).
+ROW_MIN_SCALE = 0.7
+BLOCK_LINE = (255, 140, 60)
+PICKED = (90, 210, 255)
+
+
+# ---------------------------------------------------------------------- preview words
+
+
+def explain_card(card: Any, tapped: bool = False) -> list[str]:
+    """Plain-words lines explaining a card's numbers (for the hover preview)."""
+    lines: list[str] = []
+    colour = card.get("colour")
+    colour_name = t(f"colour.{colour}") if colour else ""
+    if card.type == "resource":
+        lines.append(t("preview.explain_resource", colour=colour_name))
+    else:
+        cost = int(card.get("cost") or 0)
+        if cost:
+            lines.append(t("preview.explain_cost", n=cost, colour=colour_name))
+        else:
+            lines.append(t("preview.explain_cost_zero"))
+    if card.type == "character" and card.get("power") is not None:
+        lines.append(t("preview.explain_power", n=card.get("power")))
+    if card.type == "combat" and card.get("amount") is not None:
+        key = "preview.explain_weaken" if card.get("effect") == "weaken" else \
+            "preview.explain_pump"
+        lines.append(t(key, n=card.get("amount")))
+    if card.get("unique"):
+        lines.append(t("preview.explain_unique"))
+    align = card.get("alignment")
+    if align in ("good", "evil"):
+        lines.append(t(f"preview.explain_{align}"))
+    if tapped:
+        lines.append(t("preview.explain_tapped"))
+    return lines
+
+
+# ---------------------------------------------------------------------- combat
+
+
+@dataclass(frozen=True)
+class Clash:
+    """One attacker against its blockers: powers as they stand now."""
+
+    attacker: int
+    attacker_power: int
+    blockers: tuple[int, ...]
+    blockers_power: int
+
+
+def _power(game: Game, iid: int) -> int:
+    state = game.state
+    base = int(game.rules.cards[state.cards[iid].card_id].get("power") or 0)
+    data = state.data.get("combat") or {}
+    delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid)
+    return max(0, base + delta)
+
+
+def clashes(game: Game, extra_blocks: dict[int, int] | None = None) -> list[Clash]:
+    """The current combat as attacker-versus-blockers, or [] outside a combat.
+
+    ``extra_blocks`` (blocker -> attacker) adds the defender's unconfirmed picks.
+    """
+    data = game.state.data.get("combat")
+    if not isinstance(data, dict):
+        return []
+    pairs = [(int(b), int(a)) for b, a in data.get("blocks", [])]
+    pairs += list((extra_blocks or {}).items())
+    out = []
+    for a in (int(i) for i in data.get("attackers", [])):
+        if a not in game.state.cards:
+            continue
+        blockers = tuple(b for b, x in pairs if x == a and b in game.state.cards)
+        out.append(Clash(a, _power(game, a), blockers, sum(_power(game, b) for b in blockers)))
+    return out
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+class ArcDecisionPanel(DecisionPanel):
+    """Mulligan, blockers (click blocker, then attacker) and combat card decisions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Blockers chosen so far (blocker iid -> attacker iid), not yet confirmed.
+        self.assign: dict[int, int] = {}
+        #: The blocker clicked, waiting for an attacker.
+        self.picked: int | None = None
+
+    def forget(self) -> None:
+        """Drop the unconfirmed blocker picks."""
+        self.assign.clear()
+        self.picked = None
+
+    def blockers(self) -> set[int]:
+        """Instance ids that may block (from the decision's options)."""
+        if self.kind != "blockers":
+            return set()
+        return {int(o.split(">")[0]) for o in self.decision.options if ">" in o}  # type: ignore[union-attr]
+
+    def attackers(self) -> set[int]:
+        """Instance ids that may be blocked."""
+        if self.kind != "blockers":
+            return set()
+        return {int(o.split(">")[1]) for o in self.decision.options if ">" in o}  # type: ignore[union-attr]
+
+    def click(self, iid: int) -> bool:
+        """A card was clicked during the blockers decision; True when it was used."""
+        if self.kind != "blockers":
+            return False
+        if iid in self.blockers():
+            if iid in self.assign:  # take it back
+                del self.assign[iid]
+                self.picked = None
+            else:
+                self.picked = None if self.picked == iid else iid
+            return True
+        if iid in self.attackers() and self.picked is not None:
+            self.assign[self.picked] = iid
+            self.picked = None
+            return True
+        return False
+
+    def action_for(self, command: str, seat: int) -> Action | None:
+        """The action a decision button proposes (Clear blocks proposes none)."""
+        if command in ("keep", "mulligan", "pass"):
+            return Action.make("decide", seat, choice=[command])
+        if command == "confirm_blocks":
+            choice = [f"{b}>{a}" for b, a in sorted(self.assign.items())]
+            return Action.make("decide", seat, choice=choice)
+        if command == "clear_blocks":
+            self.forget()
+        return None
+
+    def commands(self) -> tuple[str, ...]:
+        """The buttons of the current decision."""
+        if self.kind == "mulligan":
+            return tuple(o for o in ("keep", "mulligan") if o in self.decision.options)  # type: ignore[union-attr]
+        if self.kind == "blockers":
+            return ("confirm_blocks", "clear_blocks")
+        if self.kind == "combat_card":
+            return ("pass",)
+        return ()
+
+    def prompt_text(self, lang: str) -> str:
+        """The prompt: the rules' own words plus how to answer in the window."""
+        head = super().prompt_text(lang)
+        how = {"blockers": "prompt.blockers",
+               "combat_card": "prompt.combat_card"}.get(self.kind)
+        return f"{head}\n{t(how)}" if how else head
+
+
+# ---------------------------------------------------------------------- the plugin
+
+
+class ArcUI(GameUI):
+    """The window of Arc System."""
+
+    upright = True
+    turn_commands = ("next_phase", "end_turn")
+    commands = ("attack",)
+    keys = {pygame.K_a: "attack"}
+    key_hints = {"attack": "A"}
+
+    # -- set-up
+    def make_renderer(self, fonts: FontSource) -> CardRenderer:
+        """Arc's faces (:mod:`tabletop.ui.games.arc_cards`)."""
+        return ArcCardRenderer(fonts, self.rules.cards)
+
+    def make_decisions(self) -> DecisionPanel:
+        """Mulligan, blockers and combat card panels."""
+        return ArcDecisionPanel()
+
+    # -- arrangement
+    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+        """Rows holding tapped cards, and crowded character rows, are packed so a turned
+        card never covers its neighbours' faces; the rest as the layout says."""
+        lined = zone.arrangement in ("row", "fan")
+        crowded = (zone.kind == "play" and zone.arrangement == "row" and len(cards) > 1
+                   and len(cards) * (CARD_SIZE[0] + ROW_GAP_MM) - ROW_GAP_MM
+                   > zone.width_mm)
+        if not (lined and (crowded or any(c.tapped for c in cards))):
+            return layout_cards(scene, zone, cards)
+        # Seat 1 sees the table turned round: lay each row out mirrored so that, on
+        # screen too, the first card is on the left and every card covers only the
+        # right part of the one before (names and costs stay in sight).
+        mirror = scene.viewport.flipped
+        tapped = [c.tapped for c in cards]
+        places, overlap = pack_row(zone, tapped[::-1] if mirror else tapped,
+                                   ROW_MIN_SCALE if zone.kind == "play" else 1.0)
+        if mirror:
+            places = places[::-1]
+        return ZoneCards([Placed(str(c.iid), p.center, p.size,
+                                 90.0 if c.tapped else p.rotation_deg)
+                          for c, p in zip(cards, places, strict=True)], overlap)
+
+    # -- input
+    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+        """Own face-up cards in the hand and the character row."""
+        sprite = scene.by_iid.get(iid)
+        seat = scene.viewer
+        if sprite is None or sprite.card.owner != seat or sprite.card.hidden:
+            return False
+        return sprite.zone in (f"p{seat}.hand", f"p{seat}.characters")
+
+    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+        """Combatants and combat cards (a combat card onto a fighting character)."""
+        return [s.iid for s in scene.sprites
+                if s.zone.endswith((".characters", ".combat")) and s.iid != iid]
+
+    def can_select(self, scene: TableScene, iid: int) -> bool:
+        """Attackers: the viewer's untapped characters in the attack phase."""
+        state = scene.game.state
+        seat = scene.viewer
+        return (state.phase == "attack" and state.step == "" and state.pending is None
+                and state.active == seat and not state.game_over
+                and iid in state.cards and not state.cards[iid].tapped
+                and state.zone_of(iid) == f"p{seat}.characters")
+
+    def command_action(self, scene: TableScene, command: str) -> Action | None:
+        """Attack with the selected characters (none selected: disabled)."""
+        if command == "attack" and scene.selected:
+            return Action.make("attack", scene.viewer, attackers=sorted(scene.selected))
+        return None
+
+    def run_command(self, scene: TableScene, command: str) -> bool:
+        """Attack: explain when nothing is selected; keep the selection if refused."""
+        if command != "attack":
+            return False
+        if not scene.selected:
+            scene.toast.show(i18n.msg("prompt.select_attackers"), "prompt.select_attackers",
+                             "ARC-R5")
+            return True
+        action = self.command_action(scene, command)
+        chosen = list(scene.selected)
+        scene.selected.clear()
+        if action is not None and not scene.propose(action).ok:
+            scene.selected = chosen
+        return True
+
+    # -- drawing
+    def explain(self, card: CardDef, view: CardView) -> list[str]:
+        """Cost, power, combat bonus, uniqueness, alignment, tapped."""
+        return explain_card(card, view.tapped)
+
+    def counts_line(self, view: TableView, seat: int) -> str:
+        """Deck (it is the seat's life, ARC-R1) and hand."""
+        return plain_counts(view, seat, "table.counts")
+
+    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """On a card whose right part is covered, its power again in the strip left in
+        sight."""
+        renderer = scene.renderer
+        if not isinstance(renderer, ArcCardRenderer):
+            return
+        for sprite in scene.sprites:
+            if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
+                continue
+            rect = sprite.rect
+            d = max(12, round(min(rect.w, rect.h) * 0.24))
+            chip = renderer.power_chip(sprite.card.card_id, d)
+            if chip is None:
+                continue
+            pad = max(2, d // 6)
+            x = rect.x + max(pad, min(rect.w, sprite.visible_w) - d - pad)
+            # where the power sits on the card: top right when turned, bottom right upright
+            y = (rect.y + pad if sprite.card.tapped   # above the alignment mark:
+                 else rect.bottom - d - pad - round(rect.h * 0.14))
+            surface.blit(chip, (x, y))
+
+    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """The picked blocker, blocks (lines) and each combat's power comparison."""
+        thick = max(2, round(3 * scene.scale))
+        decisions = scene.decisions
+        assign = getattr(decisions, "assign", {})
+        picked = getattr(decisions, "picked", None)
+        if picked is not None:
+            rect = scene.card_rect(picked)
+            if rect is not None:
+                pygame.draw.rect(surface, PICKED, rect.inflate(6, 6), thick, border_radius=6)
+        for clash in clashes(scene.game, assign):
+            a_rect = scene.card_rect(clash.attacker)
+            if a_rect is None:
+                continue
+            pygame.draw.rect(surface, (230, 80, 60), a_rect.inflate(6, 6), thick,
+                             border_radius=6)
+            for b in clash.blockers:
+                b_rect = scene.card_rect(b)
+                if b_rect is not None:
+                    pygame.draw.line(surface, BLOCK_LINE, b_rect.center, a_rect.center,
+                                     max(3, round(5 * scene.scale)))
+                    pygame.draw.circle(surface, BLOCK_LINE, a_rect.center,
+                                       round(7 * scene.scale))
+                    pygame.draw.circle(surface, BLOCK_LINE, b_rect.center,
+                                       round(5 * scene.scale))
+            self._draw_clash_label(scene, surface, clash, a_rect)
+
+    @staticmethod
+    def _draw_clash_label(scene: TableScene, surface: pygame.Surface, clash: Clash,
+                          rect: pygame.Rect) -> None:
+        if clash.blockers:
+            text = t("table.clash", attacker=clash.attacker_power, blockers=clash.blockers_power)
+            a, b = clash.attacker_power, clash.blockers_power
+            colour = (60, 150, 80) if a > b else (170, 60, 50) if a < b else (190, 140, 40)
+        else:
+            text = t("table.unblocked", n=clash.attacker_power)
+            colour = (60, 110, 170)
+        label = scene.text.get(text, max(12, round(15 * scene.scale)), (255, 255, 255), True)
+        box = label.get_rect(center=(rect.centerx, rect.bottom - round(14 * scene.scale)))
+        box = box.inflate(12, 4)
+        pygame.draw.rect(surface, colour, box, border_radius=8)
+        pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+#: The plugin class this module provides (found by :func:`tabletop.ui.games.load_game_ui`).
+UI = ArcUI
