@@ -1,0 +1,67 @@
+"""Conan (``conan``): rules, battlefield geometry, card schema, sample cards and decks.
+
+``load(card_root=None)`` returns the rules over ``assets/cards/conan`` (or
+``card_root``); ``load_decks()`` the ready-made decks of ``assets/decks/conan``;
+``selfplay_report(games, seed)`` plays bot games and counts how they ended.
+The rules core never imports pygame.
+
+Modules: :mod:`schema` (card fields, icons), :mod:`zones` (zone ids),
+:mod:`words` (message parameters), :mod:`stats` (numbers, wounds, prowess),
+:mod:`icons` (CONAN-R14/R15), :mod:`battlefield` (placed shapes and Move
+targets, CONAN-R8..R10), :mod:`selection` (minimal selections, CONAN-R5/R17),
+:mod:`piles` (draws, reshuffles, CONAN-R3), :mod:`effects` (card effects as
+data), :mod:`defeat` (defeats, elimination, renown loss), :mod:`turn` (start,
+Press On, Prepare, Rest), :mod:`foes` (Foe Draw, CONAN-R4..R7), :mod:`survey`
+(retreat, CONAN-R17), :mod:`moves` (Move placement, CONAN-R9..R13),
+:mod:`resolution` (Barbarian, Resolution, end of round, CONAN-R14..R16),
+:mod:`flow` (automatic steps), :mod:`legal`, :mod:`drops`, :mod:`decklegal`
+(CONAN-R20), :mod:`rules` (``ConanRules``), :mod:`bot` (a sensible bot).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.cards import load_card_dir
+from tabletop.core.decks import Deck, load_deck_dir
+from tabletop.games.conan.rules import ConanRules
+from tabletop.games.conan.schema import GAME_ID, SCHEMA, validate_icons
+
+__all__ = ["ConanRules", "asset_dir", "load", "load_decks", "selfplay_report"]
+
+
+def asset_dir(*parts: str) -> Path:
+    """A Conan data folder under ``assets/``."""
+    try:
+        from tabletop.resources import resource_path
+
+        return resource_path("assets", *parts)
+    except (ImportError, FileNotFoundError):
+        return Path(__file__).resolve().parents[3].joinpath("assets", *parts)
+
+
+def load(card_root: str | Path | None = None) -> ConanRules:
+    """The Conan rules over the card files of ``card_root`` (default ``assets/cards/conan``).
+
+    Raises CardDataError naming the file, card and field of a broken card file.
+    """
+    folder = Path(card_root) if card_root is not None else asset_dir("cards", GAME_ID)
+    db = load_card_dir(folder, GAME_ID, SCHEMA)
+    validate_icons(db)
+    return ConanRules(db)
+
+
+def load_decks(deck_root: str | Path | None = None,
+               rules: ConanRules | None = None) -> dict[str, Deck]:
+    """The ready-made decks by id (file stem), checked against the known card ids."""
+    folder = Path(deck_root) if deck_root is not None else asset_dir("decks", GAME_ID)
+    known = list((rules or load()).cards)
+    return load_deck_dir(folder, known)
+
+
+def selfplay_report(games: int = 100, seed: int = 1, **kwargs: Any) -> Any:
+    """Bot games and how they ended (see :func:`tabletop.games.conan.bot.selfplay_report`)."""
+    from tabletop.games.conan.bot import selfplay_report as run
+
+    return run(games, seed, **kwargs)

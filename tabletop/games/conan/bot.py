@@ -1,0 +1,298 @@
+"""A Conan bot that plays sensibly, and the self-play report.
+
+:class:`ConanBot` answers through ``rules.legal_actions`` like any player (it
+never reads hidden cards: the other seat's face-down Moves are scored by what
+the bot could see, i.e. not at all). It fights and presses on while Conan is
+healthy, retreats when the Foes on the battlefield could finish Conan, places
+one Move per Foe where it has prowess for it, never accepts a Move that would
+defeat its own character, and as the enemy sends two Foes and gives each the
+strongest Move it can pay without wounds. Ties are broken by its own seeded
+generator (never the game's, ALL-R1).
+
+:func:`selfplay_report` plays seeded games between two bots and counts how they
+ended: by renown (CONAN-R1), by Conan's defeat or by Foe exhaustion (CONAN-R3),
+or drawn; games that hit the turn or action cap are reported separately, never
+as a result.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.actions import Action
+from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.engine import Game
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameRules, GameSetup
+from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan.schema import ATTACK_ICONS
+from tabletop.games.conan.stats import counter, health_left, prowess_now, stat
+from tabletop.games.conan.zones import cdef, conan_of, foes_on_field, zid
+
+#: Foes the enemy bot sends per Warrior step (more only feeds the other Conan's renown).
+FOES_SENT = 2
+#: Conan stops paying with wounds below this much health left.
+SAFE_HEALTH = 4
+
+
+def icon_score(card: CardDef) -> int:
+    """How much a Move card does: attack icons count double, defence icons once."""
+    score = 0
+    for side in ("left", "right"):
+        for icon in card.get(side) or []:
+            score += 2 if icon in ATTACK_ICONS else (1 if icon else 0)
+    return score
+
+
+class ConanBot:
+    """Sensible choices for either seat (see the module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action | None:
+        """The bot's action for the seat that must act now, or None."""
+        rules, state = game.rules, game.state
+        seat = rules.acting_seat(state)
+        actions = rules.legal_actions(state, seat)
+        if not actions:
+            return None
+        db = rules.cards
+        pending = state.pending
+        if pending is not None:
+            return self._decide(state, db, pending.kind, actions)
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        done = by_kind.get("next_phase", [None])[0]
+        if state.phase == "prepare":
+            return self._prepare(state, db, by_kind.get("play_card", [])) or done
+        if state.phase == "foe_draw":
+            return self._foe_draw(state, db, by_kind) or done
+        if state.phase == "foe_move":
+            return self._foe_move(state, db, by_kind.get("place_foe_move", [])) or done
+        if state.phase == "conan_move":
+            return self._conan_move(state, db, by_kind.get("place_move", [])) or done
+        return self.rng.choice(actions)
+
+    # -- decisions ----------------------------------------------------------------------
+    def _threat(self, state: GameState, db: CardDb) -> int:
+        return sum(stat(state, db, f, "damage") + 1 for f in foes_on_field(state))
+
+    def _decide(self, state: GameState, db: CardDb, kind: str,
+                actions: list[Action]) -> Action:
+        def pick(option: str) -> Action | None:
+            return next((a for a in actions if list(a.get("choice")) == [option]), None)
+
+        conan = conan_of(state, db, state.active)
+        life = health_left(state, db, conan) if conan is not None else 0
+        if kind == "press_on":
+            hand = len(state.zones[zid(state.active, "hand")].cards)
+            presses = int(state.data.get("press", 0))
+            go = life >= (8 if presses == 0 else 12) and hand >= 3 and presses < 3
+            return pick("press_on" if go else "rest") or actions[0]
+        if kind == "survey":
+            danger = life <= self._threat(state, db)
+            return pick("retreat" if danger else "fight") or actions[0]
+        if kind == "barbarian":
+            return pick("use") or actions[0]
+        if kind == "rest_heal":
+            return pick("heal") or pick("unwound") or actions[0]
+        if kind == "chronicle_loss":
+            def lost(a: Action) -> int:
+                return sum(int(cdef(state, db, int(i))["renown"]) for i in a.get("choice"))
+            return min(actions, key=lost)
+        if kind == "lone_attack":
+            def strength(a: Action) -> tuple[int, int]:
+                side, _, target = str(a.get("choice")[0]).partition("@")
+                rec = state.data["res"]["asking"]
+                card = cdef(state, db, int(rec))
+                attacks = sum(1 for i in card.get(side) or [] if i in ATTACK_ICONS)
+                return (attacks, int(int(target) == conan))
+            return max(actions, key=strength)
+        if kind == "discard":
+            def keep(a: Action) -> tuple[int, float]:
+                card = cdef(state, db, int(a.get("choice")[0]))
+                value = icon_score(card) - int(card.get("cost", 0) or 0) \
+                    if card.get("initiative") else 3
+                return (value, self.rng.random())
+            return min(actions, key=keep)
+        return self.rng.choice(actions)
+
+    # -- the turn player's Prepare step ---------------------------------------------------
+    def _prepare(self, state: GameState, db: CardDb, plays: list[Action]) -> Action | None:
+        conan = conan_of(state, db, state.active)
+        for a in plays:
+            card = cdef(state, db, int(a.get("card")))
+            if card.type == "ally":
+                return a
+            if card.type == "item":
+                slot = card["slot"]
+                taken = any(cdef(state, db, i).get("slot") == slot and slot != "none"
+                            for i in state.zones[zid(state.active, "side")].cards)
+                if not taken and card["effect"] != "text":
+                    return a
+            if card.type == "region" and card["effect"] != "text" and int(card["amount"]) > 0 \
+                    and not state.zones[zid(state.active, "region")].cards:
+                return a
+            if card.type == "action" and conan is not None:
+                effect = card["effect"]
+                useful = {"draw": True, "damage_bonus": True,
+                          "heal": counter(state, conan, "damage") >= 2,
+                          "unwound": counter(state, conan, "wound") >= 1,
+                          "prowess": counter(state, conan, "spent") >= 2}.get(effect, False)
+                if useful:
+                    return a
+        return None
+
+    # -- the enemy --------------------------------------------------------------------------
+    def _foe_draw(self, state: GameState, db: CardDb,
+                  by_kind: dict[str, list[Action]]) -> Action | None:
+        for a in by_kind.get("attach_region", []):
+            card = cdef(state, db, int(a.get("card")))
+            if card["effect"] != "text" and int(card["amount"]) < 0:
+                return a
+        if int(state.data.get("foes_placed", 0)) >= FOES_SENT:
+            return None
+        places = by_kind.get("place_foe", [])
+        if not places:
+            return None
+
+        def value(a: Action) -> tuple[int, int, float]:
+            foe = cdef(state, db, int(a.get("card")))
+            return (int(foe["renown"]) - len(a.get("cost") or ()), -int(a.get("position")),
+                    self.rng.random())
+        return max(places, key=value)
+
+    def _foe_move(self, state: GameState, db: CardDb, places: list[Action]) -> Action | None:
+        if not places:
+            return None
+
+        def value(a: Action) -> tuple[int, int, float]:
+            card = cdef(state, db, int(a.get("card")))
+            foe = int(a.get("foe"))
+            wounds = max(0, int(card["cost"]) - prowess_now(state, db, foe))
+            return (-wounds, icon_score(card), self.rng.random())
+        return max(places, key=value)
+
+    # -- the turn player's Moves -----------------------------------------------------------
+    def _conan_move(self, state: GameState, db: CardDb, places: list[Action]) -> Action | None:
+        answered: set[int] = set()
+        for zone in bf.FOE_ZONES:
+            answered |= {int(r["by"]) for r in bf.moves(state, zone) if r["foe"]
+                         and r["card"] in {c.foe_card for c in bf.contacts(state, zone)}}
+        best: tuple[float, Action] | None = None
+        for a in places:
+            if a.get("accept_defeat"):
+                continue
+            who = int(a.get("character"))
+            card = cdef(state, db, int(a.get("card")))
+            wounds = max(0, int(card["cost"]) - prowess_now(state, db, who))
+            if wounds and health_left(state, db, who) - wounds < SAFE_HEALTH:
+                continue
+            target = bf.find_target(state, str(a.get("target")))
+            if target is None:
+                continue
+            new = [f for f in target.touches if f not in answered]
+            if not new:
+                continue
+            score = 10 * len(new) + icon_score(card) - 3 * wounds - int(card["cost"]) \
+                + self.rng.random()
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+
+# ------------------------------------------------------------------------ self-play
+
+
+@dataclass
+class SelfplayReport:
+    """How ``games`` seeded bot games ended. ``causes``: renown, defeat,
+    foe_exhaustion, draw; ``caps``: games stopped by the cap (not a result)."""
+
+    games: int
+    causes: Counter[str] = field(default_factory=Counter)
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    caps: int = 0
+    turns: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        """A short printable summary."""
+        mean = sum(self.turns) / len(self.turns) if self.turns else 0.0
+        causes = ", ".join(f"{k}={v}" for k, v in sorted(self.causes.items()))
+        return [f"conan self-play: {self.games} games in {self.seconds:.1f} s",
+                f"  results by cause: {causes or 'none'}",
+                f"  wins p0={self.wins[0]} p1={self.wins[1]}",
+                f"  cap hits (no result): {self.caps}",
+                f"  mean turns: {mean:.1f}"]
+
+
+CAUSES = {"log.conan.renown_check": "renown", "log.conan.eliminated": "defeat",
+          "log.conan.foes_exhausted": "foe_exhaustion"}
+
+
+def end_cause(state: GameState) -> str:
+    """Why a finished game ended (see :data:`CAUSES`; ``draw`` for a drawn game)."""
+    if state.result == "draw":
+        return "draw"
+    for entry in reversed(state.log):
+        if entry.public.key in CAUSES:
+            return CAUSES[entry.public.key]
+    return "other"
+
+
+def setup_for(rules: GameRules, seed: int, decks: dict[str, Any]) -> GameSetup:
+    """A seeded set-up with two of the ready-made decks."""
+    ids = sorted(decks)
+    a, b = decks[ids[seed % len(ids)]], decks[ids[(seed // len(ids)) % len(ids)]]
+    return GameSetup("conan", seed, seed % 2,
+                     ({p: a.card_list(p) for p in a.sections},
+                      {p: b.card_list(p) for p in b.sections}), (a.id, b.id))
+
+
+def play(rules: GameRules, setup: GameSetup, bots: list[Any], max_actions: int = 6000,
+         max_turns: int = 150) -> Game:
+    """Play until the game ends or a cap (actions, turns) is reached."""
+    game = Game(rules, setup, track_reveals=False)
+    for _ in range(max_actions):
+        state = game.state
+        if state.game_over or state.turn > max_turns:
+            break
+        action = bots[rules.acting_seat(state)].choose(game)
+        if action is None:
+            break
+        verdict = game.propose(action)
+        if not verdict.ok:
+            raise RuntimeError(f"bot action refused: {action} -> {verdict.reason}")
+    return game
+
+
+def selfplay_report(games: int = 100, seed: int = 1, max_actions: int = 6000,
+                    max_turns: int = 150) -> SelfplayReport:
+    """Play ``games`` seeded games between two :class:`ConanBot` s and count the endings."""
+    from tabletop.games.conan import load, load_decks
+
+    rules = load()
+    decks = load_decks(rules=rules)
+    report = SelfplayReport(games)
+    start = time.perf_counter()
+    for n in range(games):
+        s = seed + n
+        game = play(rules, setup_for(rules, s, decks), [ConanBot(2 * s + 1), ConanBot(2 * s + 2)],
+                    max_actions, max_turns)
+        state = game.state
+        if not state.game_over:
+            report.caps += 1
+            continue
+        report.causes[end_cause(state)] += 1
+        report.turns.append(state.turn)
+        if state.winner is not None:
+            report.wins[state.winner] += 1
+    report.seconds = time.perf_counter() - start
+    return report

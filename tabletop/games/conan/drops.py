@@ -1,0 +1,74 @@
+"""What a drag-and-drop means in Conan: a dropped card turned into an action.
+
+Move cards on the battlefield are not dropped on zones but on *places*: the
+window asks :func:`tabletop.games.conan.moves.legal_targets` (placed shapes to
+light up) and snaps the dragged card with :func:`snap_move` (largest overlap).
+For zone drops:
+
+* turn player, Prepare step: hand card -> own side or the Conan spot:
+  ``play_card``;
+* enemy, Foe Draw: Foe-hand card -> a Foe row: ``place_foe`` at the row's end
+  (a Major's cost: the first minimal payment); a Region from the hand -> the
+  Conan spot: ``attach_region``;
+* enemy, Foe Move: hand card onto a Foe (or its row's only Foe):
+  ``place_foe_move``;
+* turn player, Conan Move: hand card onto a Foe's Move: ``place_move`` for
+  Conan at the first free place beside that Move;
+* anything else: a refusal saying so.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.model import GameState
+from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan import foes, moves
+from tabletop.games.conan.words import inst_msg
+from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, cdef, conan_of, enemy, zid
+from tabletop.geometry import Placed
+
+
+def snap_move(state: GameState, db: CardDb, seat: int, iid: int, character: int,
+              dragged: Placed) -> Action | Verdict:
+    """The ``place_move`` a Move dragged to ``dragged`` (mm) means: the legal place it
+    overlaps most, or a refusal when it overlaps none."""
+    target = bf.snap(dragged, moves.legal_targets(state, db, seat, character))
+    if target is None:
+        return Verdict.refuse("conan.no_such_target", "CONAN-R8", target="-")
+    return Action.make("place_move", seat, card=iid, character=character, target=target.id)
+
+
+def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str,
+                   onto: int | None) -> Action | Verdict:
+    """The action a drop means, or a refusal (see the module docstring)."""
+    if iid not in state.cards:
+        return Verdict.refuse("conan.no_such_card")
+    src = state.zone_of(iid)
+    card = cdef(state, db, iid)
+    if src == zid(seat, "foe_hand") and zone_id in FOE_ZONES:
+        costs = foes.cost_options(state, db, iid) or [[]]
+        return Action.make("place_foe", seat, card=iid, zone=zone_id,
+                           position=len(state.zones[zone_id].cards), cost=costs[0])
+    if src != zid(seat, "hand"):
+        return Verdict.refuse("conan.cannot_move_there", "", card=inst_msg(state, iid))
+    if state.phase == "prepare" and zone_id in (zid(seat, "side"), CONAN_ZONE):
+        return Action.make("play_card", seat, card=iid)
+    if state.phase == "foe_draw" and card.type == "region" and zone_id == CONAN_ZONE:
+        return Action.make("attach_region", seat, card=iid)
+    if state.phase == "foe_move" and seat == enemy(state):
+        foe = onto if onto is not None and onto in state.cards and \
+            state.zone_of(onto) in FOE_ZONES else None
+        if foe is None and zone_id in FOE_ZONES and len(state.zones[zone_id].cards) == 1:
+            foe = state.zones[zone_id].cards[0]
+        if foe is not None:
+            return Action.make("place_foe_move", seat, card=iid, foe=foe)
+    if state.phase == "conan_move" and onto is not None:
+        rec = next((r for r in bf.moves(state) if r["card"] == onto and r["foe"]), None)
+        conan = conan_of(state, db, seat)
+        if rec is not None and conan is not None:
+            for t in moves.legal_targets(state, db, seat, conan):
+                if int(rec["by"]) in t.touches:
+                    return Action.make("place_move", seat, card=iid, character=conan,
+                                       target=t.id)
+    return Verdict.refuse("conan.cannot_move_there", "", card=inst_msg(state, iid))

@@ -1,0 +1,65 @@
+"""The automatic part of the turn: run every step that needs nobody's choice.
+
+After each applied action the rules call :func:`advance`, which carries on
+until a seat must act (an action, or a pending decision) or the game is over.
+Waiting renown losses (``data["loss"]``, CONAN-R17) come first, wherever they
+arose.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.cards import CardDb
+from tabletop.core.model import GameState
+from tabletop.games.conan import foes, resolution, survey, turn
+from tabletop.games.conan.defeat import next_loss
+
+#: A turn never needs this many automatic steps; a guard against a rules bug.
+MAX_STEPS = 10_000
+
+
+def advance(state: GameState, db: CardDb) -> None:
+    """Run automatic steps until someone must act or the game ends."""
+    for _ in range(MAX_STEPS):
+        if state.game_over or state.pending is not None:
+            return
+        if state.data.get("loss"):
+            next_loss(state, db)
+            continue
+        if not _step(state, db):
+            return
+    raise RuntimeError("conan: the turn does not advance (rules bug)")
+
+
+def _step(state: GameState, db: CardDb) -> bool:
+    """One automatic step; False when a seat must act with an action."""
+    phase, step = state.phase, state.step
+    if phase == "start_of_turn":
+        turn.start_of_turn(state, db)
+    elif phase == "foe_draw" and step == "":
+        foes.begin(state, db)
+    elif phase == "survey":
+        if step == "retreat":
+            survey.finish_retreat(state)
+        else:
+            survey.ask(state)
+    elif phase == "barbarian":
+        resolution.barbarian_step(state, db)
+    elif phase == "resolution":
+        resolution.resolution_step(state, db)
+    elif phase == "press_on":
+        turn.ask_press_on(state)
+    elif phase == "rest":
+        _rest(state, db)
+    else:  # prepare, foe_draw/place, foe_move, conan_move: a seat acts
+        return False
+    return True
+
+
+def _rest(state: GameState, db: CardDb) -> None:
+    if state.step == "":
+        turn.rest_begin(state, db)
+    elif state.step == "heal":
+        if not turn.ask_heal(state, db):
+            state.step = "adjust"
+    elif state.step == "adjust" and not turn.adjust_step(state):
+        turn.end_turn(state)

@@ -1,0 +1,322 @@
+"""Placing Move cards: the Foe Move and Conan Move phases (CONAN-R8..R13).
+
+Foe Move phase (the enemy acts):
+
+* ``place_foe_move(card, foe)``: a Move (or an Item / Action used as a Move)
+  from the enemy's hand, face down, against the Foe's edge facing Conan. Its
+  cost is paid from the Foe's prowess, missing points as wounds; a card that
+  would defeat the Foe is refused (CONAN-R12).
+* ``next_phase()``: done, allowed once no Foe without a Move has a usable card
+  in the hand. Foes still without a Move get the fallback of CONAN-R13: the
+  hand is revealed, then up to three cards from the top of the enemy's draw
+  deck each; a Foe still without a Move is defeated.
+
+Conan Move phase (the turn player acts):
+
+* ``place_move(card, character, target, accept_defeat=False)``: a Move for
+  Conan or an Ally, face down, at a target place (see
+  :func:`legal_targets`). Conan reaches at most 2 zones (CONAN-R10); each Ally
+  places one Move in any zone; gaps next to a ``no_gap`` Foe are closed
+  (CONAN-R9). A cost that would defeat the character needs
+  ``accept_defeat=True`` (the clear warning of CONAN-R12).
+* ``next_phase()``: done. Conan loses prowess for unanswered Foes (CONAN-R11),
+  then every Move is turned face up. The program checks every cost as the card
+  is placed, so the seed's correction after the reveal never finds anything to
+  fix (house ruling CONAN-H4).
+"""
+
+from __future__ import annotations
+
+from tabletop.core.actions import Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan import piles
+from tabletop.games.conan.defeat import check_defeats, check_exhaustion, defeat
+from tabletop.games.conan.resolution import begin_resolution
+from tabletop.games.conan.schema import MOVE_TYPES
+from tabletop.games.conan.stats import (
+    has_ability,
+    is_defeated,
+    lose_prowess,
+    pay,
+    would_defeat,
+)
+from tabletop.games.conan.words import card_msg, foe_zone_msg, inst_msg, seat_msg
+from tabletop.games.conan.zones import (
+    CONAN_ZONE,
+    FOE_ZONES,
+    MOVES_ZONE,
+    allies,
+    cdef,
+    conan_of,
+    enemy,
+    foe_zone_of,
+    foes_on_field,
+    zid,
+)
+from tabletop.geometry import Placed
+
+#: CONAN-R13: cards turned over per Foe at most.
+FALLBACK_TRIES = 3
+#: CONAN-R10.
+CONAN_ZONE_LIMIT = 2
+
+
+def _record(state: GameState, iid: int, zone: str, shape: Placed, by: int, foe: bool,
+            target: str) -> None:
+    """Store a Move's placed shape (centre in mm, rotation in degrees) as plain data."""
+    state.data.setdefault("moves", []).append({
+        "card": iid, "zone": zone, "x": shape.center[0], "y": shape.center[1],
+        "rot": shape.rotation_deg, "by": by, "foe": foe, "target": target,
+    })
+
+
+def _lay(state: GameState, iid: int, seat: int, face_up: bool) -> None:
+    state.move(iid, MOVES_ZONE)
+    card = state.cards[iid]
+    card.face_up = face_up
+    if not face_up:
+        card.known_to = {seat}  # ALL-R2: only the placer sees a face-down Move
+
+
+def usable_as_move(state: GameState, db: CardDb, iid: int) -> bool:
+    """Move, Item or Action: a card that can be placed as a Move."""
+    return cdef(state, db, iid).type in MOVE_TYPES
+
+
+# ----------------------------------------------------------------- Foe Move phase
+
+
+def foes_without_move(state: GameState) -> list[int]:
+    """Foes on the battlefield still waiting for a Move."""
+    return [f for f in foes_on_field(state) if bf.move_of_foe(state, f) is None]
+
+
+def foe_can_take(state: GameState, db: CardDb, foe: int, card: int) -> bool:
+    """Can ``card`` be ``foe``'s Move without defeating it (CONAN-R12)?"""
+    if not usable_as_move(state, db, card):
+        return False
+    return not would_defeat(state, db, foe, int(cdef(state, db, card)["cost"]))
+
+
+def check_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
+                         foe: object) -> Verdict:
+    """Is ``card`` a legal Move for ``foe`` now?"""
+    if state.phase != "foe_move":
+        return Verdict.refuse("conan.wrong_phase", "")
+    if seat != enemy(state):
+        return Verdict.refuse("conan.enemy_acts", "", player=seat_msg(enemy(state)))
+    if not isinstance(card, int) or card not in state.cards or \
+            state.zone_of(card) != zid(seat, "hand"):
+        return Verdict.refuse("conan.not_in_hand")
+    if not usable_as_move(state, db, card):
+        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
+    if not isinstance(foe, int) or foe not in state.cards or foe_zone_of(state, foe) is None:
+        return Verdict.refuse("conan.not_a_foe")
+    if bf.move_of_foe(state, foe) is not None:
+        return Verdict.refuse("conan.foe_has_move", "", card=inst_msg(state, foe))
+    if not foe_can_take(state, db, foe, card):
+        return Verdict.refuse("conan.foe_cost_defeats", "CONAN-R12", card=inst_msg(state, card),
+                              foe=inst_msg(state, foe))
+    return Verdict.legal()
+
+
+def place_foe_move(state: GameState, db: CardDb, card: int, foe: int, face_up: bool) -> None:
+    """Pay and lay a Foe's Move against the Foe (CONAN-R8, CONAN-R12)."""
+    e = state.cards[foe].owner
+    wounds = pay(state, db, foe, int(cdef(state, db, card)["cost"]))
+    zone = foe_zone_of(state, foe)
+    assert zone is not None
+    shape = next(s for s in bf.foe_shapes(state, zone) if int(s.key) == foe)
+    name = card_msg(state.cards[card].card_id)
+    _lay(state, card, e, face_up)
+    _record(state, card, zone, bf.foe_move_shape(shape, str(card)), foe, True, "")
+    public = msg("log.conan.foe_move", player=seat_msg(e), foe=inst_msg(state, foe),
+                 wounds=wounds)
+    seen = msg("log.conan.foe_move_seen", player=seat_msg(e), foe=inst_msg(state, foe),
+               card=name, wounds=wounds)
+    state.add_log(seen if face_up else public, {e: seen})
+
+
+def check_foe_moves_done(state: GameState, db: CardDb) -> Verdict:
+    """Every Foe gets a Move from the hand when one can (seed: 必ず 1枚ずつ)."""
+    hand = state.zones[zid(enemy(state), "hand")].cards
+    for foe in foes_without_move(state):
+        if any(foe_can_take(state, db, foe, c) for c in hand):
+            return Verdict.refuse("conan.foe_needs_move", "CONAN-R13", card=inst_msg(state, foe))
+    return Verdict.legal()
+
+
+def foe_moves_done(state: GameState, db: CardDb) -> None:
+    """CONAN-R13 fallback for Foes without a Move, then the Conan Move phase."""
+    e = enemy(state)
+    waiting = foes_without_move(state)
+    if waiting:
+        hand = state.zones[zid(e, "hand")].cards
+        for iid in hand:
+            state.cards[iid].known_to.add(state.active)
+        state.add_log(msg("log.conan.hand_revealed", player=seat_msg(e),
+                          cards=[card_msg(state.cards[i].card_id) for i in hand]))
+    for foe in waiting:
+        placed = False
+        for _ in range(FALLBACK_TRIES):
+            top = piles.take_top(state, e, "deck")
+            if top is None:
+                break
+            if foe_can_take(state, db, foe, top):
+                place_foe_move(state, db, top, foe, face_up=True)
+                placed = True
+                break
+            state.move(top, zid(e, "discard"))
+            state.add_log(msg("log.conan.fallback_miss", player=seat_msg(e),
+                              card=inst_msg(state, top)))
+        if not placed:
+            state.add_log(msg("log.conan.foe_no_move", card=inst_msg(state, foe)))
+            defeat(state, db, foe)
+            if state.game_over:
+                return
+    bf.relayout_foe_moves(state)
+    check_exhaustion(state)
+    if not foes_on_field(state):  # every Foe fell without a fight: the round ends
+        begin_resolution(state)
+        return
+    state.phase, state.step = "conan_move", ""
+
+
+# ----------------------------------------------------------------- Conan Move phase
+
+
+def characters(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """Conan (on the battlefield) and the Allies who may place Moves this round."""
+    out = []
+    conan = conan_of(state, db, seat)
+    if conan is not None and state.zone_of(conan) == CONAN_ZONE:
+        out.append(conan)
+    moved = set(state.data.get("ally_moved", []))
+    out += [a for a in allies(state, db, seat) if a not in moved]
+    return out
+
+
+def legal_targets(state: GameState, db: CardDb, seat: int, character: int) -> list[bf.Target]:
+    """Places where ``character``'s next Move may lie (CONAN-R8..R10), as placed shapes.
+
+    Both long sides of every Foe's Move and the gaps, minus occupied places,
+    minus gaps next to a ``no_gap`` Foe, minus zones beyond Conan's two.
+    """
+    if state.phase != "conan_move" or seat != state.active:
+        return []
+    used = set(state.data.get("conan_zones", []))
+    is_conan = cdef(state, db, character).type == "conan"
+    out = []
+    for t in bf.all_targets(state):
+        if bf.occupied(state, t):
+            continue
+        if t.gap and any(has_ability(state, db, f, "no_gap") for f in t.touches):
+            continue
+        if is_conan and t.zone not in used and len(used) >= CONAN_ZONE_LIMIT:
+            continue
+        out.append(t)
+    return out
+
+
+def check_place_move(state: GameState, db: CardDb, seat: int, card: object, character: object,
+                     target: object, accept_defeat: object) -> Verdict:
+    """Is placing ``card`` for ``character`` at ``target`` legal?"""
+    if state.phase != "conan_move":
+        return Verdict.refuse("conan.wrong_phase", "")
+    if seat != state.active:
+        return Verdict.refuse("conan.not_your_turn", "", player=seat_msg(state.active))
+    if not isinstance(card, int) or card not in state.cards or \
+            state.zone_of(card) != zid(seat, "hand"):
+        return Verdict.refuse("conan.not_in_hand")
+    if not usable_as_move(state, db, card):
+        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
+    if not isinstance(character, int) or character not in characters(state, db, seat):
+        if isinstance(character, int) and character in state.data.get("ally_moved", []):
+            return Verdict.refuse("conan.ally_one_move", "CONAN-R10",
+                                  card=inst_msg(state, character))
+        return Verdict.refuse("conan.not_your_character")
+    place = bf.find_target(state, target) if isinstance(target, str) else None
+    if place is None:
+        return Verdict.refuse("conan.no_such_target", "CONAN-R8", target=str(target))
+    if bf.occupied(state, place):
+        return Verdict.refuse("conan.target_occupied", "CONAN-R8", target=place.id)
+    if place.gap and any(has_ability(state, db, f, "no_gap") for f in place.touches):
+        foe = next(f for f in place.touches if has_ability(state, db, f, "no_gap"))
+        return Verdict.refuse("conan.no_gap", "CONAN-R9", card=inst_msg(state, foe))
+    used = set(state.data.get("conan_zones", []))
+    if cdef(state, db, character).type == "conan" and place.zone not in used and \
+            len(used) >= CONAN_ZONE_LIMIT:
+        return Verdict.refuse("conan.two_zones", "CONAN-R10")
+    cost = int(cdef(state, db, card)["cost"])
+    if would_defeat(state, db, character, cost) and accept_defeat is not True:
+        return Verdict.refuse("conan.move_would_defeat", "CONAN-R12",
+                              card=inst_msg(state, character), cost=cost)
+    return Verdict.legal()
+
+
+def apply_place_move(state: GameState, db: CardDb, seat: int, card: int, character: int,
+                     target: str) -> None:
+    """Pay, lay the Move face down at the target; a self-defeat happens at once."""
+    place = bf.find_target(state, target)
+    assert place is not None
+    wounds = pay(state, db, character, int(cdef(state, db, card)["cost"]))
+    name = card_msg(state.cards[card].card_id)
+    _lay(state, card, seat, face_up=False)
+    _record(state, card, place.zone, place.shape, character, False, place.id)
+    if cdef(state, db, character).type == "conan":
+        used = state.data.setdefault("conan_zones", [])
+        if place.zone not in used:
+            used.append(place.zone)
+    else:
+        state.data.setdefault("ally_moved", []).append(character)
+    public = msg("log.conan.hero_move", player=seat_msg(seat), who=inst_msg(state, character),
+                 zone=foe_zone_msg(place.zone), wounds=wounds)
+    seen = msg("log.conan.hero_move_seen", player=seat_msg(seat),
+               who=inst_msg(state, character), zone=foe_zone_msg(place.zone), card=name,
+               wounds=wounds)
+    state.add_log(public, {seat: seen})
+    if is_defeated(state, db, character):
+        check_defeats(state, db, [character])
+
+
+def unanswered(state: GameState, zone: str) -> list[int]:
+    """Foes of ``zone`` whose Move no Conan/Ally Move touches (geometry, CONAN-R11)."""
+    touched = {c.foe_card for c in bf.contacts(state, zone)}
+    return [int(r["by"]) for r in bf.moves(state, zone) if r["foe"] and r["card"] not in touched]
+
+
+def conan_moves_done(state: GameState, db: CardDb) -> None:
+    """CONAN-R11, reveal every Move, then the Barbarian phase."""
+    conan = conan_of(state, db, state.active)
+    for zone in state.data.get("conan_zones", []):
+        n = len(unanswered(state, zone))
+        if n and conan is not None:
+            lost = lose_prowess(state, db, conan, n)
+            state.add_log(msg("log.conan.unanswered", zone=foe_zone_msg(zone), n=n, lost=lost))
+    for iid in state.zones[MOVES_ZONE].cards:
+        state.cards[iid].face_up = True
+        state.cards[iid].known_to.clear()
+    state.add_log(msg("log.conan.reveal",
+                      cards=[card_msg(state.cards[i].card_id)
+                             for i in state.zones[MOVES_ZONE].cards]))
+    state.phase, state.step = "barbarian", ""
+
+
+def foe_move_zone_of(state: GameState, card: int) -> str | None:
+    """The zone of a Move card on the battlefield, or None."""
+    return next((str(r["zone"]) for r in bf.moves(state) if r["card"] == card), None)
+
+
+def zones_with_foes(state: GameState) -> list[str]:
+    """Zones holding Foes now, in CONAN-R7 order."""
+    return [z for z in FOE_ZONES if state.zones[z].cards]
+
+
+__all__ = [
+    "check_foe_moves_done", "check_place_foe_move", "check_place_move", "conan_moves_done",
+    "foe_moves_done", "legal_targets", "place_foe_move", "apply_place_move", "characters",
+    "foes_without_move", "unanswered", "zones_with_foes", "foe_move_zone_of",
+]

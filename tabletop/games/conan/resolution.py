@@ -1,0 +1,290 @@
+"""Barbarian phase, Resolution phase and the end of a combat round (CONAN-R14..R16).
+
+Resolution, zone by zone: the turn player picks the first zone, then the enemy
+and the turn player alternate (``zone_order`` decisions, CONAN-R16). In a zone,
+initiative 5 down to 1; all cards of one initiative deal damage at once, then
+defeats are carried out; a character defeated earlier deals none.
+
+For each Move card the geometry (:func:`battlefield.contacts`) says which of its
+long sides touch which opposing card and which slot faces which; each touching
+side attacks the character whose card it touches (CONAN-R15, icons CONAN-R14).
+A Foe's Move touching nothing attacks with one side chosen by the enemy, every
+attack icon succeeding, against Conan or an Ally chosen by the enemy
+(``lone_attack`` decision, asked when its initiative comes). After the zone,
+its Move cards go to their owners' discard piles.
+
+End of the round: if Foes remain, every player draws (Foes + Allies) cards and
+Allies' and Foes' prowess resets; the next round starts with the Survey. If not,
+the Warrior step ends.
+
+State: ``state.data["res"] = {"left": [zones], "zone": zone or None,
+"init": 5..1, "chooser": seat, "lone": {move iid: "left@<target iid>"}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.actions import Decision, Verdict
+from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
+from tabletop.core.model import GameState
+from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan import piles
+from tabletop.games.conan.defeat import check_defeats
+from tabletop.games.conan.effects import apply_effect
+from tabletop.games.conan.icons import SideResult, evaluate_side
+from tabletop.games.conan.stats import (
+    add_counter,
+    counter,
+    has_ability,
+    is_defeated,
+    lose_prowess,
+    prowess_now,
+    stat,
+)
+from tabletop.games.conan.turn import warrior_end
+from tabletop.games.conan.words import foe_zone_msg, inst_msg, seat_msg
+from tabletop.games.conan.zones import (
+    CONAN_ZONE,
+    FOE_ZONES,
+    allies,
+    cdef,
+    conan_of,
+    enemy,
+    foes_on_field,
+    zid,
+)
+
+USE, PASS = "use", "pass"
+SIDES = ("left", "right")
+
+
+# ----------------------------------------------------------------- Barbarian phase
+
+
+def barbarian_usable(state: GameState, db: CardDb) -> bool:
+    """Does Conan have a Barbarian ability it can pay for (house ruling CONAN-H5:
+    its cost is paid from prowess only, never with wounds)?"""
+    conan = conan_of(state, db, state.active)
+    if conan is None:
+        return False
+    card = cdef(state, db, conan)
+    return card["barbarian_effect"] != "none" and \
+        prowess_now(state, db, conan) >= int(card["barbarian_cost"])
+
+
+def barbarian_step(state: GameState, db: CardDb) -> None:
+    """Ask the turn player, or go straight to the Resolution phase."""
+    if barbarian_usable(state, db):
+        state.pending = Decision(state.active, "barbarian",
+                                 msg("decision.conan.barbarian", player=seat_msg(state.active)),
+                                 (USE, PASS), 1, 1)
+        return
+    begin_resolution(state)
+
+
+def apply_barbarian(state: GameState, db: CardDb, choice: str) -> None:
+    """Use the ability (paid in prowess) or not; then the Resolution phase."""
+    state.pending = None
+    if choice == USE:
+        conan = conan_of(state, db, state.active)
+        assert conan is not None
+        card = cdef(state, db, conan)
+        lose_prowess(state, db, conan, int(card["barbarian_cost"]))
+        apply_effect(state, db, state.active, card, str(card["barbarian_effect"]),
+                     int(card["barbarian_amount"]), "round_bonus")
+    begin_resolution(state)
+
+
+# ----------------------------------------------------------------- Resolution phase
+
+
+def begin_resolution(state: GameState) -> None:
+    """Zones holding Foes are fought in turn (CONAN-R16)."""
+    state.phase, state.step = "resolution", ""
+    state.data["res"] = {"left": [z for z in FOE_ZONES if state.zones[z].cards],
+                         "zone": None, "init": 5, "chooser": state.active, "lone": {}}
+
+
+def _alive(state: GameState, db: CardDb, iid: int) -> bool:
+    zone = state.zone_of(iid)
+    in_play = zone in FOE_ZONES or zone == CONAN_ZONE or zone == zid(state.active, "side")
+    return in_play and not is_defeated(state, db, iid)
+
+
+def lone_options(state: GameState, db: CardDb) -> list[str]:
+    """``side@target`` answers for an unanswered Foe's Move (CONAN-R15)."""
+    targets = [c for c in [conan_of(state, db, state.active)] if c is not None]
+    targets += allies(state, db, state.active)
+    return [f"{side}@{t}" for side in SIDES for t in targets if _alive(state, db, t)]
+
+
+def _lone_moves(state: GameState, db: CardDb, recs: list[dict[str, Any]],
+                touched: set[int]) -> list[dict[str, Any]]:
+    return [r for r in recs if r["foe"] and r["card"] not in touched
+            and _alive(state, db, int(r["by"]))]
+
+
+def _side_result(card: Any, side: str, magic: bool, defender: Any, def_side: str | None,
+                 facing: dict[int, int] | None) -> SideResult:
+    return evaluate_side(card[side], card[f"{side}_multi"], magic,
+                         None if defender is None or def_side is None else defender[def_side],
+                         facing)
+
+
+def _hits(state: GameState, db: CardDb, recs: list[dict[str, Any]],
+          contacts: list[bf.Contact], lone: dict[str, str]) -> list[tuple[int, int, int, int]]:
+    """``(attacker, target, damage, card)`` of every card in ``recs`` (CONAN-R15)."""
+    by_card = {int(r["card"]): r for r in bf.moves(state)}
+    out: list[tuple[int, int, int, int]] = []
+    for rec in recs:
+        user = int(rec["by"])
+        if not _alive(state, db, user):
+            continue  # CONAN-R16: a character defeated earlier deals no damage
+        card = cdef(state, db, int(rec["card"]))
+        magic = has_ability(state, db, user, "magic")
+        printed = stat(state, db, user, "damage")
+        mine = [c for c in contacts
+                if (c.foe_card if rec["foe"] else c.hero) == rec["card"]]
+        if rec["foe"] and not mine:
+            side, _, target = lone[str(rec["card"])].partition("@")
+            result = _side_result(card, side, magic, None, None, None)
+            out.append((user, int(target), result.damage(printed), int(rec["card"])))
+            continue
+        for c in mine:
+            other = by_card[c.hero if rec["foe"] else c.foe_card]
+            other_card = cdef(state, db, int(other["card"]))
+            if rec["foe"]:
+                result = _side_result(card, c.foe_side, magic, other_card, c.hero_side,
+                                      c.foe_to_hero)
+            else:
+                result = _side_result(card, c.hero_side, magic, other_card, c.foe_side,
+                                      c.hero_to_foe)
+            out.append((user, int(other["by"]), result.damage(printed), int(rec["card"])))
+    return out
+
+
+def _initiative(state: GameState, db: CardDb, rec: dict[str, Any]) -> int:
+    return int(cdef(state, db, int(rec["card"]))["initiative"])
+
+
+def resolution_step(state: GameState, db: CardDb) -> bool:
+    """Advance the Resolution phase; False when waiting for a decision or the game ended."""
+    res = state.data["res"]
+    if res["zone"] is None:
+        left = [z for z in res["left"] if bf.moves(state, z) or state.zones[z].cards]
+        res["left"] = left
+        if not left:
+            end_round(state, db)
+            return True
+        if len(left) > 1:
+            chooser = int(res["chooser"])
+            state.pending = Decision(chooser, "zone_order",
+                                     msg("decision.conan.zone_order", player=seat_msg(chooser)),
+                                     tuple(left), 1, 1)
+            return False
+        start_zone(state, left[0])
+    zone = str(res["zone"])
+    recs = bf.moves(state, zone)
+    contacts = bf.contacts(state, zone)
+    touched = {c.foe_card for c in contacts}
+    while int(res["init"]) >= 1:
+        k = int(res["init"])
+        now = [r for r in recs if _initiative(state, db, r) == k]
+        for rec in _lone_moves(state, db, now, touched):
+            if str(rec["card"]) not in res["lone"]:
+                options = lone_options(state, db)
+                state.pending = Decision(
+                    enemy(state), "lone_attack",
+                    msg("decision.conan.lone_attack", player=seat_msg(enemy(state)),
+                        card=inst_msg(state, int(rec["by"]))),
+                    tuple(options), 1, 1)
+                res["asking"] = int(rec["card"])
+                return False
+        hits = _hits(state, db, now, contacts, res["lone"])
+        for attacker, target, amount, _card in hits:
+            if not _alive(state, db, target):
+                continue  # already defeated at an earlier initiative
+            add_counter(state, target, "damage", amount)
+            state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
+                              card=inst_msg(state, attacker), target=inst_msg(state, target),
+                              n=amount, init=k))
+        res["init"] = k - 1
+        check_defeats(state, db, sorted({t for _, t, n, _ in hits if n > 0}))
+        if state.game_over:
+            return False
+        if state.data.get("loss"):
+            return True  # the flow takes the renown loss, then comes back here
+    finish_zone(state, zone)
+    return True
+
+
+def check_lone(state: GameState, db: CardDb, choice: str) -> Verdict:
+    """Is ``choice`` one of the side/target answers?"""
+    if choice not in lone_options(state, db):
+        return Verdict.refuse("conan.bad_choice", "CONAN-R15", choice=choice)
+    return Verdict.legal()
+
+
+def apply_lone(state: GameState, choice: str) -> None:
+    """Record the enemy's side and target for the waiting Foe's Move."""
+    res = state.data["res"]
+    res["lone"][str(res.pop("asking"))] = choice
+    state.pending = None
+    side, _, target = choice.partition("@")
+    state.add_log(msg("log.conan.lone_attack", player=seat_msg(enemy(state)),
+                      side=msg(f"side.conan.{side}"), target=inst_msg(state, int(target))))
+
+
+def start_zone(state: GameState, zone: str) -> None:
+    """Fight ``zone`` next; the other seat picks the zone after it."""
+    res = state.data["res"]
+    res["zone"] = zone
+    res["init"] = 5
+    res["left"] = [z for z in res["left"] if z != zone]
+    res["chooser"] = 1 - int(res["chooser"])
+    state.step = zone
+    state.add_log(msg("log.conan.zone_fight", zone=foe_zone_msg(zone)))
+
+
+def apply_zone_order(state: GameState, zone: str) -> None:
+    """The chosen zone is fought next (CONAN-R16)."""
+    state.pending = None
+    start_zone(state, zone)
+
+
+def finish_zone(state: GameState, zone: str) -> None:
+    """The zone's Move cards go to their owners' discard piles."""
+    res = state.data["res"]
+    keep = []
+    for rec in state.data.get("moves", []):
+        if rec["zone"] == zone:
+            iid = int(rec["card"])
+            state.move(iid, zid(state.cards[iid].owner, "discard"))
+        else:
+            keep.append(rec)
+    state.data["moves"] = keep
+    res["zone"] = None
+    state.step = ""
+
+
+def end_round(state: GameState, db: CardDb) -> None:
+    """Draws and prowess reset, then the next round; or the end of the Warrior step."""
+    for rec in list(state.data.get("moves", [])):
+        finish_zone(state, str(rec["zone"]))
+    for key in ("res", "conan_zones", "ally_moved"):
+        state.data.pop(key, None)
+    state.data["round_bonus"] = 0
+    foes = foes_on_field(state)
+    if not foes:
+        warrior_end(state, db)
+        return
+    side = allies(state, db, state.active)
+    n = len(foes) + len(side)
+    for seat in (state.active, enemy(state)):
+        piles.draw(state, seat, n)
+    for iid in foes + side:
+        add_counter(state, iid, "spent", -counter(state, iid, "spent"))
+    state.add_log(msg("log.conan.round_end", n=n))
+    state.phase, state.step = "survey", ""

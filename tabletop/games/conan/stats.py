@@ -1,0 +1,113 @@
+"""Characters' current numbers: damage, prowess, health, vitality (seed: ルール細則).
+
+Counters on a character's instance (millimetre-free bookkeeping):
+
+* ``damage``: damage taken (persists; Conan's across turns, CONAN-R18);
+* ``wound``: wound counters (health -1 each, CONAN-R12);
+* ``spent``: prowess spent since the last reset (Allies and Foes reset at the
+  end of each combat round, Conan in its Rest step; seed: コストについて).
+
+A character is defeated when ``damage + wound >= health``. Conan's numbers
+include its Items and Region, and the turn's bonuses, only on its own turn
+(CONAN-R19): the other seat's cards are ignored by every rule.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.cards import CardDb
+from tabletop.core.model import GameState
+from tabletop.games.conan.zones import cdef, zid
+
+STATS = ("damage", "prowess", "health", "vitality")
+
+
+def in_play_modifiers(state: GameState, db: CardDb, seat: int) -> list[tuple[str, int]]:
+    """``(stat, amount)`` of ``seat``'s Items and Region, on ``seat``'s own turn only
+    (CONAN-R19); empty on the other seat's turn."""
+    if seat != state.active:
+        return []
+    out: list[tuple[str, int]] = []
+    for zone, ctype in ((zid(seat, "side"), "item"), (zid(seat, "region"), "region")):
+        for iid in state.zones[zone].cards:
+            card = cdef(state, db, iid)
+            if card.type == ctype and card["effect"] in STATS:
+                out.append((str(card["effect"]), int(card["amount"])))
+    return out
+
+
+def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
+    """A character's number now: printed, plus (for Conan) Items, Region and bonuses.
+
+    ``name`` is one of :data:`STATS`; never below 0 (health never below 1, so a
+    Region cannot make a card with no damage defeated by itself).
+    """
+    card = cdef(state, db, iid)
+    value = int(card.get(name, 0) or 0)
+    if card.type == "conan":
+        owner = state.cards[iid].owner
+        value += sum(n for s, n in in_play_modifiers(state, db, owner) if s == name)
+        if name == "damage" and owner == state.active:
+            value += int(state.data.get("turn_bonus", 0)) + int(state.data.get("round_bonus", 0))
+    return max(1 if name == "health" else 0, value)
+
+
+def counter(state: GameState, iid: int, name: str) -> int:
+    """A counter's count (0 when absent)."""
+    return int(state.cards[iid].counters.get(name, 0))
+
+
+def add_counter(state: GameState, iid: int, name: str, n: int) -> None:
+    """Add ``n`` (may be negative) to a counter, never below 0; drop it at 0."""
+    counters = state.cards[iid].counters
+    value = max(0, counters.get(name, 0) + n)
+    if value:
+        counters[name] = value
+    else:
+        counters.pop(name, None)
+
+
+def prowess_now(state: GameState, db: CardDb, iid: int) -> int:
+    """Current prowess: printed (+ modifiers) minus prowess spent, at least 0."""
+    return max(0, stat(state, db, iid, "prowess") - counter(state, iid, "spent"))
+
+
+def health_left(state: GameState, db: CardDb, iid: int) -> int:
+    """Health minus damage and wounds (<= 0: defeated)."""
+    return stat(state, db, iid, "health") - counter(state, iid, "damage") - counter(state, iid,
+                                                                                   "wound")
+
+
+def is_defeated(state: GameState, db: CardDb, iid: int) -> bool:
+    """Damage plus wounds reach health (seed: 体力値が 0になった)."""
+    return health_left(state, db, iid) <= 0
+
+
+def cost_wounds(state: GameState, db: CardDb, iid: int, cost: int) -> int:
+    """Wounds a character takes to pay ``cost`` now (CONAN-R12: missing prowess)."""
+    return max(0, cost - prowess_now(state, db, iid))
+
+
+def would_defeat(state: GameState, db: CardDb, iid: int, cost: int) -> bool:
+    """Would paying ``cost`` defeat the character (CONAN-R12)?"""
+    return cost_wounds(state, db, iid, cost) >= health_left(state, db, iid)
+
+
+def pay(state: GameState, db: CardDb, iid: int, cost: int) -> int:
+    """Pay ``cost`` from prowess, the rest as wounds (CONAN-R12); return the wounds."""
+    now = prowess_now(state, db, iid)
+    add_counter(state, iid, "spent", min(cost, now))
+    wounds = max(0, cost - now)
+    add_counter(state, iid, "wound", wounds)
+    return wounds
+
+
+def lose_prowess(state: GameState, db: CardDb, iid: int, n: int) -> int:
+    """Lose up to ``n`` prowess without wounds (CONAN-R11); return the amount lost."""
+    lost = min(n, prowess_now(state, db, iid))
+    add_counter(state, iid, "spent", lost)
+    return lost
+
+
+def has_ability(state: GameState, db: CardDb, iid: int, ability: str) -> bool:
+    """Does the character's card list ``ability`` (``magic``, ``no_gap``)?"""
+    return ability in (cdef(state, db, iid).get("abilities") or [])
