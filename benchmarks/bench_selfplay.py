@@ -1,8 +1,14 @@
-"""Headless rules speed: complete random games per second, and per-action cost.
+"""Headless rules speed of every game: complete random games per second.
 
-Run: ``.venv/bin/python benchmarks/bench_selfplay.py [--game arc] [--games 100]``.
-Prints games/s, actions/s, and the median / p95 time of one bot step
-(legal_actions + check + apply), with and without the undo bookkeeping.
+Run: ``.venv/bin/python benchmarks/bench_selfplay.py [--game arc] [--games 100]``
+(every registered game when ``--game`` is left out). For each game it prints:
+
+* complete games per second between random bots (rules only, no undo
+  bookkeeping), actions per second, and the median / p95 time of one bot step
+  (``legal_actions`` + ``check`` + ``apply``);
+* the same games with the undo bookkeeping the window uses (ratio to the first);
+* the self-play report of the game's own bot (``GameRules.make_bot``): results
+  by cause, cap hits apart.
 """
 
 from __future__ import annotations
@@ -12,9 +18,13 @@ import statistics
 import time
 
 from tabletop.core.bot import RandomBot
+from tabletop.core.decks import load_deck_dir
 from tabletop.core.engine import Game
-from tabletop.core.rules import GameSetup, load_rules
-from tabletop.games.arc import load_decks
+from tabletop.core.rules import GameRules, game_ids, load_rules
+from tabletop.core.selfplay import run_selfplay, setup_for
+from tabletop.resources import resource_path
+
+MAX_ACTIONS = 20_000
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -22,41 +32,47 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(game_id: str, games: int, track_reveals: bool) -> None:
-    rules = load_rules(game_id)
-    decks = list(load_decks().values())
+def random_games(rules: GameRules, games: int, track_reveals: bool) -> float:
+    """Play ``games`` random games; print and return games per second."""
+    decks = load_deck_dir(resource_path("assets", "decks", rules.game_id))
     steps: list[float] = []
-    actions = 0
+    actions = finished = 0
     start = time.perf_counter()
     for seed in range(games):
-        setup = GameSetup(game_id, seed, seed % 2,
-                          ({"cards": decks[0].card_list()}, {"cards": decks[1].card_list()}))
-        game = Game(rules, setup, track_reveals=track_reveals)
+        game = Game(rules, setup_for(rules, seed, decks), track_reveals=track_reveals)
         bots = [RandomBot(seed * 2), RandomBot(seed * 2 + 1)]
-        while not game.state.game_over and len(game.history) < 5000:
+        while not game.state.game_over and len(game.history) < MAX_ACTIONS:
             t0 = time.perf_counter()
-            seat = rules.acting_seat(game.state)
-            action = bots[seat].choose(game)
+            action = bots[rules.acting_seat(game.state)].choose(game)
             if action is None:
                 break
             game.propose(action)
             steps.append(time.perf_counter() - t0)
         actions += len(game.history)
+        finished += game.state.game_over
     elapsed = time.perf_counter() - start
+    rate = games / elapsed
     label = "with undo bookkeeping" if track_reveals else "rules only"
-    print(f"{game_id} ({label}): {games} games in {elapsed:.2f} s = {games / elapsed:.1f} games/s,"
-          f" {actions / elapsed:.0f} actions/s")
-    print(f"  bot step median {statistics.median(steps) * 1e6:.0f} us,"
+    print(f"  random games ({label}): {games} ({finished} finished) in {elapsed:.2f} s"
+          f" = {rate:.1f} games/s, {actions / elapsed:.0f} actions/s;"
+          f" bot step median {statistics.median(steps) * 1e6:.0f} us,"
           f" p95 {_percentile(steps, 0.95) * 1e6:.0f} us")
+    return rate
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="arc")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=game_ids())
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
-    run(args.game, args.games, track_reveals=False)
-    run(args.game, args.games, track_reveals=True)
+    for game_id in [args.game] if args.game else game_ids():
+        rules = load_rules(game_id)
+        print(f"{game_id}:")
+        plain = random_games(rules, args.games, track_reveals=False)
+        tracked = random_games(rules, args.games, track_reveals=True)
+        print(f"  undo bookkeeping costs x{plain / tracked:.2f}")
+        decks = load_deck_dir(resource_path("assets", "decks", game_id))
+        print("  own bot " + run_selfplay(rules, decks, args.games, seed=1).summary())
 
 
 if __name__ == "__main__":

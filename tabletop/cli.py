@@ -4,7 +4,7 @@ Usage::
 
     tabletop [--lang en|ja] [--size WxH] [--smoke]      open the window (or smoke-test it)
     tabletop check FILE...                               run scenario files
-    tabletop selfplay GAME --games N --seed S [--max-actions M]
+    tabletop selfplay GAME --games N --seed S [--max-turns T] [--max-actions M]
     tabletop replay SAVE [--step]                        step through a save (spectator view)
     tabletop decks GAME                                  list ready-made decks and legality
 
@@ -20,7 +20,6 @@ import argparse
 import contextlib
 import logging
 import os
-import random
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -113,7 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("game", help="game id, e.g. arc")
     selfplay.add_argument("--games", type=_positive, default=10, help="number of games")
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game")
-    selfplay.add_argument("--max-actions", type=_positive, default=2000,
+    selfplay.add_argument("--max-turns", type=_positive, default=150,
+                          help="give up a game after this many turns (a 'cap hit')")
+    selfplay.add_argument("--max-actions", type=_positive, default=6000,
                           help="give up a game after this many actions (a 'cap hit')")
 
     rep = sub.add_parser("replay", help="step through a save from a spectator's view")
@@ -286,91 +287,43 @@ def _decks(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- selfplay
 
 
-def _setup_for(game: str, seed: int, decks: Mapping[str, Any]) -> Any:
-    from tabletop.core.rules import GameSetup
-
-    rng = random.Random(seed)
-    ids = sorted(decks)
-    piles: list[dict[str, list[str]]] = []
-    names: list[str] = []
-    for _seat in range(2):
-        if not ids:
-            break
-        deck = decks[rng.choice(ids)]
-        piles.append({p: deck.card_list(p) for p in deck.sections})
-        names.append(deck.id)
-    return GameSetup(game, seed, rng.randrange(2), tuple(piles), tuple(names))
-
-
 def _selfplay(args: argparse.Namespace) -> int:
     from tabletop.core.decks import DeckError
+    from tabletop.core.selfplay import SelfplayReport, play_one
 
     rules = _load_rules_or_report(args.game)
     if rules is None:
-        return EXIT_BROKEN
-    try:
-        from tabletop.core.bot import RandomBot, play_game
-    except ImportError as exc:
-        _err(f"tabletop: no bots available: {exc}")
         return EXIT_BROKEN
     try:
         decks = _ready_decks(args.game, rules)
     except DeckError as exc:
         _err(f"tabletop: {exc}")
         return EXIT_BROKEN
-    wins = [0, 0]
-    draws = caps = crashes = 0
+    if not decks:
+        _err(f"tabletop: {args.game}: no ready-made decks to play with")
+        return EXIT_BROKEN
+    report = SelfplayReport(args.game)
+    crashes = 0
     started = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
-        setup = _setup_for(args.game, seed, decks)
-        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
         try:
-            result = play_game(rules, setup, bots, args.max_actions)
+            record = play_one(rules, seed, decks, args.max_actions, args.max_turns)[1]
         except Exception as exc:  # a rules bug: report the seed, keep going
             crashes += 1
             _out(f"seed {seed}: CRASH {type(exc).__name__}: {exc}")
             continue
-        state, n_actions = _result_state(result)
-        if state is None or not state.game_over:
-            caps += 1
+        report.records.append(record)
+        if record.capped:
             outcome = "cap hit (no result)"
-        elif state.result == "draw":
-            draws += 1
-            outcome = "draw"
+        elif record.winner is None:
+            outcome = f"draw ({record.cause})"
         else:
-            wins[int(state.winner)] += 1
-            outcome = f"winner p{state.winner}"
-        turns = state.turn if state is not None else "?"
-        _out(f"seed {seed}: {outcome}, {turns} turns, {n_actions} actions")
-    elapsed = max(time.perf_counter() - started, 1e-9)
-    _out(f"summary: {args.games} games, wins p0={wins[0]} p1={wins[1]}, draws={draws}, "
-         f"cap hits={caps}, crashes={crashes}, {args.games / elapsed:.1f} games/s")
+            outcome = f"winner p{record.winner} ({record.cause})"
+        _out(f"seed {seed}: {outcome}, {record.turns} turns, {record.actions} actions")
+    report.seconds = max(time.perf_counter() - started, 1e-9)
+    _out(report.summary() + (f"; crashes={crashes}" if crashes else ""))
     return EXIT_FAILED if crashes else EXIT_OK
-
-
-def _result_state(result: Any) -> tuple[Any, int]:
-    """The final state and action count from whatever ``play_game`` returned
-    (a Game, a result object with ``game``/``state`` and ``actions``, or a state)."""
-    from tabletop.core.engine import Game
-    from tabletop.core.model import GameState
-
-    if isinstance(result, Game):
-        return result.state, len(result.history)
-    if isinstance(result, GameState):
-        return result, -1
-    game = getattr(result, "game", None)
-    if isinstance(game, Game):
-        return game.state, len(game.history)
-    state = getattr(result, "state", None)
-    actions = getattr(result, "actions", None)
-    if isinstance(actions, int):
-        count = actions
-    elif actions is not None:
-        count = len(actions)
-    else:
-        count = -1
-    return state, count
 
 
 # --------------------------------------------------------------------------- replay

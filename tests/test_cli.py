@@ -161,7 +161,8 @@ def test_selfplay_arc(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("turns" in line and "actions" in line for line in out[:3])
     summary = out[-1]
     assert summary.startswith("summary: 3 games") and "wins p0=" in summary
-    assert "draws=" in summary and "cap hits=" in summary and "games/s" in summary
+    assert "ended by:" in summary and "cap hits (no result, not counted)=" in summary \
+        and "games/s" in summary
 
 
 @pytest.mark.usefixtures("arc")
@@ -192,9 +193,10 @@ def test_replay_arc_save_hides_hands(tmp_path: Path, capsys: pytest.CaptureFixtu
     from tabletop.core.bot import RandomBot
     from tabletop.core.engine import Game
     from tabletop.core.rules import load_rules
+    from tabletop.core.selfplay import setup_for
 
     rules = load_rules("arc")
-    setup = cli._setup_for("arc", 4, cli._ready_decks("arc", rules))
+    setup = setup_for(rules, 4, cli._ready_decks("arc", rules))
     game = Game(rules, setup)
     bot = RandomBot(9)
     for _ in range(40):
@@ -216,4 +218,4 @@ def test_replay_arc_save_hides_hands(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_selfplay_cap_hits(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["selfplay", "arc", "--games", "2", "--seed", "1", "--max-actions", "5"]) == 0
     out = capsys.readouterr().out
-    assert out.count("cap hit (no result)") == 2 and "cap hits=2" in out
+    assert out.count("cap hit (no result)") == 2 and "not counted)=2" in out

@@ -19,9 +19,9 @@ from tabletop.cli import main as cli_main
 from tabletop.core.bot import RandomBot, play_game
 from tabletop.core.engine import Game, replay
 from tabletop.core.persistence import load_save, save_game
+from tabletop.core.selfplay import play_one, run_selfplay, setup_for
 from tabletop.core.view import view_for
 from tabletop.games import conan
-from tabletop.games.conan.bot import ConanBot, end_cause, play, selfplay_report, setup_for
 from tabletop.games.conan.zones import FOE_ZONES, ZONE_CAPACITY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,18 +80,17 @@ def test_at_least_eight_worked_examples_ship() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_sensible_bots_finish_a_game(seed: int) -> None:
-    game = play(RULES, setup_for(RULES, seed, DECKS), [ConanBot(seed), ConanBot(seed + 100)])
-    state = game.state
-    assert state.result in ("win", "draw")
-    assert end_cause(state) in ("renown", "defeat", "foe_exhaustion", "draw")
+    game, record = play_one(RULES, seed, DECKS, max_actions=6000, max_turns=150)
+    assert game.state.result in ("win", "draw")
+    assert record.cause in ("renown", "defeat", "foe_exhaustion", "draw")
     check_invariants(game)
 
 
 def test_selfplay_report_counts_results_and_caps_apart() -> None:
-    report = selfplay_report(4, seed=20)
+    report = run_selfplay(RULES, DECKS, games=4, seed=20)
     assert sum(report.causes.values()) + report.caps == 4
     assert report.caps <= 1
-    assert "cap hits" in "\n".join(report.lines())
+    assert "cap hits (no result, not counted)" in report.summary()
 
 
 @settings(max_examples=8, deadline=None)
@@ -136,7 +135,7 @@ def test_legal_actions_are_all_accepted_and_only_for_the_acting_seat() -> None:
 
 def test_views_hide_hands_decks_and_face_down_moves() -> None:
     game = Game(RULES, setup_for(RULES, 3, DECKS), track_reveals=False)
-    bots = [ConanBot(1), ConanBot(2)]
+    bots = [RULES.make_bot(1), RULES.make_bot(2)]
     for _ in range(400):
         if game.state.game_over:
             break

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from tabletop.core.actions import Action
 from tabletop.core.engine import Game
@@ -21,6 +22,14 @@ PASSIVE_KINDS = frozenset({"next_phase"})
 #: Kinds that skip the rest of the turn at once; weighted lower still, so a bot
 #: usually walks through the phases (and attacks) instead of ending early.
 SKIP_KINDS = frozenset({"end_turn"})
+
+
+class Bot(Protocol):
+    """Anything that picks an action for the seat that must act (None: nothing to do)."""
+
+    def choose(self, game: Game) -> Action | None:
+        """The action to propose now."""
+        ...
 
 
 class RandomBot:
@@ -56,18 +65,24 @@ class BotError(RuntimeError):
 
 
 def play_game(
-    rules: GameRules, setup: GameSetup, bots: Sequence[RandomBot], max_actions: int = 5000
+    rules: GameRules,
+    setup: GameSetup,
+    bots: Sequence[Bot],
+    max_actions: int = 5000,
+    max_turns: int | None = None,
+    track_reveals: bool = True,
 ) -> Game:
-    """Run a game with one bot per seat until it ends, nobody can act, or ``max_actions``.
+    """Run a game with one bot per seat until it ends, nobody can act, or a cap.
 
-    Raises BotError if a bot's action is refused.
+    The caps are ``max_actions`` applied actions and, when given, ``max_turns``
+    turns. Raises BotError if a bot's action is refused.
     """
-    game = Game(rules, setup)
+    game = Game(rules, setup, track_reveals=track_reveals)
     for _ in range(max_actions):
-        if game.state.game_over:
+        state = game.state
+        if state.game_over or (max_turns is not None and state.turn > max_turns):
             break
-        seat = rules.acting_seat(game.state)
-        action = bots[seat].choose(game)
+        action = bots[rules.acting_seat(state)].choose(game)
         if action is None:
             break
         verdict = game.propose(action)

@@ -137,6 +137,16 @@ class GameRules(ABC):
             return int(pending.seat)
         return state.active
 
+    def make_bot(self, seed: int) -> Any:
+        """A computer player for self-play and demos (default: random legal moves)."""
+        from tabletop.core.bot import RandomBot  # the bot module imports this one
+
+        return RandomBot(seed)
+
+    def end_cause(self, state: GameState) -> str:
+        """Why a finished game ended, as a short word for reports ("win" or "draw")."""
+        return state.result
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints); None to use the generic one."""
         return None

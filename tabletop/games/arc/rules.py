@@ -150,6 +150,10 @@ class ArcRules(GameRules):
         """Deck problems (ARC-R2, ARC-R7)."""
         return decklegal.check_deck(self.cards, deck)
 
+    def end_cause(self, state: GameState) -> str:
+        """Arc games end only by deck-out (ARC-R1)."""
+        return "deck_out"
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

@@ -2,7 +2,6 @@
 
 ``load(card_root=None)`` returns the rules over ``assets/cards/conan`` (or
 ``card_root``); ``load_decks()`` the ready-made decks of ``assets/decks/conan``;
-``selfplay_report(games, seed)`` plays bot games and counts how they ended.
 The rules core never imports pygame.
 
 Modules: :mod:`schema` (card fields, icons), :mod:`zones` (zone ids),
@@ -21,14 +20,13 @@ Press On, Prepare, Rest), :mod:`foes` (Foe Draw, CONAN-R4..R7), :mod:`survey`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
 from tabletop.games.conan.rules import ConanRules
 from tabletop.games.conan.schema import GAME_ID, SCHEMA, validate_icons
 
-__all__ = ["ConanRules", "asset_dir", "load", "load_decks", "selfplay_report"]
+__all__ = ["ConanRules", "asset_dir", "load", "load_decks"]
 
 
 def asset_dir(*parts: str) -> Path:
@@ -58,10 +56,3 @@ def load_decks(deck_root: str | Path | None = None,
     folder = Path(deck_root) if deck_root is not None else asset_dir("decks", GAME_ID)
     known = list((rules or load()).cards)
     return load_deck_dir(folder, known)
-
-
-def selfplay_report(games: int = 100, seed: int = 1, **kwargs: Any) -> Any:
-    """Bot games and how they ended (see :func:`tabletop.games.conan.bot.selfplay_report`)."""
-    from tabletop.games.conan.bot import selfplay_report as run
-
-    return run(games, seed, **kwargs)

@@ -1,4 +1,4 @@
-"""A Conan bot that plays sensibly, and the self-play report.
+"""A Conan bot that plays sensibly, and the names of how games end.
 
 :class:`ConanBot` answers through ``rules.legal_actions`` like any player (it
 never reads hidden cards: the other seat's face-down Moves are scored by what
@@ -9,25 +9,19 @@ defeat its own character, and as the enemy sends two Foes and gives each the
 strongest Move it can pay without wounds. Ties are broken by its own seeded
 generator (never the game's, ALL-R1).
 
-:func:`selfplay_report` plays seeded games between two bots and counts how they
-ended: by renown (CONAN-R1), by Conan's defeat or by Foe exhaustion (CONAN-R3),
-or drawn; games that hit the turn or action cap are reported separately, never
-as a result.
+:func:`end_cause` names how a finished game ended, for self-play reports
+(``tabletop selfplay conan``): by renown (CONAN-R1), by Conan's defeat or by Foe
+exhaustion (CONAN-R3), or drawn.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
 
 from tabletop.core.actions import Action
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.engine import Game
 from tabletop.core.model import GameState
-from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.stats import counter, health_left, prowess_now, stat
@@ -207,30 +201,7 @@ class ConanBot:
         return best[1] if best else None
 
 
-# ------------------------------------------------------------------------ self-play
-
-
-@dataclass
-class SelfplayReport:
-    """How ``games`` seeded bot games ended. ``causes``: renown, defeat,
-    foe_exhaustion, draw; ``caps``: games stopped by the cap (not a result)."""
-
-    games: int
-    causes: Counter[str] = field(default_factory=Counter)
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    caps: int = 0
-    turns: list[int] = field(default_factory=list)
-    seconds: float = 0.0
-
-    def lines(self) -> list[str]:
-        """A short printable summary."""
-        mean = sum(self.turns) / len(self.turns) if self.turns else 0.0
-        causes = ", ".join(f"{k}={v}" for k, v in sorted(self.causes.items()))
-        return [f"conan self-play: {self.games} games in {self.seconds:.1f} s",
-                f"  results by cause: {causes or 'none'}",
-                f"  wins p0={self.wins[0]} p1={self.wins[1]}",
-                f"  cap hits (no result): {self.caps}",
-                f"  mean turns: {mean:.1f}"]
+# ------------------------------------------------------------------------ endings
 
 
 CAUSES = {"log.conan.renown_check": "renown", "log.conan.eliminated": "defeat",
@@ -245,54 +216,3 @@ def end_cause(state: GameState) -> str:
         if entry.public.key in CAUSES:
             return CAUSES[entry.public.key]
     return "other"
-
-
-def setup_for(rules: GameRules, seed: int, decks: dict[str, Any]) -> GameSetup:
-    """A seeded set-up with two of the ready-made decks."""
-    ids = sorted(decks)
-    a, b = decks[ids[seed % len(ids)]], decks[ids[(seed // len(ids)) % len(ids)]]
-    return GameSetup("conan", seed, seed % 2,
-                     ({p: a.card_list(p) for p in a.sections},
-                      {p: b.card_list(p) for p in b.sections}), (a.id, b.id))
-
-
-def play(rules: GameRules, setup: GameSetup, bots: list[Any], max_actions: int = 6000,
-         max_turns: int = 150) -> Game:
-    """Play until the game ends or a cap (actions, turns) is reached."""
-    game = Game(rules, setup, track_reveals=False)
-    for _ in range(max_actions):
-        state = game.state
-        if state.game_over or state.turn > max_turns:
-            break
-        action = bots[rules.acting_seat(state)].choose(game)
-        if action is None:
-            break
-        verdict = game.propose(action)
-        if not verdict.ok:
-            raise RuntimeError(f"bot action refused: {action} -> {verdict.reason}")
-    return game
-
-
-def selfplay_report(games: int = 100, seed: int = 1, max_actions: int = 6000,
-                    max_turns: int = 150) -> SelfplayReport:
-    """Play ``games`` seeded games between two :class:`ConanBot` s and count the endings."""
-    from tabletop.games.conan import load, load_decks
-
-    rules = load()
-    decks = load_decks(rules=rules)
-    report = SelfplayReport(games)
-    start = time.perf_counter()
-    for n in range(games):
-        s = seed + n
-        game = play(rules, setup_for(rules, s, decks), [ConanBot(2 * s + 1), ConanBot(2 * s + 2)],
-                    max_actions, max_turns)
-        state = game.state
-        if not state.game_over:
-            report.caps += 1
-            continue
-        report.causes[end_cause(state)] += 1
-        report.turns.append(state.turn)
-        if state.winner is not None:
-            report.wins[state.winner] += 1
-    report.seconds = time.perf_counter() - start
-    return report

@@ -18,7 +18,7 @@ the turn player.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
@@ -67,6 +67,18 @@ class ConanRules(GameRules):
     phases: ClassVar[tuple[str, ...]] = (
         "start_of_turn", "prepare", "foe_draw", "survey", "foe_move", "conan_move",
         "barbarian", "resolution", "press_on", "rest")
+
+    def make_bot(self, seed: int) -> Any:
+        """The sensible Conan bot (fights and presses on when it pays)."""
+        from tabletop.games.conan.bot import ConanBot  # the bot imports these rules' helpers
+
+        return ConanBot(seed)
+
+    def end_cause(self, state: GameState) -> str:
+        """renown, defeat, foe_exhaustion or draw (see :func:`bot.end_cause`)."""
+        from tabletop.games.conan.bot import end_cause
+
+        return end_cause(state)
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)

@@ -191,6 +191,13 @@ class Eshi100Rules(GameRules):
         """Deck problems (40 cards exactly, at most 4 per number)."""
         return decklegal.check_deck(self.cards, deck)
 
+    def end_cause(self, state: GameState) -> str:
+        """"points" (3 victory points) or "deck_out" (ESHI-R6); "draw" for a draw."""
+        if state.result == "draw":
+            return "draw"
+        return "points" if turn.points(state, int(state.winner)) >= turn.POINTS_TO_WIN \
+            else "deck_out"
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

@@ -203,6 +203,10 @@ class XenoRules(GameRules):
         copy = state.clone()
         return battle.run_battle(copy, self.cards, self.geometry)
 
+    def end_cause(self, state: GameState) -> str:
+        """Xenocard games end only when a draw is impossible (XENO-R1)."""
+        return "deck_out"
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         get, kind = action.get, action.kind
