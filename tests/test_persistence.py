@@ -397,9 +397,10 @@ def test_arc_game_round_trips(tmp_path: Path) -> None:
     pytest.importorskip("tabletop.games.arc")
     bot = pytest.importorskip("tabletop.core.bot")
     arc = rules_mod.load_rules("arc")
-    from tabletop.cli import _ready_decks, _setup_for
+    from tabletop.cli import _ready_decks
+    from tabletop.core.selfplay import setup_for
 
-    setup = _setup_for("arc", 11, _ready_decks("arc", arc))
+    setup = setup_for(arc, 11, _ready_decks("arc", arc))
     game = Game(arc, setup)
     chooser = bot.RandomBot(3)
     for _ in range(60):

@@ -544,6 +544,8 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """Mouse, keys and widget results; every drag-cancelling case included."""
+        if not self.cover_pending and self.ui.handle_event(self, event) is None:
+            return None  # the plugin used it (e.g. stepping through an animation)
         etype = event.type
         if etype == pygame.MOUSEMOTION:
             return self._motion(event)
@@ -724,8 +726,9 @@ class TableScene(Scene):
     # ================================================================== update / draw
 
     def update(self, dt: float) -> None:
-        """Toast timer, slide-back; the first cover."""
+        """Toast timer, slide-back, the plugin's animations; the first cover."""
         self.toast.update(dt)
+        self.ui.update(self, dt)
         if self.slide is not None:
             self.slide.elapsed += dt
             if self.slide.done:

@@ -293,6 +293,16 @@ class GameUI:
     def refresh(self, scene: TableScene) -> None:
         """The view was rebuilt (after every action, undo, hand-over)."""
 
+    def update(self, scene: TableScene, dt: float) -> None:
+        """Advance the plugin's own animations by ``dt`` seconds (every frame, also under
+        the hand-over cover: check ``scene.cover_pending``). Default: nothing."""
+
+    def handle_event(self, scene: TableScene, event: pygame.event.Event
+                     ) -> pygame.event.Event | None:
+        """See an input event before the table does; return None to consume it (Xenocard:
+        stepping through the battle playback). Default: pass it on."""
+        return event
+
     def forget_private(self, scene: TableScene) -> None:
         """The computer changes hands: drop everything shown to the leaving seat that the
         table does not already clear (it clears the toast, hover, selection, drag,

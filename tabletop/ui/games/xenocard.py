@@ -1,0 +1,429 @@
+"""Xenocard's window plugin: slots, attached weapons, marks, decisions, battle playback.
+
+* Faces: :class:`~tabletop.ui.games.xenocard_cards.XenoCardRenderer`; every card reads
+  upright for the viewer (``upright``), the opponent's too.
+* Where cards lie: cards in the standby area, battle field and situation area sit
+  on their own slot (``rules.cell_contents``), not in list order; an equipped weapon
+  is drawn half size over its holder's lower left corner, where the holder's ATK
+  is printed, because the weapon's ATK and attack type replace the holder's
+  (XENO-R7); hands, decks, trash and dump as the layout says.
+* Drops: the layout's cell keys ``"cell:p0.standby/s2"`` reach the rules as cell ids
+  ``"p0.standby/s2"`` (:meth:`XenoUI.drop_zone_id`); the rules decide what lights up
+  and explain every refusal.
+* Marks on cards (from the viewer's view: counters are public on public cards):
+  the E mark (set this turn, XENO-R6), damage against HP, the ATK / HP in force when
+  a weapon, an event or a situation changes them, and a situation's turns left.
+  Trash, dump and deck (life) carry their names even when cards cover the label.
+* Decisions (:class:`XenoDecisionPanel`): mulligan Keep / Mulligan (XENO-R2);
+  block (XENO-H9): drag a usable event onto its target (they are framed) or Pass;
+  adjust (XENO-R8): click the cards to discard, then Discard.
+* Battle: after the action that ends the block phase the battle is played back
+  attack by attack (:mod:`.xenocard_battle`) to the seat that views next, after
+  the hand-over cover; click or Space shows the next attack, Esc skips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.core.actions import Action
+from tabletop.geometry import Placed
+from tabletop.i18n import t
+from tabletop.layout import CARD_SIZE, Zone
+from tabletop.layout.model import CELL_KEY_PREFIX
+from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.decisions import DecisionPanel
+from tabletop.ui.games import GameUI, ZoneCards, layout_cards
+from tabletop.ui.games.xenocard_battle import Playback
+from tabletop.ui.games.xenocard_cards import XenoCardRenderer
+from tabletop.ui.panels import no_explanation
+
+if TYPE_CHECKING:
+    from tabletop.core.cards import CardDef
+    from tabletop.core.view import CardView, TableView
+    from tabletop.ui.table import TableScene
+
+__all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
+
+#: An equipped weapon is drawn as a tag this size (mm) over its holder (XENO-R7)...
+WEAPON_TAG = (CARD_SIZE[0] + 4.0, 20.0)
+#: ...its centre this far above the holder's bottom edge (just over the ATK / HP band).
+WEAPON_TAG_FROM_BOTTOM = 30.0
+SLOT_KINDS = ("standby", "field", "situations")
+E_COLOUR = (40, 120, 220)
+DAMAGE_COLOUR = (200, 40, 30)
+BOOST_COLOUR = (250, 214, 80)
+USABLE = (120, 230, 140)
+CHOSEN = (255, 120, 90)
+
+
+def _kind(zone_id: str) -> str:
+    return zone_id.partition(".")[2]
+
+
+# ---------------------------------------------------------------------- preview words
+
+
+def explain_card(card: Any, counters: dict[str, int]) -> list[str]:
+    """Plain-words lines for the hover preview: numbers, cost, condition, links."""
+    lines: list[str] = []
+    kind = card.type
+    cost = int(card.get("cost") or 0)
+    lines.append(t("xenoui.explain.cost", n=cost) if cost else t("xenoui.explain.cost_zero"))
+    condition = list(card.get("condition") or [])
+    if condition:
+        names = ", ".join(t(f"attribute.xenocard.{a}") for a in condition)
+        lines.append(t("xenoui.explain.condition", needs=names))
+    if kind == "battle":
+        lines.append(t("xenoui.explain.battle", attribute=t(
+            f"attribute.xenocard.{card.get('attribute')}"), atk=card.get("atk"),
+            hp=card.get("hp"), attack=t(f"attack.xenocard.{card.get('attack')}")))
+    elif kind == "weapon":
+        lines.append(t("xenoui.explain.weapon", atk=card.get("atk"),
+                       attack=t(f"attack.xenocard.{card.get('attack')}")))
+    elif kind == "situation":
+        lines.append(t("xenoui.explain.situation", n=card.get("duration")))
+    elif kind == "event":
+        lines.append(t(f"xenoui.explain.timing_{card.get('timing')}"))
+    if kind in ("battle", "weapon"):
+        lines.append(t(f"xenoui.explain.attack_{card.get('attack')}"))
+    if card.get("upgrade_of"):
+        lines.append(t("xenoui.explain.level_up", card=t(f"card.{card.get('upgrade_of')}")))
+    if card.get("unique"):
+        lines.append(t("xenoui.explain.unique"))
+    if card.get("unlimited"):
+        lines.append(t("xenoui.explain.unlimited"))
+    if counters.get("e_mark"):
+        lines.append(t("xenoui.explain.e_mark"))
+    if counters.get("damage"):
+        lines.append(t("xenoui.explain.damage", n=counters["damage"]))
+    if kind == "situation" and counters.get("turns"):
+        lines.append(t("xenoui.explain.turns_left", n=counters["turns"]))
+    return [ln for ln in lines if ln]
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+class XenoDecisionPanel(DecisionPanel):
+    """Mulligan, block-phase events and adjust discards."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Hand cards picked for the adjust discard, not yet confirmed.
+        self.chosen: list[int] = []
+
+    def forget(self) -> None:
+        """Drop the unconfirmed discards."""
+        self.chosen = []
+
+    def usable_events(self) -> set[int]:
+        """Hand events the block decision offers (framed in the hand)."""
+        if self.kind != "block" or self.decision is None:
+            return set()
+        return {int(o.partition("@")[0]) for o in self.decision.options if o[:1].isdigit()}
+
+    def click(self, iid: int) -> bool:
+        """Adjust: a click on a hand card picks it for discarding (again: takes it back)."""
+        if self.kind != "adjust" or self.decision is None:
+            return False
+        if str(iid) not in self.decision.options:
+            return False
+        if iid in self.chosen:
+            self.chosen.remove(iid)
+        elif len(self.chosen) < self.decision.max_count:
+            self.chosen.append(iid)
+        self._built_for = None  # the Discard button shows the count
+        return True
+
+    def commands(self) -> tuple[str, ...]:
+        """The buttons of the current decision."""
+        if self.kind == "mulligan":
+            return tuple(o for o in ("keep", "mulligan")
+                         if self.decision is not None and o in self.decision.options)
+        if self.kind == "block":
+            return ("pass",)
+        if self.kind == "adjust":
+            return ("discard",)
+        return super().commands()
+
+    def label(self, command: str) -> str:
+        """Button texts from the Xenocard window catalogue."""
+        if command == "discard" and self.decision is not None:
+            return t("xenoui.button.discard", n=len(self.chosen), total=self.decision.min_count)
+        return t(f"xenoui.button.{command}")
+
+    def action_for(self, command: str, seat: int) -> Action | None:
+        """``decide`` with the option, or with the picked discards."""
+        if command == "discard":
+            return Action.make("decide", seat, choice=[str(i) for i in self.chosen])
+        if self.decision is not None and command in self.decision.options:
+            return Action.make("decide", seat, choice=[command])
+        return None
+
+    def prompt_text(self, lang: str) -> str:
+        """The rules' question plus how to answer it in the window."""
+        head = super().prompt_text(lang)
+        how = {"block": "xenoui.prompt.block", "adjust": "xenoui.prompt.adjust"}.get(self.kind)
+        return f"{head}\n{t(how)}" if how else head
+
+
+# ---------------------------------------------------------------------- the plugin
+
+
+class XenoUI(GameUI):
+    """The window of Xenocard."""
+
+    upright = True
+    turn_commands = ("next_phase",)
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        #: The battle being shown (None when none is).
+        self.playback: Playback | None = None
+        #: The last battle record seen ((turn, seat) of ``rules.last_battle``); None
+        #: until the table first shows, so an old battle is never played again.
+        self._seen: tuple[int, int] | None = None
+
+    # -- set-up
+    def make_renderer(self, fonts: FontSource) -> CardRenderer:
+        """Xenocard faces (:mod:`tabletop.ui.games.xenocard_cards`)."""
+        return XenoCardRenderer(fonts, self.rules.cards)
+
+    def make_decisions(self) -> DecisionPanel:
+        """Mulligan, block and adjust panels."""
+        return XenoDecisionPanel()
+
+    # -- where cards lie
+    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+        """Slot zones by slot, weapons over their holders, the rest as the layout says.
+
+        Every card lies upright (rotation 0): with ``upright`` the viewer reads them
+        all, and the zones' own half turn (seat 1) only says which way they face.
+        """
+        kind = _kind(zone.id)
+        if kind in SLOT_KINDS:
+            slots = self.rules.cell_contents(scene.game.state).get(zone.id, [])
+            names = zone.cell_names()
+            places = []
+            for card in cards:
+                placed = None
+                if card.iid in slots:
+                    key = f"{CELL_KEY_PREFIX}{zone.id}/{names[slots.index(card.iid)]}"
+                    placed = scene.geometry.index.placed(key)
+                centre = placed.center if placed is not None else zone.shape().center
+                places.append(Placed(str(card.iid), centre, CARD_SIZE, 0.0))
+            return ZoneCards(places)
+        if kind == "weapons":
+            return ZoneCards([self._weapon_place(scene, zone, c) for c in cards])
+        arranged = layout_cards(scene, zone, cards)
+        return ZoneCards([p if not p.rotation_deg else Placed(p.key, p.center, p.size, 0.0)
+                          for p in arranged.places], arranged.overlapping)
+
+    def _weapon_place(self, scene: TableScene, zone: Zone, card: CardView) -> Placed:
+        """A wide tag across the holder's lower half, just above its ATK / HP band."""
+        from tabletop.games.xenocard.zones import holder_of
+
+        state = scene.game.state
+        holder = holder_of(state, card.iid)
+        w, h = WEAPON_TAG
+        if holder is None or holder not in state.cards:
+            return Placed(str(card.iid), zone.shape().center, (w, h), 0.0)
+        hz = state.zone_of(holder)
+        slot = state.data.get("slots", {}).get(str(holder))
+        try:
+            hc = scene.geometry.index.placed(f"{CELL_KEY_PREFIX}{hz}/{slot}").center
+        except (KeyError, LookupError):
+            hc = zone.shape().center
+        # Screen down is +y in seat 0's view and -y in the turned view.
+        sign = -1.0 if scene.viewport.flipped else 1.0
+        dy = CARD_SIZE[1] / 2 - WEAPON_TAG_FROM_BOTTOM
+        return Placed(str(card.iid), (hc[0], hc[1] + sign * dy), (w, h), 0.0)
+
+    # -- input
+    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+        """Own face-up cards in the hand, standby area and battle field (moves)."""
+        sprite = scene.by_iid.get(iid)
+        seat = scene.viewer
+        if sprite is None or sprite.card.owner != seat or sprite.card.hidden:
+            return False
+        return sprite.zone in (f"p{seat}.hand", f"p{seat}.standby", f"p{seat}.field")
+
+    def drop_target_cards(self, scene: TableScene, iid: int) -> list[int]:
+        """Battle cards in play (weapons onto holders, level-ups, events onto targets)."""
+        return [s.iid for s in scene.sprites
+                if s.zone.endswith((".standby", ".field")) and s.iid != iid]
+
+    def drop_zone_id(self, scene: TableScene, key: str) -> str:
+        """``"cell:p0.standby/s2"`` -> the rules' cell id ``"p0.standby/s2"``."""
+        return key[len(CELL_KEY_PREFIX):] if key.startswith(CELL_KEY_PREFIX) else key
+
+    # -- drawing
+    def explain(self, card: CardDef, view: CardView) -> list[str]:
+        """The rules text, then cost, condition, numbers, attack type, level-up link, marks."""
+        return no_explanation(card, view) + explain_card(card, dict(view.counters))
+
+    def counts_line(self, view: TableView, seat: int) -> str:
+        """Deck (the seat's life), hand, trash and dump."""
+        def n(kind: str) -> int:
+            return len(view.zones.get(f"p{seat}.{kind}", ()))
+
+        return t("xenoui.counts", player=t(f"seat.{seat}"), deck=n("deck"), hand=n("hand"),
+                 trash=n("trash"), dump=n("dump"))
+
+    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Pile names, E marks, damage, ATK / HP in force, situations' turns left."""
+        self._pile_names(scene, surface)
+        from tabletop.games.xenocard import stats
+
+        state = scene.game.state
+        db = self.rules.cards
+        small = max(10, round(12 * scene.scale))
+        for sprite in scene.sprites:
+            kind = _kind(sprite.zone)
+            if kind not in ("standby", "field", "situations", "weapons") or \
+                    sprite.card.card_id is None:
+                continue
+            counters = dict(sprite.card.counters)
+            rect = sprite.rect
+            if counters.get("e_mark"):  # XENO-R6: set this turn
+                at = (rect.right - 1, rect.y + round(rect.h * 0.25)) if kind != "weapons" \
+                    else (rect.right + 2, rect.centery)
+                self._chip(scene, surface, "E", E_COLOUR, at, "topright" if kind != "weapons"
+                           else "midright", small)
+            if kind == "situations" and counters.get("turns"):
+                self._chip(scene, surface, t("xenoui.turns_left", n=counters["turns"]),
+                           (30, 110, 60), (rect.centerx, rect.bottom - 2), "midbottom", small)
+            if kind not in ("standby", "field") or sprite.iid not in state.cards:
+                continue
+            life = stats.hp(state, db, sprite.iid)
+            power = stats.atk(state, db, sprite.iid)
+            printed = db[sprite.card.card_id]
+            damage = int(counters.get("damage", 0))
+            if damage:
+                self._chip(scene, surface, t("xenoui.damage_chip", n=damage, hp=life),
+                           DAMAGE_COLOUR, (rect.centerx, rect.centery), "center",
+                           max(12, round(15 * scene.scale)))
+            if power != int(printed.get("atk") or 0) or life != int(printed.get("hp") or 0):
+                self._in_force(scene, surface, rect, power, life)
+
+    @staticmethod
+    def _in_force(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, power: int,
+                  life: int) -> None:
+        """ATK / HP in force (weapon, events, situations) over the printed band, in yellow."""
+        band = pygame.Rect(rect.x + 2, 0, rect.w - 4, max(14, round(rect.h * 0.2)))
+        band.bottom = rect.bottom - 2
+        pygame.draw.rect(surface, BOOST_COLOUR, band, border_radius=4)
+        pygame.draw.rect(surface, (120, 90, 10), band, 1, border_radius=4)
+        big = max(11, round(band.h * 0.7))
+        cap = max(8, round(band.h * 0.38))
+        ink, muted = (40, 28, 6), (110, 80, 20)
+        parts = [(scene.text.get(t("xenoui.atk"), cap, muted, True),
+                  scene.text.get(str(power), big, (170, 40, 30), True)),
+                 (scene.text.get(t("xenoui.hp"), cap, muted, True),
+                  scene.text.get(str(life), big, ink, True))]
+        x = band.x + 3
+        for caption, number in parts[:1]:
+            surface.blit(caption, caption.get_rect(midleft=(x, band.centery)))
+            surface.blit(number, number.get_rect(midleft=(x + caption.get_width() + 2,
+                                                          band.centery)))
+        caption, number = parts[1]
+        right = band.right - 3
+        surface.blit(number, number.get_rect(midright=(right, band.centery)))
+        surface.blit(caption, caption.get_rect(midright=(right - number.get_width() - 2,
+                                                         band.centery)))
+
+    def _pile_names(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Trash, dump and deck keep their names above the cards (they look alike)."""
+        size = max(10, round(11 * scene.scale))
+        for zone in scene.layout.zones:
+            kind = _kind(zone.id)
+            if kind not in ("trash", "dump", "deck") or not scene.view.zones.get(zone.id):
+                continue
+            label = scene.text.get(t(f"xenoui.pile.{kind}"), size, (235, 235, 225), True)
+            rect = scene.zone_rect(zone.id)
+            # bottom left: the count sits bottom right, the top card's name stays in sight
+            if kind == "deck":  # a back carries nothing to read: the name on top
+                box = label.get_rect(midtop=(rect.centerx, rect.y + 3)).inflate(8, 2)
+            else:
+                box = label.get_rect(bottomleft=(rect.x + 4, rect.bottom - 3)).inflate(8, 2)
+            pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
+            surface.blit(label, label.get_rect(center=box.center))
+
+    @staticmethod
+    def _chip(scene: TableScene, surface: pygame.Surface, text: str,
+              colour: tuple[int, int, int], at: tuple[int, int], anchor: str, size: int,
+              ink: tuple[int, int, int] = (255, 255, 255)) -> None:
+        label = scene.text.get(text, size, ink, True)
+        box = label.get_rect(**{anchor: at}).inflate(8, 2)
+        pygame.draw.rect(surface, colour, box, border_radius=7)
+        pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=7)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Usable block events and chosen discards (deciding seat only), the battle."""
+        thick = max(2, round(3 * scene.scale))
+        panel = scene.decisions
+        if isinstance(panel, XenoDecisionPanel):
+            for iid in panel.usable_events():
+                rect = scene.card_rect(iid)
+                if rect is not None:
+                    pygame.draw.rect(surface, USABLE, rect.inflate(6, 6), thick,
+                                     border_radius=6)
+            for iid in panel.chosen:
+                rect = scene.card_rect(iid)
+                if rect is not None:
+                    pygame.draw.rect(surface, CHOSEN, rect.inflate(6, 6), thick + 1,
+                                     border_radius=6)
+        if self.playback is not None and not scene.cover_pending:
+            self.playback.draw(scene, surface)
+
+    # -- battle playback
+    def refresh(self, scene: TableScene) -> None:
+        """Start showing a battle the viewer has not seen yet (never under the cover)."""
+        turn, seat, attacks = self.rules.last_battle(scene.game.state)
+        key = (turn, seat)
+        if self._seen is None:  # the table opens: an earlier battle is not replayed
+            self._seen = key
+            return
+        if key == self._seen or scene.cover_pending:
+            return
+        self._seen = key
+        self.playback = Playback(seat, turn, attacks) if attacks else None
+
+    def update(self, scene: TableScene, dt: float) -> None:
+        """Advance the playback (it waits while the cover is up)."""
+        if self.playback is None or scene.cover_pending:
+            return
+        self.playback.update(dt)
+        if self.playback.done:
+            self.playback = None
+
+    def handle_event(self, scene: TableScene, event: pygame.event.Event
+                     ) -> pygame.event.Event | None:
+        """During the playback: click / Space / Enter / Right next attack, Esc skip."""
+        playback = self.playback
+        if playback is None:
+            return event
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                playback.skip()
+            elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
+                playback.step()
+            else:
+                return event
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                scene.viewport.contains_px(*event.pos):
+            playback.step()
+        else:
+            return event
+        if playback.done:
+            self.playback = None
+        return None
+
+
+#: The plugin class this module provides (found by :func:`tabletop.ui.games.load_game_ui`).
+UI = XenoUI

@@ -1,0 +1,355 @@
+"""The Xenocard table driven through the real window (posted mouse and key events).
+
+Sets into the standby area (legal, refused on the battle field, refused as the
+turn's second battle card, XENO-R6), slots lit while dragging, the battle played
+back attack by attack (XENO-R5) after the block phase, the hot-seat cover before
+the other seat's cards, and hidden hands (ALL-R2).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
+
+from tabletop.core.engine import Game  # noqa: E402
+from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.games.xenocard.zones import slot_of  # noqa: E402
+from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
+from tabletop.ui.games.xenocard import XenoUI  # noqa: E402
+from tabletop.ui.games.xenocard_battle import STEP_SECONDS  # noqa: E402
+from tabletop.ui.table import TableScene  # noqa: E402
+
+
+def c(card: str, label: str, **extra: Any) -> dict[str, Any]:
+    return {"card": card, "label": label, **extra}
+
+
+SET = {
+    "turn": 3, "active": 0, "phase": "set",
+    "zones": {
+        "p0.hand": [c("deck_rookie", "rookie"), c("marine_sergeant", "sgt"),
+                    c("arc_blade", "blade"), c("supply_drop", "drop")],
+        "p0.standby": [c("walker_frame", "walker")],
+        "p0.field": [c("lancer_unit", "lancer")],
+        "p1.hand": [c("void_wisp", "wisp"), c("ambush", "ambush")],
+        "p1.field": [c("husk_crawler", "husk")],
+        "p0.deck": ["deck_rookie"] * 12, "p1.deck": ["void_wisp"] * 12,
+    },
+    "data": {"slots": {"walker": "s1", "lancer": "front.left", "husk": "front.left"}},
+}
+
+#: Seat 1 decides the block phase of seat 0's turn; seat 0's field attacks after.
+BLOCK = {
+    "turn": 4, "active": 0, "phase": "block",
+    "zones": {
+        "p0.hand": [c("deck_rookie", "rookie")],
+        "p0.field": [c("lancer_unit", "lancer"), c("marine_sergeant", "sgt"),
+                     c("siege_crawler", "siege")],
+        "p1.hand": [c("void_wisp", "wisp"), c("quick_thinking", "quick")],
+        "p1.field": [c("husk_crawler", "husk"), c("deck_rookie", "p1rookie")],
+        "p0.deck": ["deck_rookie"] * 12, "p1.deck": ["void_wisp"] * 12,
+    },
+    "data": {"slots": {"lancer": "front.left", "sgt": "front.right", "siege": "back.left",
+                       "husk": "front.right", "p1rookie": "back.left"}},
+}
+
+
+def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720)):
+    """A window at ``position`` (no cover at the start): app, game, scene, labels."""
+    app = make_app(size)
+    game = Game(load_rules("xenocard"), GameSetup("xenocard", seed=1, position=position))
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, game, scene, game.state.data["labels"]
+
+
+@pytest.fixture
+def set_table():
+    app, game, scene, labels = table(SET)
+    yield app, game, scene, labels
+    app.shutdown()
+
+
+def visible_point(scene: TableScene, iid: int) -> tuple[int, int]:
+    """A pixel where ``iid`` is the topmost card (hand cards overlap)."""
+    rect = scene.card_rect(iid)
+    assert rect is not None
+    for dx in range(2, rect.w, 4):
+        point = (rect.x + dx, rect.centery)
+        if scene._card_at_px(point) == iid:
+            return point
+    raise AssertionError(f"card {iid} is covered everywhere")
+
+
+def cell(scene: TableScene, cell_id: str) -> tuple[int, int]:
+    return scene.cell_rect(f"cell:{cell_id}").center
+
+
+def dismiss_cover(app) -> None:
+    frames(app, int(ARM_DELAY * 60) + 3)
+    key(app, pygame.K_SPACE)
+
+
+# ---------------------------------------------------------------------- plugin found
+
+
+def test_the_table_uses_the_xenocard_plugin(set_table):
+    _app, _game, scene, _labels = set_table
+    assert isinstance(scene.ui, XenoUI)
+    assert scene.ui.drop_zone_id(scene, "cell:p0.standby/s2") == "p0.standby/s2"
+    assert scene.ui.drop_zone_id(scene, "p0.trash") == "p0.trash"
+
+
+def test_cards_lie_on_their_slots(set_table):
+    _app, game, scene, labels = set_table
+    walker = scene.card_rect(labels["walker"])
+    assert walker.center == cell(scene, "p0.standby/s1")
+    assert scene.card_rect(labels["lancer"]).center == cell(scene, "p0.field/front.left")
+    # The two battle fields face each other across the middle: seat 1's front row is
+    # above seat 0's front row and below seat 1's back row on seat 0's screen.
+    mine = cell(scene, "p0.field/front.left")
+    theirs = cell(scene, "p1.field/front.left")
+    back = cell(scene, "p1.field/back.left")
+    assert back[1] < theirs[1] < mine[1]
+
+
+# ---------------------------------------------------------------------- sets
+
+
+def test_legal_set_to_a_standby_slot(set_table):
+    app, game, scene, labels = set_table
+    sgt = labels["sgt"]
+    drag(app, visible_point(scene, sgt), cell(scene, "p0.standby/s3"))
+    assert game.state.zone_of(sgt) == "p0.standby"
+    assert slot_of(game.state, sgt) == "s3"
+    frames(app, 2)
+    assert scene.card_rect(sgt).center == cell(scene, "p0.standby/s3")
+    assert ("e_mark", 1) in scene.by_iid[sgt].card.counters  # XENO-R6: set this turn
+
+
+def test_set_onto_the_battle_field_is_refused_with_the_reason(set_table):
+    app, game, scene, labels = set_table
+    before = game.state.fingerprint()
+    drag(app, visible_point(scene, labels["sgt"]), cell(scene, "p0.field/back.right"))
+    assert game.state.fingerprint() == before
+    assert scene.toast.visible
+    assert scene.toast.key == "refusal.xenocard.set_to_standby_only"
+    assert "Marine Sergeant" in scene.toast.text
+    assert "standby area" in scene.toast.text
+
+
+def test_second_battle_card_in_a_turn_is_refused(set_table):
+    app, game, scene, labels = set_table
+    drag(app, visible_point(scene, labels["rookie"]), cell(scene, "p0.standby/s2"))
+    assert game.state.zone_of(labels["rookie"]) == "p0.standby"
+    before = game.state.fingerprint()
+    drag(app, visible_point(scene, labels["sgt"]), cell(scene, "p0.standby/s4"))
+    assert game.state.fingerprint() == before
+    assert scene.toast.key == "refusal.xenocard.one_battle_card_per_turn"
+    assert "only one per turn" in scene.toast.text
+    assert scene.toast.rule == "XENO-R6" or "XENO-R6" in scene.toast.full_text
+
+
+# ---------------------------------------------------------------------- lit targets
+
+
+def test_free_standby_slots_light_up_while_dragging(set_table):
+    app, _game, scene, labels = set_table
+    drag(app, visible_point(scene, labels["sgt"]), (640, 360), release=False)
+    assert scene.drag is not None
+    assert scene.drag.lit_cells == {"cell:p0.standby/s2", "cell:p0.standby/s3",
+                                    "cell:p0.standby/s4"}
+    assert not any("field" in k for k in scene.drag.lit_cells)
+    key(app, pygame.K_ESCAPE)
+
+
+def test_weapon_lights_its_holders_and_equips(set_table):
+    app, game, scene, labels = set_table
+    blade = labels["blade"]
+    drag(app, visible_point(scene, blade), (640, 360), release=False)
+    assert set(scene.drag.cards) == {labels["walker"], labels["lancer"]}  # not seat 1's
+    key(app, pygame.K_ESCAPE)
+    drag(app, visible_point(scene, blade), scene.card_rect(labels["lancer"]).center)
+    assert game.state.data["equipped"] == {str(blade): labels["lancer"]}
+    frames(app, 2)
+    # drawn attached: the weapon tag lies over its holder
+    assert scene.card_rect(labels["lancer"]).contains(scene.card_rect(blade).inflate(-12, 0))
+
+
+def test_moves_only_in_the_move_phase(set_table):
+    app, game, scene, labels = set_table
+    walker = labels["walker"]
+    drag(app, scene.card_rect(walker).center, (640, 360), release=False)
+    assert scene.drag is not None and not scene.drag.lit_cells  # set phase: no moves
+    key(app, pygame.K_ESCAPE)
+    before = game.state.fingerprint()
+    drag(app, scene.card_rect(walker).center, cell(scene, "p0.field/back.left"))
+    assert game.state.fingerprint() == before
+    assert scene.toast.key == "refusal.xenocard.move_phase_only"
+
+
+def test_move_phase_lights_free_slots_and_moves():
+    app, game, scene, labels = table(dict(SET, phase="move"))
+    try:
+        walker = labels["walker"]
+        drag(app, scene.card_rect(walker).center, (640, 360), release=False)
+        lit = scene.drag.lit_cells
+        assert "cell:p0.field/front.right" in lit and "cell:p0.standby/s2" in lit
+        assert "cell:p0.field/front.left" not in lit  # taken by the lancer
+        assert not any(k.startswith("cell:p1.") for k in lit)
+        key(app, pygame.K_ESCAPE)
+        drag(app, scene.card_rect(walker).center, cell(scene, "p0.field/front.right"))
+        assert game.state.zone_of(walker) == "p0.field"
+        assert slot_of(game.state, walker) == "front.right"
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- battle playback
+
+
+def test_battle_is_played_back_attack_by_attack():
+    app, game, scene, labels = table(BLOCK)
+    try:
+        assert scene.viewer == 1 and scene.decisions.kind == "block"
+        assert scene.ui.playback is None
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        events = game.rules.battle_events(game.state)
+        assert len(events) >= 3
+        assert any(e.at_deck for e in events) and any(not e.at_deck for e in events)
+        # The battle ended seat 0's turn; seat 1 plays on: no cover, the playback runs.
+        assert game.state.active == 1 and app.stack.top is scene
+        playback = scene.ui.playback
+        assert playback is not None and list(playback.events) == events
+        frames(app, 1)
+        assert playback.drawn == {0}
+        for n in range(1, len(events)):
+            key(app, pygame.K_SPACE)  # Space: next attack (not "next phase")
+            assert playback.drawn == set(range(n + 1))
+        assert game.state.phase == "move"  # Space did not move the game on
+        key(app, pygame.K_SPACE)
+        assert scene.ui.playback is None  # over after the last attack
+    finally:
+        app.shutdown()
+
+
+def test_battle_playback_runs_by_itself_and_can_be_skipped():
+    app, game, scene, labels = table(BLOCK)
+    try:
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        n = len(game.rules.battle_events(game.state))
+        assert scene.ui.playback is not None
+        frames(app, round(STEP_SECONDS * 60 * n) + 5)
+        assert scene.ui.playback is None  # it never holds the table
+    finally:
+        app.shutdown()
+    app, game, scene, labels = table(BLOCK)
+    try:
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        click(app, scene.viewport.area[:2])  # a click shows the next attack
+        assert scene.ui.playback is not None and scene.ui.playback.index == 1
+        key(app, pygame.K_ESCAPE)
+        assert scene.ui.playback is None
+    finally:
+        app.shutdown()
+
+
+def test_playback_waits_for_the_cover_and_goes_to_the_next_viewer():
+    # Seat 0 holds 9 cards: after the battle seat 0 must discard (adjust), so the
+    # computer goes back to seat 0 behind the cover; the battle is shown after it.
+    hand = [c("deck_rookie", f"r{i}") for i in range(9)]
+    pos = dict(BLOCK, zones=dict(BLOCK["zones"], **{"p0.hand": hand}))
+    app, game, scene, labels = table(pos)
+    try:
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        assert game.state.pending.kind == "adjust" and game.state.pending.seat == 0
+        assert isinstance(app.stack.top, HotseatCover)
+        assert scene.ui.playback is None  # nothing is shown under the cover
+        frames(app, 5)
+        dismiss_cover(app)
+        assert scene.viewer == 0
+        assert scene.ui.playback is not None
+        key(app, pygame.K_ESCAPE)
+        # adjust: click two hand cards, then Discard
+        for name in ("r0", "r1"):
+            click(app, visible_point(scene, labels[name]))
+        assert scene.decisions.chosen == [labels["r0"], labels["r1"]]
+        click(app, scene.decisions.buttons["discard"].get_abs_rect().center)
+        assert game.state.zone_of(labels["r0"]) == "p0.trash"
+        assert game.state.active == 1
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- hidden hands
+
+
+def test_the_other_seats_hand_is_never_drawn_face_up():
+    app, game, scene, labels = table(dict(SET, phase="set"))
+    seen: list[tuple[int, int]] = []
+    leaks: list[str] = []
+
+    def on_face(viewer: int, iid: int) -> None:
+        zone = game.state.zone_of(iid)
+        if zone == f"p{1 - viewer}.hand":
+            leaks.append(f"viewer {viewer} saw {game.state.cards[iid].card_id}")
+        seen.append((viewer, iid))
+
+    scene.face_listener = on_face
+    try:
+        frames(app, 2)
+        assert labels["sgt"] in {i for _, i in seen}
+        assert labels["wisp"] not in {i for _, i in seen}
+        key(app, pygame.K_n)  # set -> block: seat 1 decides, behind the cover
+        assert isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 1
+        dismiss_cover(app)
+        seen.clear()
+        frames(app, 2)
+        assert scene.viewer == 1
+        assert labels["wisp"] in {i for _, i in seen}
+        assert labels["sgt"] not in {i for _, i in seen}
+        assert scene.decisions.kind == "block"
+        assert scene.ui.playback is None
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        frames(app, 3)
+        assert not leaks
+    finally:
+        app.shutdown()
+
+
+def test_mulligan_prompts_each_seat_behind_the_cover():
+    from tabletop.games.xenocard import load_decks
+
+    rules = load_rules("xenocard")
+    decks = load_decks(rules=rules)
+    app = make_app()
+    game = Game(rules, GameSetup("xenocard", seed=3, first=0,
+                                 decks=[{"cards": decks["frontier_fleet"].card_list()},
+                                        {"cards": decks["void_tide"].card_list()}]))
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    try:
+        assert scene.decisions.kind == "mulligan"
+        assert set(scene.decisions.buttons) == {"keep", "mulligan"}
+        assert scene.decisions.buttons["keep"].text == "Keep"
+        click(app, scene.decisions.buttons["keep"].get_abs_rect().center)
+        assert game.state.pending.seat == 1
+        assert isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 1
+        dismiss_cover(app)
+        assert scene.viewer == 1 and scene.decisions.kind == "mulligan"
+        click(app, scene.decisions.buttons["mulligan"].get_abs_rect().center)
+        assert game.state.data["mulligans"]["1"] == 1
+    finally:
+        app.shutdown()
