@@ -160,6 +160,13 @@ class ConanRules(GameRules):
     # -- applying --------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> None:
         """Carry out a legal action, then every automatic step that follows."""
+        self.apply_direct(state, action)
+        advance(state, self.cards)
+
+    def apply_direct(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action *without* the automatic steps after it (the window's
+        resolution playback, :func:`tabletop.games.conan.playback.trace`, runs those one
+        by one on a copy)."""
         verdict = self.check(state, action)
         if not verdict:  # a bug in the caller: apply is only called after a legal check
             raise ValueError(f"illegal action applied: {verdict.reason}")
@@ -183,7 +190,6 @@ class ConanRules(GameRules):
                                    int(action.get("character")), str(action.get("target")))
         else:
             self._apply_next(state)
-        advance(state, db)
 
     def _apply_next(self, state: GameState) -> None:
         phase = state.phase
