@@ -152,9 +152,13 @@ class GameRules(ABC):
         return None
 
 
-_GAMES: dict[str, str] = {"arc": "tabletop.games.arc", "conan": "tabletop.games.conan"}
-_GAMES["eshi100"] = "tabletop.games.eshi100"
-_GAMES["xenocard"] = "tabletop.games.xenocard"
+#: Game id -> rules package, in menu order (Arc first: the simplest to learn).
+_GAMES: dict[str, str] = {
+    "arc": "tabletop.games.arc",
+    "conan": "tabletop.games.conan",
+    "eshi100": "tabletop.games.eshi100",
+    "xenocard": "tabletop.games.xenocard",
+}
 
 
 def game_ids() -> list[str]:
