@@ -281,6 +281,14 @@ class TableScene(Scene):
         self._layout_widgets()
         self.refresh_controls()
 
+    def relayout(self) -> None:
+        """Size the side panel's decision box again and redraw the panel.
+
+        For plugins whose prompt changes without a change of the game (a local
+        choice being built, such as the cards picked to consume)."""
+        self._panel = None
+        self._layout_widgets()
+
     def refresh_controls(self) -> None:
         """Enable the buttons whose actions the rules accept now (after any change)."""
         state = self.game.state

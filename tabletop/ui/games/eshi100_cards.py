@@ -1,0 +1,337 @@
+"""絵師100人展 card faces, backs, damaged cards and connector badges (no images).
+
+A face (:meth:`EshiCardRenderer.draw_face`, upright, from the card's data):
+
+* a frame in the icon's colour (attack red, defence blue);
+* four corner squares holding the printed connectors in the card's own frame
+  (ESHI-R3): a triangle pointing to the card's top ("up"), to its bottom
+  ("down"), both ("both") or nothing ("none");
+* the number (``EX-04``) between the top corners, the name in a band under it
+  (two lines when long), the action icon (a sword or a shield) and the power as a
+  big number in the middle, the connect cost in a chain-link chip between the
+  bottom corners.
+
+On the table the window lays a :meth:`~EshiCardRenderer.badge` over each corner
+that holds a connector, turned with the card so it says whose it is *on screen*:
+a chevron pointing up in the viewer's seat colour (the viewer may use it) and/or
+a dim chevron pointing down (only the other player may). A damaged card
+(face down, ESHI-H1) is drawn by :meth:`~EshiCardRenderer.damaged`: a back with a
+"Damaged" ribbon plus its name and power in small print (both players know its
+face), and no connectors.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from tabletop.geometry import CORNERS, Corner
+from tabletop.i18n import t
+from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, fit_font, wrap_text
+
+__all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
+           "corner_rect", "screen_corner"]
+
+#: Frame colour of each action icon.
+ICON_COLOURS: dict[str, tuple[int, int, int]] = {
+    "attack": (178, 52, 44),
+    "defense": (40, 98, 164),
+}
+#: Each seat's colour for the connectors it may use (bright on a dark badge).
+SEAT_COLOURS: dict[int, tuple[int, int, int]] = {0: (80, 215, 255), 1: (255, 176, 60)}
+#: A connector only the other player may use.
+DIM = (120, 124, 134)
+#: A corner square's side as a share of the card's width.
+CORNER_SHARE = 0.24
+
+_INK = (30, 28, 26)
+_BODY = (242, 236, 222)
+_CORNER = (226, 218, 198)
+_WHITE = (255, 255, 255)
+_COST = (104, 70, 150)
+_BACK = (36, 30, 52)
+_BACK_EDGE = (206, 170, 92)
+_BADGE = (22, 24, 30)
+
+
+def corner_rect(corner: Corner, w: int, h: int) -> pygame.Rect:
+    """The corner square of ``corner`` on an upright card of ``w`` x ``h`` pixels."""
+    c = max(6, round(w * CORNER_SHARE))
+    x = 0 if corner.endswith("left") else w - c
+    y = 0 if corner.startswith("top") else h - c
+    return pygame.Rect(x, y, c, c)
+
+
+def screen_corner(corner: Corner, turn: float) -> Corner:
+    """Where a card's own ``corner`` appears on screen when the card is drawn turned
+    ``turn`` degrees (multiples of 90; counter-clockwise)."""
+    quarter = round((turn % 360.0) / 90.0) % 4
+    # CORNERS run clockwise; a counter-clockwise quarter turn moves each corner one
+    # step back along that list (top_left -> bottom_left).
+    return CORNERS[(CORNERS.index(corner) - quarter) % 4]
+
+
+def _triangle(surf: pygame.Surface, rect: pygame.Rect, up: bool, colour: Any,
+              filled: bool = True) -> None:
+    """A triangle (chevron when not filled) pointing up or down inside ``rect``."""
+    cx = rect.centerx
+    half = rect.w * 0.36
+    top, bottom = rect.y + rect.h * 0.2, rect.bottom - rect.h * 0.2
+    tip, base = (top, bottom) if up else (bottom, top)
+    points = [(cx, tip), (cx + half, base), (cx - half, base)]
+    if filled:
+        pygame.draw.polygon(surf, colour, points)
+    else:
+        pygame.draw.lines(surf, colour, False, [points[2], points[0], points[1]],
+                          max(2, rect.w // 6))
+
+
+def _sword(surf: pygame.Surface, centre: tuple[int, int], r: int, colour: Any) -> None:
+    cx, cy = centre
+    blade = max(2, r // 4)
+    pygame.draw.polygon(surf, colour, [(cx, cy - r), (cx + blade, cy - r + blade),
+                                       (cx + blade, cy + r // 3), (cx - blade, cy + r // 3),
+                                       (cx - blade, cy - r + blade)])
+    guard = pygame.Rect(0, 0, r + r // 3, max(2, r // 5))
+    guard.center = (cx, cy + r // 3 + guard.h // 2)
+    pygame.draw.rect(surf, colour, guard, border_radius=max(1, guard.h // 2))
+    grip = pygame.Rect(0, 0, max(2, r // 4), r // 2)
+    grip.midtop = guard.midbottom
+    pygame.draw.rect(surf, colour, grip)
+
+
+def _shield(surf: pygame.Surface, centre: tuple[int, int], r: int, colour: Any) -> None:
+    cx, cy = centre
+    pygame.draw.polygon(surf, colour, [(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8),
+                                       (cx + r * 0.8, cy), (cx, cy + r),
+                                       (cx - r * 0.8, cy)])
+    pygame.draw.line(surf, _BODY, (cx, cy - r * 0.6), (cx, cy + r * 0.6), max(1, r // 6))
+
+
+def _link(surf: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
+    """Two interlocked rings: the chain-link glyph of the connect cost."""
+    r = max(2, rect.h // 3)
+    width = max(1, r // 3)
+    pygame.draw.circle(surf, colour, (rect.x + r + 1, rect.centery), r, width)
+    pygame.draw.circle(surf, colour, (rect.x + 2 * r, rect.centery), r, width)
+
+
+class EshiCardRenderer(CardRenderer):
+    """絵師100人展 faces and backs, plus damaged cards and corner badges (cached)."""
+
+    def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
+        super().__init__(fonts, cards)
+        self._extra: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every cached surface (a language change)."""
+        super().clear()
+        self._extra.clear()
+
+    # -- the face ------------------------------------------------------------------------
+
+    def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
+        card = self.cards.get(card_id)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, w // 14)
+        if card is None:  # an unknown id: a plain label rather than a crash
+            pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=radius)
+            label = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
+            surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+            return surf
+        frame = ICON_COLOURS.get(str(card.get("icon")), (120, 120, 128))
+        border = max(2, w // 26)
+        pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
+        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
+        pygame.draw.rect(surf, _BODY, inner, border_radius=max(1, radius - border))
+        self._art(surf, card_id, inner, frame)
+        corners = card.get("connectors") or {}
+        for corner in CORNERS:
+            rect = corner_rect(corner, w, h).clip(inner)
+            pygame.draw.rect(surf, _CORNER, rect, border_radius=max(1, rect.w // 5))
+            pygame.draw.rect(surf, frame, rect, 1, border_radius=max(1, rect.w // 5))
+            value = corners.get(corner, "none")
+            if value in ("up", "both"):
+                _triangle(surf, rect if value == "up" else rect.inflate(0, -rect.h // 2).move(
+                    0, -rect.h // 4), True, _INK)
+            if value in ("down", "both"):
+                _triangle(surf, rect if value == "down" else rect.inflate(0, -rect.h // 2).move(
+                    0, rect.h // 4), False, _INK)
+        c = corner_rect("top_left", w, h).w
+        self._number(surf, str(card.get("number", "")),
+                     pygame.Rect(c, border, w - 2 * c, c - border))
+        band = self._name(surf, card.display_name(lang), inner, c, frame)
+        self._icon_and_power(surf, card, pygame.Rect(inner.x, band.bottom, inner.w,
+                                                     h - c - band.bottom), frame)
+        self._cost(surf, int(card.get("connect_cost", 0)),
+                   pygame.Rect(c + 1, h - c, w - 2 * c - 2, c - border))
+        return surf
+
+    @staticmethod
+    def _art(surf: pygame.Surface, card_id: str, inner: pygame.Rect,
+             frame: tuple[int, int, int]) -> None:
+        """A few soft brush strokes, different per card (it is an art exhibition)."""
+        seed = zlib.crc32(card_id.encode())
+        layer = pygame.Surface(inner.size, pygame.SRCALPHA)
+        for i in range(4):
+            s = (seed >> (i * 7)) & 0x7F
+            hue = [(s * 37 + 60 * i) % 200 + 40, (s * 91) % 180 + 50, (s * 53 + 90) % 200 + 40]
+            y = inner.h * (0.3 + 0.12 * i)
+            pygame.draw.ellipse(layer, (*hue, 46),
+                                (int(inner.w * (s % 5) / 10), int(y),
+                                 int(inner.w * 0.75), max(4, int(inner.h * 0.14))))
+        surf.blit(layer, inner.topleft)
+
+    def _number(self, surf: pygame.Surface, number: str, rect: pygame.Rect) -> None:
+        if rect.w < 8 or rect.h < 6:
+            return
+        font = fit_font(self.fonts, number, rect.w, max(7, int(rect.h * 0.72)), 6, True)
+        label = font.render(number, True, _INK)
+        surf.blit(label, label.get_rect(center=rect.center))
+
+    def _name(self, surf: pygame.Surface, name: str, inner: pygame.Rect, c: int,
+              frame: tuple[int, int, int]) -> pygame.Rect:
+        """The name band under the top corners (up to two lines); returns the band."""
+        band_h = max(10, round(inner.h * 0.2))
+        band = pygame.Rect(inner.x, inner.y + c - 1, inner.w, band_h)
+        dark = tuple(max(0, v - 40) for v in frame)
+        pygame.draw.rect(surf, dark, band)
+        pad = max(1, inner.w // 30)
+        width = band.w - 2 * pad
+        # One line when it fits at a good size, else two lines as large as the band allows.
+        font = fit_font(self.fonts, name, width, max(7, round(band_h * 0.62)), 6, True)
+        lines = [name]
+        if font.size(name)[0] > width or font.get_height() < band_h * 0.45:
+            size = max(7, round(band_h * 0.45))
+            while True:
+                font = self.fonts.get(size, True)
+                lines = wrap_text(name, font, width)
+                if (len(lines) <= 2 and 2 * font.get_linesize() <= band_h + 2) or size <= 6:
+                    break
+                size -= 1
+            if len(lines) == 1:
+                font = fit_font(self.fonts, name, width, max(7, round(band_h * 0.62)), 6, True)
+        lines = lines[:2]
+        line_h = font.get_linesize()
+        y = band.centery - line_h * len(lines) // 2
+        for line in lines:
+            text = font.render(ellipsize(line, font, width), True, _WHITE)
+            surf.blit(text, text.get_rect(midtop=(band.centerx, y)))
+            y += line_h
+        return band
+
+    def _icon_and_power(self, surf: pygame.Surface, card: Any, area: pygame.Rect,
+                        frame: tuple[int, int, int]) -> None:
+        """The action icon on the left, the power as a big number on the right."""
+        if area.h < 8:
+            return
+        r = max(4, min(area.w // 5, area.h * 2 // 5))
+        icon_centre = (area.x + area.w // 4 + 1, area.centery)
+        pygame.draw.circle(surf, frame, icon_centre, r + max(2, r // 3))
+        glyph = _sword if card.get("icon") == "attack" else _shield
+        glyph(surf, icon_centre, r, _WHITE)
+        power = str(card.get("power", ""))
+        font = self.fonts.get(max(8, round(min(area.h * 0.95, area.w * 0.5))), True)
+        label = font.render(power, True, _INK)
+        surf.blit(label, label.get_rect(center=(area.x + area.w * 3 // 4 - 1, area.centery)))
+
+    def _cost(self, surf: pygame.Surface, cost: int, rect: pygame.Rect) -> None:
+        """The connect cost: a chain-link glyph and the number in a chip."""
+        if rect.w < 10 or rect.h < 6:
+            return
+        chip = rect.inflate(-max(2, rect.w // 10), -max(2, rect.h // 5))
+        pygame.draw.rect(surf, _COST, chip, border_radius=chip.h // 2)
+        font = self.fonts.get(max(7, round(chip.h * 0.9)), True)
+        label = font.render(str(cost), True, _WHITE)
+        glyph = pygame.Rect(0, 0, round(chip.h * 1.1), chip.h)
+        total = glyph.w + 2 + label.get_width()
+        glyph.midleft = (chip.centerx - total // 2, chip.centery)
+        _link(surf, glyph, _WHITE)
+        surf.blit(label, label.get_rect(midleft=(glyph.right + 2, chip.centery)))
+
+    # -- backs and damaged cards -----------------------------------------------------------
+
+    def draw_back(self, w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, w // 14)
+        pygame.draw.rect(surf, _BACK, (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surf, _BACK_EDGE, (0, 0, w, h), max(1, w // 30), border_radius=radius)
+        inset = max(3, w // 9)
+        pygame.draw.rect(surf, (70, 58, 98), (inset, inset, w - 2 * inset, h - 2 * inset),
+                         max(1, w // 40), border_radius=radius)
+        cx, cy, r = w // 2, h // 2, max(5, w // 4)
+        pygame.draw.circle(surf, _BACK_EDGE, (cx, cy), r, max(1, w // 30))
+        label = self.fonts.get(max(7, w // 6), True).render("100", True, _BACK_EDGE)
+        surf.blit(label, label.get_rect(center=(cx, cy)))
+        return surf
+
+    def damaged(self, card_id: str, size: tuple[int, int], turn: float,
+                lang: str) -> pygame.Surface:
+        """A damaged card (face down, ESHI-H1): the back, a "Damaged" ribbon, and the
+        name and power small (both players know the face); turned like a face."""
+        w, h = max(8, int(size[0])), max(8, int(size[1]))
+        key = ("damaged", card_id, w, h, round(turn % 360.0, 1), lang)
+        surf = self._extra.get(key)
+        if surf is not None:
+            return surf
+        if turn % 360.0:
+            upright = self.damaged(card_id, (w, h), 0.0, lang)
+            surf = pygame.transform.rotate(upright, turn % 360.0)
+        else:
+            surf = self.draw_back(w, h)
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(shade, (0, 0, 0, 90), (0, 0, w, h), border_radius=max(2, w // 14))
+            surf.blit(shade, (0, 0))
+            ribbon = pygame.Rect(0, round(h * 0.16), w, max(9, round(h * 0.16)))
+            pygame.draw.rect(surf, (150, 34, 34), ribbon)
+            word = t("eshi100ui.damaged")
+            font = fit_font(self.fonts, word, w - 6, max(7, round(ribbon.h * 0.7)), 6, True)
+            text = font.render(ellipsize(word, font, w - 6), True, _WHITE)
+            surf.blit(text, text.get_rect(center=ribbon.center))
+            card = self.cards.get(card_id)
+            if card is not None:
+                plate = pygame.Rect(3, round(h * 0.66), w - 6, round(h * 0.3))
+                pygame.draw.rect(surf, (232, 226, 212), plate, border_radius=max(2, w // 20))
+                name = card.display_name(lang)
+                small = self.fonts.get(max(7, round(plate.h * 0.3)), True)
+                lines = wrap_text(name, small, plate.w - 4)[:2]
+                y = plate.y + 1
+                for line in lines:
+                    ink = small.render(ellipsize(line, small, plate.w - 4), True, _INK)
+                    surf.blit(ink, ink.get_rect(midtop=(plate.centerx, y)))
+                    y += small.get_linesize() - 1
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._extra[key] = surf
+        return surf
+
+    def badge(self, side: int, mine: bool, theirs: bool, colour: tuple[int, int, int]
+              ) -> pygame.Surface:
+        """A corner badge ``side`` pixels square: a chevron pointing up in ``colour``
+        (``mine``: the viewer may use the connector) and/or a dim one pointing down
+        (``theirs``: the other player may); drawn upright on screen."""
+        key = ("badge", side, mine, theirs, colour)
+        surf = self._extra.get(key)
+        if surf is not None:
+            return surf
+        surf = pygame.Surface((side, side), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (*_BADGE, 225), rect, border_radius=max(2, side // 4))
+        pygame.draw.rect(surf, colour if mine else DIM, rect, max(1, side // 12),
+                         border_radius=max(2, side // 4))
+        if mine and theirs:
+            upper = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 2 + 2).inflate(0, 2)
+            lower = pygame.Rect(rect.x, rect.centery - 2, rect.w, rect.h // 2 + 2)
+            _triangle(surf, upper.inflate(-2, 4), True, colour, filled=False)
+            _triangle(surf, lower.inflate(-2, 4), False, DIM, filled=False)
+        elif mine:
+            _triangle(surf, rect.inflate(-2, -2), True, colour, filled=False)
+        elif theirs:
+            _triangle(surf, rect.inflate(-2, -2), False, DIM, filled=False)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._extra[key] = surf
+        return surf
