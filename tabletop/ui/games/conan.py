@@ -1,0 +1,583 @@
+"""Conan's window plugin: battlefield drops onto shapes, hidden Moves, combat played back.
+
+* Table: ``layouts/conan.toml``; the turn player's Conan in the middle of the
+  battlefield, the four Foe rows turned about him; Move cards lie at the placed
+  shapes the rules store (``state.data["moves"]``: centre and rotation), face down
+  for the other seat until the reveal (ALL-R2: drawn from the view only).
+* Drags the rules answer with shapes (:mod:`~tabletop.ui.games.conan_drag`): a Foe
+  from the Foe hand to a row position (``foes.foe_targets``), a Foe's Move against a
+  Foe (``battlefield.foe_move_shape``), a Conan/Ally Move beside a Foe's Move or in a
+  gap (``moves.legal_targets``). The lit places are the exact shapes; the drop snaps
+  to the one the card overlaps most. Dialogs (:mod:`~tabletop.ui.games.conan_dialogs`)
+  ask what a drop leaves open: the Minor Foes paying for a Major Foe, the Foe's wound
+  warning, which character plays a Move (prowess left and wounds to come shown).
+* Decisions: buttons (Survey, Press On, Barbarian, zone order, lone Move, Rest
+  healing); hand adjustment by clicking the card to discard; a Chronicle loss in a
+  dialog listing the minimal choices.
+* Resolution: :mod:`~tabletop.ui.games.conan_playback`, from
+  :func:`tabletop.games.conan.playback.trace` of the action just taken.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop import i18n
+from tabletop.core.actions import Action, Verdict
+from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan import foes, legal
+from tabletop.games.conan import stats as st
+from tabletop.games.conan.playback import Beat, trace
+from tabletop.games.conan.rules import KINDS
+from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cdef, conan_of
+from tabletop.geometry import Placed
+from tabletop.i18n import t
+from tabletop.layout import CARD_SIZE, Layout, Zone
+from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.decisions import DecisionPanel
+from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
+from tabletop.ui.games import conan_drag as cd
+from tabletop.ui.games.conan_cards import ICON_STYLE, ConanCardRenderer, has_slots
+from tabletop.ui.games.conan_dialogs import ChoiceDialog
+from tabletop.ui.games.conan_field import SNAP_EDGE, chip, chronicle_line, lit_surface, outline
+from tabletop.ui.games.conan_playback import Ghost, Playback, Step
+from tabletop.ui.panels import render_message
+
+if TYPE_CHECKING:
+    from tabletop.core.cards import CardDef
+    from tabletop.core.view import CardView, TableView
+    from tabletop.ui.table import TableScene
+
+__all__ = ["ConanDecisionPanel", "ConanUI", "UI"]
+
+#: Log lines of the CONAN-R13 fallback, replayed one by one as captions.
+FALLBACK_KEYS = ("log.conan.hand_revealed", "log.conan.fallback_miss",
+                 "log.conan.foe_move_seen", "log.conan.foe_no_move")
+
+
+def option_label(option: str, kind: str, state: Any, db: Any) -> str:
+    """A decision option's button text."""
+    if kind == "zone_order":
+        return t(f"zone.{option}")
+    if kind == "lone_attack":
+        side, _, target = option.partition("@")
+        name = db[state.cards[int(target)].card_id].display_name(_lang())
+        return t("conanui.lone_option", side=t(f"side.conan.{side}"), target=name)
+    text = t(f"option.conan.{option}")
+    return option if text == f"option.conan.{option}" else text
+
+
+def _lang() -> str:
+    return i18n.get_language()
+
+
+class ConanDecisionPanel(DecisionPanel):
+    """Buttons for the Conan decisions; a hand card clicked answers ``discard``."""
+
+    def __init__(self, ui: ConanUI) -> None:
+        super().__init__()
+        self.ui = ui
+        self.scene: TableScene | None = None
+
+    def commands(self) -> tuple[str, ...]:
+        """Buttons (discard and chronicle_loss are answered on the table / a dialog)."""
+        if self.kind in ("discard", "chronicle_loss"):
+            return ()
+        return super().commands()
+
+    def label(self, command: str) -> str:
+        """Option words from the catalogue (zones and sides for the fight's questions)."""
+        scene = self.scene
+        if scene is None:
+            return command
+        return option_label(command, self.kind, scene.game.state, scene.rules.cards)
+
+    def click(self, iid: int) -> bool:
+        """Hand adjustment: the clicked hand card is discarded."""
+        d = self.decision
+        if d is None or d.kind != "discard" or str(iid) not in d.options or self.scene is None:
+            return False
+        self.scene.propose(Action.make("decide", d.seat, choice=[str(iid)]))
+        return True
+
+    def prompt_text(self, lang: str) -> str:
+        """The rules' question plus how to answer it in the window."""
+        text = super().prompt_text(lang)
+        if self.kind == "discard":
+            text += "\n" + t("conanui.how_discard")
+        return text
+
+
+class ConanUI(GameUI):
+    """The Conan window (see the module docstring)."""
+
+    turn_commands = ("next_phase",)
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.plan: cd.DropPlan | None = None
+        self._lit: pygame.Surface | None = None
+        self._lit_key: tuple[Any, ...] | None = None
+        self.dialog: ChoiceDialog | None = None
+        #: A card waiting for a dialog's answer, drawn where it would lie.
+        self.waiting: tuple[int, Placed] | None = None
+        self.playback = Playback()
+        self._before: Any = None
+        self._seen = -1
+        self._log_seen = 0
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def load_layout(self) -> Layout:
+        """``layouts/conan.toml``, with the Moves area drawn card by card: the layout calls
+        it a stack (the rules place each Move by shape, not by arrangement), and the table
+        draws only the top cards of a stack."""
+        lay = super().load_layout()
+        zones = tuple(dataclasses.replace(z, arrangement="row") if z.id == MOVES_ZONE else z
+                      for z in lay.zones)
+        return dataclasses.replace(lay, zones=zones)
+
+    def make_renderer(self, fonts: FontSource) -> CardRenderer:
+        """Conan faces: icon slots on both long sides."""
+        return ConanCardRenderer(fonts, self.rules.cards)
+
+    def make_decisions(self) -> DecisionPanel:
+        """Buttons, plus discarding by clicking."""
+        return ConanDecisionPanel(self)
+
+    # -- where cards lie -----------------------------------------------------------------
+
+    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+        """Moves at their stored shapes; rows packed; the rest as the layout says."""
+        if zone.id == MOVES_ZONE:
+            recs = {int(r["card"]): r for r in bf.moves(scene.game.state)}
+            places = [bf.move_shape(recs[c.iid]) if c.iid in recs else zone.shape()
+                      .with_key(str(c.iid)) for c in cards]
+            return ZoneCards([Placed(str(c.iid), p.center, CARD_SIZE, p.rotation_deg)
+                              for c, p in zip(cards, places, strict=True)])
+        if zone.arrangement == "row" and len(cards) > 1:
+            places, overlap = pack_row(zone, [False] * len(cards), min_scale=0.8)
+            out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(cards, places, strict=True)],
+                            overlap)
+        else:
+            out = layout_cards(scene, zone, cards)
+        if zone.owner == 1:
+            # Seat 1 sits across the table: its own zones face it (it reads them upright
+            # in its turned-round view; seat 0 sees them upside down, as across a table).
+            out.places = [Placed(p.key, p.center, p.size, p.rotation_deg + 180.0)
+                          for p in out.places]
+        return out
+
+    # -- input ---------------------------------------------------------------------------
+
+    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+        """Own face-up cards, not while a dialog asks or the fight plays back."""
+        if self.dialog is not None or self.playback.active:
+            return False
+        return super().can_pick_up(scene, iid)
+
+    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+        """Called once at pick-up: build the shape plan; the generic targets otherwise."""
+        state = scene.game.state
+        self.plan = cd.make_plan(state, self.rules.cards, scene.viewer, iid)
+        self._lit = None
+        if self.plan is not None:
+            return []  # the plugin lights and resolves this drag itself
+        return super().drop_target_cards(scene, iid)
+
+    def handle_event(self, scene: TableScene, event: pygame.event.Event
+                     ) -> pygame.event.Event | None:
+        """Dialogs first, then the playback's keys, then the release of a shape drag."""
+        if self.dialog is not None:
+            if self.dialog.handle(event):
+                return None
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.cancel()
+                return None
+        if self.playback.active:
+            if event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
+                    self.playback.next()
+                    return None
+                if event.key == pygame.K_ESCAPE:
+                    self.playback.skip()
+                    return None
+                if event.key == pygame.K_p:
+                    self.playback.paused = not self.playback.paused
+                    return None
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                    scene.viewport.contains_px(*event.pos):
+                self.playback.next()
+                return None
+        drag = scene.drag
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag is not None \
+                and drag.moved and self.plan is not None and self.plan.iid == drag.iid \
+                and not scene.game.state.free_mode:
+            self._release(scene, (int(event.pos[0]), int(event.pos[1])))
+            return None
+        return event
+
+    def _release(self, scene: TableScene, pos: tuple[int, int]) -> None:
+        plan = self.plan
+        drag = scene.drag
+        assert plan is not None and drag is not None
+        grab = scene._grab_px  # where the card was held, to slide it back from there
+        dropped_at = (pos[0] - grab[0], pos[1] - grab[1])
+        dragged = cd.dragged_shape(drag.card_centre_mm(scene.viewport.to_mm(*pos)))
+        scene.cancel_drag()
+        self.plan = None
+        key = cd.snap_key(dragged, plan.shapes)
+        if key is None:
+            verdict = self._refusal(scene, plan, dragged)
+            if verdict is not None:
+                scene.show_refusal(verdict)
+            scene._slide_back(plan.iid, dropped_at)
+            return
+        if plan.kind == cd.FOE:
+            self._drop_foe(scene, plan, key)
+        elif plan.kind == cd.FOE_MOVE:
+            self._drop_foe_move(scene, plan, key)
+        else:
+            self._drop_move(scene, plan, key)
+
+    def _refusal(self, scene: TableScene, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
+        """The rules' reason when the card overlapped no lit place (None: just back)."""
+        state, db, seat = scene.game.state, self.rules.cards, scene.viewer
+        if plan.kind == cd.FOE:
+            zone = cd.zone_under(dragged)
+            return None if zone is None else cd.foe_refusal(state, db, scene.game.check, seat,
+                                                            plan.iid, zone)
+        over = scene.geometry.snap_zone(dragged, [MOVES_ZONE, *FOE_ZONES, CONAN_ZONE])
+        if over is None:
+            return None
+        if plan.kind == cd.FOE_MOVE:
+            foe = next((f for z in FOE_ZONES for f in state.zones[z].cards
+                        if scene.card_rect(f) is not None and scene.geometry.index.best_target(
+                            dragged, [str(f)]) is not None), None)
+            if foe is not None:
+                return scene.game.check(Action.make("place_foe_move", seat, card=plan.iid,
+                                                    foe=foe))
+            return Verdict.refuse("conan.no_such_target", "CONAN-R8", target="-")
+        # Over a place that is not lit (a closed gap, a third zone, taken): the rules say why.
+        closed = {t.id: t.shape for t in bf.all_targets(state)}
+        place = cd.snap_key(dragged, closed)
+        conan = conan_of(state, self.rules.cards, seat)
+        if place is not None and conan is not None:
+            verdict = scene.game.check(Action.make("place_move", seat, card=plan.iid,
+                                                   character=conan, target=place))
+            if not verdict.ok:
+                return verdict
+        return Verdict.refuse("conan.no_such_target", "CONAN-R8", target="-")
+
+    def _ask(self, scene: TableScene, title: str, body: str,
+             answers: list[tuple[str, Any]]) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+
+        def cancelled() -> None:
+            self.dialog = None
+            self.waiting = None
+
+        def wrap(callback: Any) -> Any:
+            def run() -> None:
+                self.dialog = None
+                self.waiting = None
+                callback()
+            return run
+
+        scene.hover = None  # the large preview would hide the board behind the question
+        self.dialog = ChoiceDialog(scene.app.ui, scene.app.size, scene.scale, title, body,
+                                   [(label, wrap(cb)) for label, cb in answers], cancelled)
+
+    def _drop_foe(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+        state, db, seat = scene.game.state, self.rules.cards, scene.viewer
+        zone, _, pos = key.partition("/")
+        costs = [[]] if foes.forced_now(state, db) else foes.cost_options(state, db, plan.iid)
+
+        def place(cost: list[int]) -> Any:
+            return lambda: scene.propose(Action.make("place_foe", seat, card=plan.iid,
+                                                     zone=zone, position=int(pos), cost=cost))
+
+        if costs == [[]]:
+            place([])()
+            return
+        self.waiting = (plan.iid, plan.shapes[key])
+        names = [(", ".join(self._name(state, i) for i in cost), cost) for cost in costs]
+        self._ask(scene, t("conanui.major_title"),
+                  t("conanui.major_body", card=self._name(state, plan.iid),
+                    n=foes.major_need(state, db, plan.iid)),
+                  [(t("conanui.discard_these", cards=label), place(cost))
+                   for label, cost in names])
+
+    def _drop_foe_move(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+        state, db, seat = scene.game.state, self.rules.cards, scene.viewer
+        foe = int(key)
+        action = Action.make("place_foe_move", seat, card=plan.iid, foe=foe)
+        cost = int(cdef(state, db, plan.iid)["cost"])
+        wounds = st.cost_wounds(state, db, foe, cost)
+        if wounds <= 0:
+            scene.propose(action)
+            return
+        self.waiting = (plan.iid, plan.shapes[key])
+        self._ask(scene, t("conanui.wound_title"),
+                  t("conanui.wound_body", foe=self._name(state, foe), cost=cost,
+                    prowess=st.prowess_now(state, db, foe), n=wounds),
+                  [(t("conanui.wound_accept", n=wounds), lambda: scene.propose(action))])
+
+    def _drop_move(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+        state, db, seat = scene.game.state, self.rules.cards, scene.viewer
+        choices = cd.move_choices(state, db, seat, plan.iid, key, scene.game.check)
+        if not choices:
+            conan = conan_of(state, db, seat)
+            verdict = scene.game.check(Action.make("place_move", seat, card=plan.iid,
+                                                   character=conan or -1, target=key))
+            scene.show_refusal(verdict if not verdict.ok else Verdict.refuse("not_legal_target"))
+            return
+        self.waiting = (plan.iid, plan.shapes[key])
+        card = cdef(state, db, plan.iid)
+        role = t(f"conanui.role.{card.type}")
+        target = plan.targets.get(key)
+        where = t("conanui.gap_touches") if target is not None and target.gap else \
+            t("conanui.side_touches")
+        answers = []
+        for c in choices:
+            words = t("conanui.choice_line", who=self._name(state, c.character),
+                      now=c.prowess, after=c.after, n=c.wounds)
+            if c.fatal:
+                words += " " + t("conanui.choice_fatal")
+            answers.append((words, (lambda a=c.action: scene.propose(a))))
+        self._ask(scene, t("conanui.move_title", card=self._name(state, plan.iid)),
+                  f"{role}\n{where}\n" + t("conanui.move_body", zone=t(f"zone.{key.split('/')[0]}"),
+                                           cost=int(card["cost"])), answers)
+
+    def _name(self, state: Any, iid: int) -> str:
+        return self.rules.cards[state.cards[iid].card_id].display_name(_lang())
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    def refresh(self, scene: TableScene) -> None:
+        """After every change: the fight of the action just taken, captions, dialogs."""
+        panel = scene.decisions
+        if isinstance(panel, ConanDecisionPanel):
+            panel.scene = scene
+        game = scene.game
+        n = len(game.history)
+        if self._before is not None and n == self._seen + 1:
+            action = game.history[-1].action
+            beats: list[Beat] = []
+            if action.kind in KINDS:
+                try:
+                    beats = trace(self.rules, self._before, action)
+                except ValueError:  # an action the copy refuses (never for a history entry)
+                    beats = []
+            steps = self._captions(scene) + self._fight_steps(scene, beats)
+            if steps:
+                self.playback.add(steps)
+        elif n != self._seen:
+            self.playback.clear()
+        self._log_seen = len(scene.view.log)
+        self._seen = n
+        self._before = copy.deepcopy(game.state)
+        if self.dialog is not None and not self._dialog_still_fits(scene):
+            self.dialog.close()
+            self.dialog = None
+            self.waiting = None
+        self._maybe_ask_loss(scene)
+
+    def _dialog_still_fits(self, scene: TableScene) -> bool:
+        pending = scene.game.state.pending
+        return pending is not None and pending.kind == "chronicle_loss" and \
+            pending.seat == scene.viewer and not scene.cover_pending
+
+    def _maybe_ask_loss(self, scene: TableScene) -> None:
+        """CONAN-R17: the enemy picks the Chronicle cards a renown loss takes."""
+        state = scene.game.state
+        pending = state.pending
+        if pending is None or pending.kind != "chronicle_loss" or pending.seat != scene.viewer \
+                or scene.cover_pending or self.dialog is not None:
+            return
+        answers = []
+        for action in legal.decision_actions(state, self.rules.cards, pending):
+            ids = [int(i) for i in action.get("choice")]
+            label = ", ".join(self._name(state, i) for i in ids)
+            answers.append((label, (lambda a=action: scene.propose(a))))
+        self.dialog = ChoiceDialog(scene.app.ui, scene.app.size, scene.scale,
+                                   t("conanui.loss_title"),
+                                   render_message(pending.prompt, scene.lang),
+                                   [(label, self._closing(cb)) for label, cb in answers],
+                                   cancel=False)
+
+    def _closing(self, callback: Any) -> Any:
+        def run() -> None:
+            self.dialog = None
+            callback()
+        return run
+
+    def _captions(self, scene: TableScene) -> list[Step]:
+        """The CONAN-R13 fallback, line by line, from the viewer's own log."""
+        new = scene.view.log[self._log_seen:]
+        if not any(getattr(m, "key", "") in FALLBACK_KEYS[:2] + FALLBACK_KEYS[3:] for m in new):
+            return []  # no fallback this time (a plain Foe Move is no caption)
+        return [Step("caption", text=render_message(m, scene.lang)) for m in new
+                if getattr(m, "key", "") in FALLBACK_KEYS]
+
+    def _fight_steps(self, scene: TableScene, beats: list[Beat]) -> list[Step]:
+        """Zone, initiative and fall steps, with the cards as they lay before the fight."""
+        if not beats:
+            return []
+        before = self._before
+        pb = self.playback
+        zones: list[str] = []
+        for beat in beats:
+            if beat.zone not in zones:
+                zones.append(beat.zone)
+        for zone in zones:
+            cards: list[int] = []
+            for shape in bf.foe_shapes(before, zone):
+                iid = int(shape.key)
+                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id, shape)
+                cards.append(iid)
+            for rec in bf.moves(before, zone):
+                iid = int(rec["card"])
+                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id, bf.move_shape(rec))
+                cards.append(iid)
+            for iid in before.zones[CONAN_ZONE].cards:
+                shape = scene.layout.zone(CONAN_ZONE).shape()
+                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id,
+                                       Placed(str(iid), shape.center, CARD_SIZE, 0.0))
+                cards.append(iid)
+            pb.zone_cards[zone] = cards
+        pb.now_at = lambda iid: scene.by_iid[iid].placed if iid in scene.by_iid else None
+        steps: list[Step] = []
+        gone: list[int] = []
+        last_zone = ""
+        for beat in beats:
+            if beat.zone != last_zone:
+                steps.append(Step("zone", beat.zone, gone=tuple(gone)))
+                last_zone = beat.zone
+            steps.append(Step("beat", beat.zone, beat, gone=tuple(gone)))
+            if beat.defeated:
+                steps.append(Step("fall", beat.zone, fallen=beat.defeated, gone=tuple(gone)))
+                gone += beat.defeated
+        return steps
+
+    def update(self, scene: TableScene, dt: float) -> None:
+        """The playback's clock (stopped under the hand-over cover)."""
+        if not scene.cover_pending:
+            self.playback.update(dt)
+
+    def forget_private(self, scene: TableScene) -> None:
+        """A hand-over: close any dialog (it may name hand cards), drop the plan."""
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog = None
+        self.waiting = None
+        self.plan = None
+        self._lit = None
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Numbers on characters and the Chronicle totals."""
+        state, db = scene.game.state, self.rules.cards
+        for sprite in scene.sprites:
+            card = sprite.card
+            if card.hidden or sprite.covered:
+                continue
+            kind = db[card.card_id].type
+            in_play = sprite.zone in FOE_ZONES or sprite.zone == CONAN_ZONE or \
+                sprite.zone.endswith(".side")
+            if kind not in ("foe", "conan", "ally") or not in_play:
+                continue
+            left = st.health_left(state, db, card.iid)
+            text = t("conanui.chip", hp=left, p=st.prowess_now(state, db, card.iid))
+            wounds = st.counter(state, card.iid, "wound")
+            if wounds:
+                text += " " + t("conanui.chip_wounds", n=wounds)
+            colour = (255, 120, 100) if left <= 2 else (255, 255, 255)
+            chip(scene, surface, text, sprite.rect.midbottom, colour, anchor="center")
+        for seat in (0, 1):
+            zone = f"p{seat}.chronicle"
+            ids = [c.iid for c in scene.view.zones.get(zone, ())]
+            renown = sum(int(cdef(state, db, i)["renown"]) for i in ids)
+            scars = sum(int(cdef(state, db, i)["scars"]) for i in ids)
+            rect = scene.zone_rect(zone)
+            chip(scene, surface, chronicle_line(renown, scars), (rect.x + 4, rect.y + 3),
+                 (255, 226, 140), anchor="topleft")
+
+    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Lit places and the place the card would snap to now; the waiting card; the fight."""
+        drag = scene.drag
+        plan = self.plan
+        if drag is not None and plan is not None and plan.iid == drag.iid:
+            key = (id(plan), scene.viewport.scale, scene.viewport.flipped, surface.get_size())
+            if self._lit is None or self._lit_key != key:
+                gaps = {k for k, tg in plan.targets.items() if tg.gap}
+                self._lit = lit_surface(scene, plan.shapes, gaps)
+                self._lit_key = key
+            surface.blit(self._lit, scene.viewport.area[:2])
+            if drag.moved:
+                centre = drag.card_centre_mm(scene.viewport.to_mm(*drag.pos_px))
+                best = cd.snap_key(cd.dragged_shape(centre), plan.shapes)
+                if best is not None:
+                    outline(scene, surface, plan.shapes[best], None, SNAP_EDGE,
+                            max(2, round(4 * scene.scale)))
+        if self.waiting is not None:
+            iid, placed = self.waiting
+            sprite = scene.by_iid.get(iid)
+            if sprite is not None and sprite.card.card_id is not None:
+                vp = scene.viewport
+                w, h = round(CARD_SIZE[0] * vp.scale), round(CARD_SIZE[1] * vp.scale)
+                from tabletop.ui.table import screen_turn
+
+                face = scene.renderer.face(sprite.card.card_id, (w, h),
+                                           screen_turn(placed.rotation_deg, vp.flipped, False),
+                                           scene.lang)
+                surface.blit(face, face.get_rect(center=vp.to_px(*placed.center)))
+        self.playback.draw(scene, surface)
+
+    # -- words ---------------------------------------------------------------------------
+
+    def explain(self, card: CardDef, view: CardView) -> list[str]:
+        """Numbers and icons in plain words (hover preview)."""
+        lines: list[str] = []
+        if has_slots(card):
+            lines.append(t("conanui.explain_move", init=card.get("initiative"),
+                           cost=card.get("cost")))
+            for side in ("left", "right"):
+                icons = [t(f"conanui.icon.{i}") for i in card.get(side) or [] if i]
+                if icons:
+                    lines.append(t(f"conanui.explain_{side}", icons=", ".join(icons)))
+            lines.append(t("conanui.legend", legend=" ".join(
+                f"{letter}={t(f'conanui.icon.{icon}')}" for icon, (_, letter)
+                in ICON_STYLE.items())))
+        if card.type in ("foe", "conan", "ally"):
+            lines.append(t("conanui.explain_stats", d=card.get("damage", 0),
+                           p=card.get("prowess", 0), h=card.get("health", 0)))
+        if card.type == "foe":
+            lines.append(t("conanui.explain_foe", renown=card.get("renown", 0),
+                           scars=card.get("scars", 0),
+                           kind=t(f"conanui.creature.{card.get('creature')}")))
+        text = card.text.get(_lang()) or card.text.get("en") or ""
+        if text:
+            lines.append(text)
+        return lines
+
+    def counts_line(self, view: TableView, seat: int) -> str:
+        """Deck, hand and Foe deck of one seat."""
+        def n(kind: str) -> int:
+            return len(view.zones.get(f"p{seat}.{kind}", ()))
+
+        from tabletop.ui.panels import seat_name
+
+        return t("conanui.counts", player=seat_name(seat), deck=n("deck"), hand=n("hand"),
+                 foes=n("foe_deck"), chronicle=n("chronicle"))
+
+
+#: The plugin class this module provides (found by :func:`tabletop.ui.games.load_game_ui`).
+UI = ConanUI

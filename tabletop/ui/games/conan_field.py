@@ -1,0 +1,68 @@
+"""Drawing on the Conan battlefield: lit places, the card waiting for a dialog, chips.
+
+* :func:`lit_surface`: the places a drag may go (Foe row positions, Foe Move places,
+  the slots beside each Foe's Move and the gaps), each outlined as the exact shape
+  (rotation included) the card would take there; built once per pick-up.
+* :func:`outline`: one placed shape outlined in pixels.
+* :func:`chips`: numbers on characters (health left, prowess left, wounds) and the
+  Chronicle totals (renown and scars), from the *view* (public zones only).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.geometry import Placed
+from tabletop.i18n import t
+
+if TYPE_CHECKING:
+    from tabletop.ui.table import TableScene
+
+__all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline"]
+
+LIT_FILL = (120, 230, 140, 60)
+LIT_EDGE = (120, 240, 150)
+GAP_EDGE = (250, 214, 96)
+SNAP_EDGE = (255, 255, 255)
+
+
+def outline(scene: TableScene, surface: pygame.Surface, placed: Placed,
+            fill: tuple[int, int, int, int] | None, edge: tuple[int, int, int],
+            width: int, offset: tuple[int, int] = (0, 0)) -> None:
+    """Outline (and fill) a placed shape, in pixels, on ``surface``."""
+    pts = [scene.viewport.to_px(*c) for c in placed.corners()]
+    pts = [(x - offset[0], y - offset[1]) for x, y in pts]
+    if fill is not None:
+        pygame.draw.polygon(surface, fill, pts)
+    pygame.draw.polygon(surface, edge, pts, width)
+
+
+def lit_surface(scene: TableScene, shapes: dict[str, Placed], gaps: set[str]
+                ) -> pygame.Surface:
+    """The lit places of one drag (gaps outlined in gold: they touch two Foes' Moves)."""
+    area = scene.viewport.area
+    lit = pygame.Surface((area[2], area[3]), pygame.SRCALPHA)
+    width = max(2, round(3 * scene.scale))
+    for key, shape in shapes.items():
+        outline(scene, lit, shape, LIT_FILL, GAP_EDGE if key in gaps else LIT_EDGE, width)
+    return lit.convert_alpha() if pygame.display.get_surface() is not None else lit
+
+
+def chip(scene: TableScene, surface: pygame.Surface, text: str, at: tuple[int, int],
+         colour: tuple[int, int, int] = (255, 255, 255),
+         back: tuple[int, int, int] = (20, 16, 14), anchor: str = "midtop") -> pygame.Rect:
+    """A small dark label with ``text`` anchored at ``at``."""
+    size = max(9, round(11 * scene.scale))
+    label = scene.text.get(text, size, colour, True)
+    box = label.get_rect().inflate(8, 2)
+    setattr(box, anchor, at)
+    pygame.draw.rect(surface, back, box, border_radius=6)
+    surface.blit(label, label.get_rect(center=box.center))
+    return box
+
+
+def chronicle_line(renown: int, scars: int) -> str:
+    """"Renown 12 · Scars 3" for a Chronicle."""
+    return t("conanui.chronicle_totals", renown=renown, scars=scars)

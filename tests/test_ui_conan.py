@@ -1,0 +1,290 @@
+"""The Conan table driven through the real window (posted mouse and key events).
+
+Foe placement refused in an illegal zone (CONAN-R7) and accepted in Center; a
+Conan Move dropped into a gap lands there and touches both Foes' Moves (CONAN-R10);
+a Move dropped where no place is lit goes back to the hand; the snap rule on drops
+straddling two places and two zones; the hand-over cover between the enemy and the
+turn player several times in one turn; face-down Moves never drawn face up for the
+other seat (ALL-R2); the fight played back step by step and skippable.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
+
+from tabletop.core.actions import Action  # noqa: E402
+from tabletop.core.engine import Game  # noqa: E402
+from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.games.conan import battlefield as bf  # noqa: E402
+from tabletop.geometry import Placed  # noqa: E402
+from tabletop.layout import CARD_SIZE  # noqa: E402
+from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
+from tabletop.ui.games import conan_drag as cd  # noqa: E402
+from tabletop.ui.games.conan import ConanUI  # noqa: E402
+from tabletop.ui.table import TableScene  # noqa: E402
+
+RULES = load_rules("conan")
+
+
+def c(card: str, label: str) -> dict[str, Any]:
+    return {"card": card, "label": label}
+
+
+DECKS = {"p0.deck": ["move_parry"] * 8, "p1.deck": ["move_parry"] * 8,
+         "p0.foe_deck": ["foe_hill_bandit"] * 4, "p1.foe_deck": ["foe_hill_bandit"] * 4}
+
+#: Seat 0's turn, Foe Draw: seat 1 (the enemy) places Foes from its Foe hand.
+FOE_DRAW = {
+    "turn": 3, "active": 0, "phase": "foe_draw", "step": "place",
+    "zones": {"conan": [c("conan_wanderer", "conan")],
+              "p1.foe_hand": [c("foe_hill_bandit", "bandit"), c("foe_temple_spearman", "spear")],
+              "p0.hand": [c("move_slash", "slash"), c("move_parry", "parry")],
+              "p1.hand": [c("move_arrow_volley", "arrows"), c("move_cleave", "cleave")],
+              **DECKS},
+    "data": {"foes_placed": 0, "forced": False, "region_attached": False},
+}
+
+#: Seat 0's turn, Foe Move: two human Foes in Center; seat 1 gives them Moves.
+FOE_MOVE = {
+    "turn": 3, "active": 0, "phase": "foe_move",
+    "zones": {"conan": [c("conan_wanderer", "conan")],
+              "center": [c("foe_hill_bandit", "bandit"), c("foe_temple_spearman", "spear")],
+              "p0.hand": [c("move_slash", "slash"), c("move_parry", "parry")],
+              "p1.hand": [c("move_arrow_volley", "arrows"), c("move_cleave", "cleave")],
+              **DECKS},
+}
+
+
+def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720)):
+    app = make_app(size)
+    game = Game(RULES, GameSetup("conan", seed=1, position=position))
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, game, scene, game.state.data["labels"]
+
+
+def dismiss_cover(app) -> None:
+    frames(app, int(ARM_DELAY * 60) + 3)
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+
+
+def at_conan_move(size: tuple[int, int] = (1280, 720)):
+    """The FOE_MOVE table after the enemy's Moves: seat 0 at the computer."""
+    app, game, scene, labels = table(FOE_MOVE, size)
+    for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
+        assert game.propose(Action.make("place_foe_move", 1, card=labels[card],
+                                        foe=labels[foe])).ok
+    assert game.propose(Action.make("next_phase", 1)).ok
+    assert isinstance(app.stack.top, HotseatCover)
+    dismiss_cover(app)
+    assert scene.viewer == 0 and game.state.phase == "conan_move"
+    return app, game, scene, labels
+
+
+def drop_centre_at(app, scene, iid: int, target_mm: tuple[float, float],
+                   release: bool = True) -> None:
+    """Drag card ``iid`` so that its centre ends on ``target_mm``."""
+    rect = scene.card_rect(iid)
+    start = rect.center
+    end = scene.viewport.to_px(*target_mm)
+    drag(app, start, (round(end[0]), round(end[1])), release=release)
+
+
+def release_at(app, scene, target_mm: tuple[float, float]) -> None:
+    """Release the held card with the pointer on ``target_mm``."""
+    end = scene.viewport.to_px(*target_mm)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(end[0]),
+                                         round(end[1])), button=1, touch=False))
+    frames(app, 2)
+
+
+def test_the_table_uses_the_conan_plugin():
+    app, _game, scene, _labels = table(FOE_DRAW)
+    try:
+        assert isinstance(scene.ui, ConanUI)
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- Foe placement
+
+
+def test_a_foe_dropped_on_a_flank_before_center_is_refused_with_the_rule():
+    app, game, scene, labels = table(FOE_DRAW)
+    try:
+        assert scene.viewer == 1  # the enemy places Foes
+        bandit = labels["bandit"]
+        flank = scene.layout.zone("left_flank")
+        drop_centre_at(app, scene, bandit, (flank.x_mm, flank.y_mm), release=False)
+        # Only Center's positions light up (CONAN-R7: flanks need a Foe in Center).
+        assert scene.ui.plan is not None
+        assert set(scene.ui.plan.shapes) == {"center/0"}
+        release_at(app, scene, (flank.x_mm, flank.y_mm))
+        assert game.state.zone_of(bandit) == "p1.foe_hand"
+        assert scene.toast.key == "refusal.conan.flank_needs_center"
+        assert "CONAN-R7" in scene.toast.full_text
+        # Into Center it is legal, at the lit position.
+        centre = scene.layout.zone("center")
+        drop_centre_at(app, scene, bandit, (centre.x_mm, centre.y_mm))
+        assert game.state.zone_of(bandit) == "center"
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- Conan Moves
+
+
+def test_a_conan_move_dropped_into_the_gap_lands_there_and_touches_both_foe_moves():
+    app, game, scene, labels = at_conan_move()
+    try:
+        gap = bf.find_target(game.state, "center/gap1")
+        assert gap is not None
+        drop_centre_at(app, scene, labels["slash"], gap.shape.center, release=False)
+        assert "center/gap1" in scene.ui.plan.shapes  # lit while dragging
+        release_at(app, scene, gap.shape.center)
+        dialog = scene.ui.dialog
+        assert dialog is not None  # who plays it, prowess left and wounds to come
+        assert "prowess" in dialog.labels[0]
+        click(app, dialog.button(0).get_abs_rect().center)
+        rec = next(r for r in bf.moves(game.state) if r["card"] == labels["slash"])
+        assert rec["target"] == "center/gap1"
+        touched = {c.foe_card for c in bf.contacts(game.state, "center")
+                   if c.hero == labels["slash"]}
+        assert touched == {labels["arrows"], labels["cleave"]}
+        frames(app, 2)
+        assert scene.card_rect(labels["slash"]).center == pytest.approx(
+            tuple(round(v) for v in scene.viewport.to_px(*gap.shape.center)), abs=2)
+    finally:
+        app.shutdown()
+
+
+def test_a_move_dropped_where_no_place_is_lit_goes_back_to_the_hand():
+    app, game, scene, labels = at_conan_move()
+    try:
+        rear = scene.layout.zone("rear")
+        drop_centre_at(app, scene, labels["parry"], (rear.x_mm, rear.y_mm - 60))
+        assert game.state.zone_of(labels["parry"]) == "p0.hand"
+        assert scene.ui.dialog is None
+        assert scene.toast.key == "refusal.conan.no_such_target"
+        assert scene.slide is not None and scene.slide.iid == labels["parry"]
+    finally:
+        app.shutdown()
+
+
+def test_the_snap_rule_on_drops_straddling_two_places_and_two_zones():
+    app, game, scene, labels = at_conan_move()
+    try:
+        plan = cd.make_plan(game.state, RULES.cards, 0, labels["slash"])
+        left = plan.shapes["center/foe1/left"]
+        gap = plan.shapes["center/gap1"]
+        # Straddling two places: a bit nearer the gap -> the gap, and the other way round.
+        for share, want in ((0.6, "center/gap1"), (0.4, "center/foe1/left")):
+            x = left.center[0] + (gap.center[0] - left.center[0]) * share
+            assert cd.snap_key(cd.dragged_shape((x, gap.center[1])), plan.shapes) == want
+        # Repeatable: the same drop, the same answer.
+        probe = Placed("d", ((left.center[0] + gap.center[0]) / 2, gap.center[1]), CARD_SIZE)
+        assert len({cd.snap_key(probe, plan.shapes) for _ in range(5)}) == 1
+        # Straddling two zones: a card half over Center's last place and half over the
+        # right flank's first: the larger overlap wins, whichever zone it is in.
+        right = Placed("r", (bf.conan_center()[0] + 250, bf.conan_center()[1] - 250),
+                       CARD_SIZE, 0)
+        shapes = dict(plan.shapes, **{"right_flank/foe1/left": right})
+        last = plan.shapes["center/foe2/right"]
+        mid = ((last.center[0] * 0.7 + right.center[0] * 0.3),
+               (last.center[1] * 0.7 + right.center[1] * 0.3))
+        assert cd.snap_key(cd.dragged_shape(mid), shapes) == "center/foe2/right"
+        mid = ((last.center[0] * 0.3 + right.center[0] * 0.7),
+               (last.center[1] * 0.3 + right.center[1] * 0.7))
+        assert cd.snap_key(cd.dragged_shape(mid), shapes) == "right_flank/foe1/left"
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- hot seat, hidden
+
+
+def test_enemy_and_turn_player_alternate_behind_the_cover_and_moves_stay_hidden():
+    app, game, scene, labels = table(FOE_DRAW)
+    leaks: list[str] = []
+
+    def on_face(viewer: int, iid: int) -> None:
+        card = game.state.cards[iid]
+        if game.state.zone_of(iid) == "moves" and not card.face_up and viewer != card.owner:
+            leaks.append(f"viewer {viewer} saw face-down {card.card_id}")
+        if game.state.zone_of(iid) == f"p{1 - viewer}.hand":
+            leaks.append(f"viewer {viewer} saw {card.card_id} in the other hand")
+
+    scene.face_listener = on_face
+    try:
+        covers = []
+        centre = scene.layout.zone("center")
+        drop_centre_at(app, scene, labels["bandit"], (centre.x_mm, centre.y_mm))
+        assert game.state.zone_of(labels["bandit"]) == "center"
+        click(app, scene.controls.buttons["next_phase"].get_abs_rect().center)
+        # Survey: the turn player (seat 0) decides -> cover 1.
+        covers.append(isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 0)
+        dismiss_cover(app)
+        click(app, scene.decisions.buttons["fight"].get_abs_rect().center)
+        # Foe Move: back to the enemy -> cover 2.
+        covers.append(isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 1)
+        dismiss_cover(app)
+        foe_move = bf.foe_move_shape(bf.foe_shapes(game.state, "center")[0], "x")
+        drop_centre_at(app, scene, labels["arrows"], foe_move.center)
+        assert game.state.zone_of(labels["arrows"]) == "moves"
+        assert not game.state.cards[labels["arrows"]].face_up
+        click(app, scene.controls.buttons["next_phase"].get_abs_rect().center)
+        # Conan Move: the turn player again -> cover 3.
+        covers.append(isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 0)
+        dismiss_cover(app)
+        frames(app, 3)
+        assert covers == [True, True, True]
+        arrows = scene.by_iid[labels["arrows"]]
+        assert arrows.card.hidden  # seat 0 sees only the back of the enemy's Move
+        # The preview of a hidden card shows no face either.
+        click(app, scene.card_rect(labels["arrows"]).center)
+        frames(app, 2)
+        assert not leaks
+        log = " ".join(scene._log_lines)
+        assert "Arrow Volley" not in log
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- resolution
+
+
+def test_the_fight_plays_back_step_by_step_and_can_be_skipped():
+    app, game, scene, labels = at_conan_move()
+    try:
+        assert game.propose(Action.make("place_move", 0, card=labels["slash"],
+                                        character=labels["conan"], target="center/gap1")).ok
+        click(app, scene.controls.buttons["next_phase"].get_abs_rect().center)
+        frames(app, 2)
+        if game.state.pending is not None and game.state.pending.kind == "barbarian":
+            click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        pb = scene.ui.playback
+        assert pb.active
+        kinds = [s.kind for s in pb.steps]
+        assert kinds[0] == "zone" and "beat" in kinds and "fall" in kinds
+        beat = next(s.beat for s in pb.steps if s.kind == "beat")
+        assert beat.initiative == 4  # the count-down starts with the Arrow Volley
+        first = pb.index
+        key(app, pygame.K_SPACE)
+        assert pb.index == first + 1  # stepped by hand
+        frames(app, 4)
+        key(app, pygame.K_ESCAPE)
+        assert not pb.active
+    finally:
+        app.shutdown()
