@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import game_helpers as helpers
 import pytest
+from game_helpers import act, c, card_ids, lab, refused_unchanged
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
@@ -30,42 +32,14 @@ FILLER = ["red_ember_hills"] * 10
 def position(phase: str = "main", active: int = 0, step: str = "",
              data: dict[str, Any] | None = None, **zones: list[Any]) -> dict[str, Any]:
     """A position with 10-card decks unless given; zone kwargs like ``p0_hand``."""
-    table: dict[str, list[Any]] = {"p0.deck": list(FILLER), "p1.deck": list(FILLER)}
-    for key, cards in zones.items():
-        table[key.replace("_", ".", 1)] = cards
-    pos: dict[str, Any] = {"phase": phase, "active": active, "step": step, "zones": table}
-    if data:
-        pos["data"] = data
-    return pos
+    return helpers.position(FILLER, zones, data, phase=phase, active=active, step=step)
 
 
 def game_at(pos: dict[str, Any], seed: int = 1) -> Game:
     return Game(RULES, GameSetup("arc", seed, 0, position=pos))
 
 
-def lab(game: Game, name: str) -> int:
-    return int(game.state.data["labels"][name])
-
-
-def c(card: str, label: str, **extra: Any) -> dict[str, Any]:
-    return {"card": card, "label": label, **extra}
-
-
-def act(game: Game, kind: str, seat: int = 0, **args: Any) -> Verdict:
-    return game.propose(Action.make(kind, seat, **args))
-
-
-def refused_unchanged(game: Game, action: Action) -> Verdict:
-    """Propose a refused action and assert it changed nothing."""
-    before = game.state.fingerprint()
-    verdict = game.propose(action)
-    assert not verdict.ok
-    assert game.state.fingerprint() == before
-    return verdict
-
-
-def zone_ids(game: Game, zone: str) -> list[str]:
-    return [game.state.cards[i].card_id for i in game.state.zones[zone].cards]
+zone_ids = card_ids
 
 
 def deck(cards: dict[str, int], **options: Any) -> Deck:
@@ -599,6 +573,7 @@ def test_every_refusal_and_log_key_has_catalogue_texts() -> None:
     sources = "\n".join(p.read_text(encoding="utf-8")
                         for p in (REPO / "tabletop" / "games" / "arc").glob("*.py"))
     codes = set(re.findall(r'refuse\(\s*"(arc\.[a-z_]+)"', sources))
+    codes |= set(arc.rules.REFUSALS.codes())  # the common refusals (core.refusals)
     assert codes and all(f"refusal.{code}" in en for code in codes)
     keys = set(re.findall(r'"((?:log|decision|deck|action)\.arc\.[a-z_]+)"', sources))
     assert all(k in en for k in keys), sorted(k for k in keys if k not in en)

@@ -10,12 +10,14 @@ other seat's hand. Replays and saves give the same game.
 
 from __future__ import annotations
 
+import game_helpers as helpers
 import pytest
+from game_helpers import bots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.actions import Action
-from tabletop.core.bot import RandomBot, play_game
+from tabletop.core.bot import play_game
 from tabletop.core.engine import Game, replay
 from tabletop.core.rules import GameSetup
 from tabletop.core.view import view_for
@@ -24,21 +26,12 @@ from tabletop.games.eshi100 import board
 
 RULES = eshi100.load()
 DECKS = eshi100.load_decks(rules=RULES)
-DECK_IDS = sorted(DECKS)
 SEEDS = st.integers(min_value=0, max_value=100_000)
 MAX_ACTIONS = 2000
 
 
 def setup_for(seed: int) -> GameSetup:
-    d0 = DECK_IDS[seed % len(DECK_IDS)]
-    d1 = DECK_IDS[(seed // len(DECK_IDS)) % len(DECK_IDS)]
-    return GameSetup("eshi100", seed, seed % 2,
-                     ({"cards": DECKS[d0].card_list()}, {"cards": DECKS[d1].card_list()}),
-                     (d0, d1))
-
-
-def bots(seed: int) -> list[RandomBot]:
-    return [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    return helpers.setup_for(RULES, DECKS, seed)
 
 
 def check_invariants(game: Game) -> None:

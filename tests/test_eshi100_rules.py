@@ -11,9 +11,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import game_helpers as helpers
 import pytest
+from game_helpers import act, c, lab, refused_unchanged
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import Action
 from tabletop.core.decks import Deck
 from tabletop.core.engine import Game
 from tabletop.core.rules import GameSetup, load_rules
@@ -40,42 +42,15 @@ def g(card: str, square: int, owner: int = 0, label: str | None = None,
     return entry
 
 
-def c(card: str, label: str) -> dict[str, Any]:
-    return {"card": card, "label": label}
-
-
 def position(phase: str = "action", active: int = 0, grid: list[Any] | None = None,
              data: dict[str, Any] | None = None, step: str = "", turn: int = 3,
              **zones: list[Any]) -> dict[str, Any]:
-    table: dict[str, list[Any]] = {"p0.deck": list(FILLER), "p1.deck": list(FILLER),
-                                   "grid": list(grid or [])}
-    for key, cards in zones.items():
-        table[key.replace("_", ".", 1)] = cards
-    pos: dict[str, Any] = {"phase": phase, "active": active, "turn": turn, "step": step,
-                           "zones": table}
-    if data:
-        pos["data"] = data
-    return pos
+    return helpers.position(FILLER, {"grid": list(grid or []), **zones}, data, phase=phase,
+                            active=active, turn=turn, step=step)
 
 
 def game_at(pos: dict[str, Any], first: int = 0) -> Game:
     return Game(RULES, GameSetup("eshi100", 1, first, position=pos))
-
-
-def lab(game: Game, name: str) -> int:
-    return int(game.state.data["labels"][name])
-
-
-def act(game: Game, kind: str, seat: int = 0, **args: Any) -> Verdict:
-    return game.propose(Action.make(kind, seat, **args))
-
-
-def refused_unchanged(game: Game, action: Action) -> Verdict:
-    before = game.state.fingerprint()
-    verdict = game.propose(action)
-    assert not verdict.ok
-    assert game.state.fingerprint() == before
-    return verdict
 
 
 def zone_of(game: Game, name: str) -> str:
@@ -162,6 +137,7 @@ def test_every_refusal_and_log_key_has_catalogue_texts() -> None:
     sources = "\n".join(p.read_text(encoding="utf-8")
                         for p in (REPO / "tabletop" / "games" / "eshi100").glob("*.py"))
     codes = set(re.findall(r'refuse\(\s*"(eshi100\.[a-z_]+)"', sources))
+    codes |= set(eshi100.rules.REFUSALS.codes())  # the common refusals (core.refusals)
     assert codes and all(f"refusal.{code}" in en for code in codes)
     keys = set(re.findall(r'"((?:log|decision|deck|action)\.eshi100\.[a-z_]+)"', sources))
     assert all(k in en for k in keys), sorted(k for k in keys if k not in en)

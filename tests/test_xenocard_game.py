@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import game_helpers as helpers
 import pytest
+from game_helpers import bots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.actions import Action
-from tabletop.core.bot import RandomBot, play_game
+from tabletop.core.bot import play_game
 from tabletop.core.engine import Game, replay
 from tabletop.core.rules import GameSetup
 from tabletop.core.view import view_for
@@ -24,35 +26,17 @@ from tabletop.games.xenocard.zones import SLOTS, slot_of
 
 RULES = xenocard.load()
 DECKS = xenocard.load_decks(rules=RULES)
-DECK_IDS = sorted(DECKS)
 SEEDS = st.integers(min_value=0, max_value=100_000)
 MAX_ACTIONS = 3000
 
 
 def setup_for(seed: int) -> GameSetup:
-    d0 = DECK_IDS[seed % len(DECK_IDS)]
-    d1 = DECK_IDS[(seed // len(DECK_IDS)) % len(DECK_IDS)]
-    return GameSetup("xenocard", seed, seed % 2,
-                     ({"cards": DECKS[d0].card_list()}, {"cards": DECKS[d1].card_list()}),
-                     (d0, d1))
-
-
-def bots(seed: int) -> list[RandomBot]:
-    return [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    return helpers.setup_for(RULES, DECKS, seed)
 
 
 def step_through(seed: int, each: Callable[[Game, Action], None]) -> Game:
     """Play a bot game, calling ``each(game, action)`` after every applied action."""
-    game = Game(RULES, setup_for(seed))
-    players = bots(seed)
-    for _ in range(MAX_ACTIONS):
-        if game.state.game_over:
-            break
-        action = players[RULES.acting_seat(game.state)].choose(game)
-        assert action is not None
-        assert game.propose(action).ok, action
-        each(game, action)
-    return game
+    return helpers.step_through(RULES, setup_for(seed), seed, MAX_ACTIONS, each)
 
 
 def check_conservation(game: Game, _: Action | None = None) -> None:

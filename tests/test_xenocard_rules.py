@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import game_helpers as helpers
 import pytest
+from game_helpers import act, c, card_ids, lab, refused_unchanged
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDataError
@@ -37,42 +39,19 @@ FIELD = SLOTS["field"]
 def position(phase: str = "set", active: int = 0, data: dict[str, Any] | None = None,
              **zones: list[Any]) -> dict[str, Any]:
     """A position with 10-card decks unless given; zone kwargs like ``p0_hand``."""
-    table: dict[str, list[Any]] = {"p0.deck": list(FILLER), "p1.deck": list(FILLER)}
-    for key, cards in zones.items():
-        table[key.replace("_", ".", 1)] = cards
-    pos: dict[str, Any] = {"phase": phase, "active": active, "zones": table}
-    if data:
-        pos["data"] = data
-    return pos
+    return helpers.position(FILLER, zones, data, phase=phase, active=active)
 
 
 def game_at(pos: dict[str, Any], seed: int = 1) -> Game:
     return Game(RULES, GameSetup("xenocard", seed, 0, position=pos))
 
 
-def c(card: str, label: str, **extra: Any) -> dict[str, Any]:
-    return {"card": card, "label": label, **extra}
-
-
-def lab(game: Game, name: str) -> int:
-    return int(game.state.data["labels"][name])
-
-
-def act(game: Game, kind: str, seat: int = 0, **args: Any) -> Verdict:
-    return game.propose(Action.make(kind, seat, **args))
-
-
 def refused(game: Game, kind: str, seat: int = 0, **args: Any) -> Verdict:
     """Propose an action that must be refused and must change nothing."""
-    before = game.state.fingerprint()
-    verdict = act(game, kind, seat, **args)
-    assert not verdict.ok
-    assert game.state.fingerprint() == before
-    return verdict
+    return refused_unchanged(game, Action.make(kind, seat, **args))
 
 
-def ids(game: Game, zone: str) -> list[str]:
-    return [game.state.cards[i].card_id for i in game.state.zones[zone].cards]
+ids = card_ids
 
 
 def where(game: Game, label: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from tabletop.core import legal as core_legal
 from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
@@ -77,17 +78,9 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     return out
 
 
-def legal_actions(
-    state: GameState, db: CardDb, seat: int, check: Callable[[GameState, Action], Verdict]
-) -> list[Action]:
+def legal_actions(state: GameState, db: CardDb, seat: int,
+                  check: Callable[[GameState, Action], Verdict]) -> list[Action]:
     """Every legal action of ``seat`` now (see the module docstring)."""
-    if state.game_over:
-        return []
-    pending = state.pending
-    if pending is not None:
-        candidates = decision_actions(state, pending) if pending.seat == seat else []
-    elif seat != state.active:
-        candidates = []
-    else:
-        candidates = turn_actions(state, db, seat)
-    return [a for a in candidates if check(state, a).ok]
+    return core_legal.legal_actions(state, seat, check,
+                                    lambda p: decision_actions(state, p),
+                                    lambda: turn_actions(state, db, seat))

@@ -20,19 +20,21 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
+from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, string_choice
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn
 from tabletop.games.arc.schema import GAME_ID
-from tabletop.games.arc.words import inst_msg, seat_msg
+from tabletop.games.arc.words import inst_msg
 
 KINDS = frozenset({"decide", "play_resource", "play_card", "attack", "next_phase", "end_turn"})
 
 
-def _choice(action: Action) -> list[str] | None:
-    raw = action.get("choice")
-    if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
-        return None
-    return list(raw)
+REFUSALS = CommonRefusals(
+    game_over="arc.game_over", unknown_action="arc.unknown_action",
+    decision_pending="arc.decision_pending", no_decision="arc.no_decision",
+    not_your_turn="arc.not_your_turn", bad_choice="arc.bad_choice",
+    choice_count="arc.choice_count",
+)
 
 
 class ArcRules(GameRules):
@@ -56,20 +58,11 @@ class ArcRules(GameRules):
 
     def _check(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
         """The verdict and, for paid plays, the resources that would be tapped."""
-        if state.game_over:
-            return Verdict.refuse("arc.game_over"), []
-        if action.kind not in KINDS:
-            return Verdict.refuse("arc.unknown_action", "", kind=action.kind), []
-        pending = state.pending
-        if pending is not None:
-            if action.kind != "decide" or action.seat != pending.seat:
-                return Verdict.refuse("arc.decision_pending", "",
-                                      player=seat_msg(pending.seat)), []
+        refusal = check_turn(state, action, KINDS, REFUSALS)
+        if refusal is not None:
+            return refusal, []
+        if state.pending is not None:
             return self._check_decide(state, action)
-        if action.kind == "decide":
-            return Verdict.refuse("arc.no_decision"), []
-        if action.seat != state.active:
-            return Verdict.refuse("arc.not_your_turn", "", player=seat_msg(state.active)), []
         kind = action.kind
         if kind == "play_resource":
             return plays.check_play_resource(state, self.cards, action.seat,
@@ -86,12 +79,10 @@ class ArcRules(GameRules):
 
     def _check_decide(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
         pending = state.pending
-        choice = _choice(action)
-        if choice is None:
-            return Verdict.refuse("arc.bad_choice", "", choice=str(action.get("choice"))), []
-        if not pending.min_count <= len(choice) <= pending.max_count:
-            return Verdict.refuse("arc.choice_count", "", min=pending.min_count,
-                                  max=pending.max_count), []
+        choice = string_choice(action)
+        refusal = check_choice(pending, action, choice, REFUSALS)
+        if refusal is not None:
+            return refusal, []
         if pending.kind == "blockers":
             return combat.check_blockers(state, choice, pending.options), []
         if pending.kind == "combat_card":
@@ -127,7 +118,7 @@ class ArcRules(GameRules):
 
     def _apply_decide(self, state: GameState, action: Action, paid: list[int]) -> None:
         pending = state.pending
-        choice = _choice(action) or []
+        choice = string_choice(action) or []
         if pending.kind == "mulligan":
             setup.apply_mulligan(state, self.cards, action.seat, choice[0])
         elif pending.kind == "blockers":

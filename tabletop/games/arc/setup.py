@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core import piles
 from tabletop.core.actions import Decision
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
@@ -42,12 +43,7 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
         state.data.setdefault("resource_played", False)
         _restore_combat(state, db)
         return state
-    for seat in SEATS:
-        cards = list(setup.decks[seat].get("cards", [])) if seat < len(setup.decks) else []
-        unknown = [c for c in cards if c not in db]
-        if unknown:
-            raise ValueError(f"deck of seat {seat}: unknown card id {unknown[0]!r}")
-        state.new_pile(zid(seat, "deck"), seat, cards, face_up=True)
+    piles.new_decks(state, setup.decks, [zid(s, "deck") for s in SEATS], db)
     state.phase = "untap"
     state.add_log(msg("log.arc.first_player", player=seat_msg(setup.first)))
     order = [setup.first, state.other(setup.first)]

@@ -6,6 +6,7 @@ seed: ファーストドロー制限 無し) -> resource -> main -> attack -> en
 
 from __future__ import annotations
 
+from tabletop.core import piles
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.words import card_msg, phase_msg, seat_msg
@@ -20,33 +21,13 @@ def draw(state: GameState, seat: int, n: int) -> list[int]:
 
     Only the drawer reads the names (ALL-R2); the other seat reads the count.
     """
-    deck = state.zones[zid(seat, "deck")]
-    drawn: list[int] = []
-    for _ in range(n):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "hand"))
-        drawn.append(top)
-    if drawn:
-        names = [card_msg(state.cards[i].card_id) for i in drawn]
-        state.add_log(
-            msg("log.arc.draws", player=seat_msg(seat), n=len(drawn)),
-            {seat: msg("log.arc.draws_seen", player=seat_msg(seat), n=len(drawn), cards=names)},
-        )
-    return drawn
+    return piles.draw(state, seat, n, zid(seat, "deck"), zid(seat, "hand"),
+                      "log.arc.draws", "log.arc.draws_seen")
 
 
 def mill(state: GameState, seat: int, n: int) -> list[int]:
     """Discard up to ``n`` cards from the top of ``seat``'s deck (ARC-R5, mill effects)."""
-    deck = state.zones[zid(seat, "deck")]
-    milled: list[int] = []
-    for _ in range(max(0, n)):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "discard"))
-        milled.append(top)
+    milled = piles.move_from_top(state, zid(seat, "deck"), zid(seat, "discard"), n)
     if milled:
         names = [card_msg(state.cards[i].card_id) for i in milled]
         state.add_log(msg("log.arc.mills", player=seat_msg(seat), n=len(milled), cards=names))
@@ -54,22 +35,13 @@ def mill(state: GameState, seat: int, n: int) -> list[int]:
 
 
 def check_deck_out(state: GameState) -> None:
-    """ARC-R1: a player whose deck holds 0 cards loses at once; both at once is a draw."""
-    if state.game_over:
-        return
-    out = [s for s in SEATS if not state.zones[zid(s, "deck")].cards]
-    if not out:
-        return
-    for seat in out:
-        state.add_log(msg("log.arc.deck_out", player=seat_msg(seat)))
-    if len(out) == len(SEATS):
-        state.end_game(None)
-        state.add_log(msg("log.arc.draw_game"))
-    else:
-        winner = state.other(out[0])
-        state.end_game(winner)
-        state.add_log(msg("log.arc.wins", player=seat_msg(winner)))
-    state.pending = None
+    """ARC-R1: a player whose deck holds 0 cards loses at once; both at once is a draw.
+
+    Any pending decision ends with the game, a draw included.
+    """
+    if piles.deck_out(state, [zid(s, "deck") for s in SEATS], "log.arc.deck_out",
+                      "log.arc.draw_game", "log.arc.wins"):
+        state.pending = None
 
 
 def enter_phase(state: GameState, phase: str) -> None:

@@ -32,6 +32,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
+from tabletop.core.refusals import CommonRefusals, check_choice, check_turn
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.eshi100 import (
     attack,
@@ -46,11 +47,17 @@ from tabletop.games.eshi100 import (
     turn,
 )
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
-from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg, square_msg
+from tabletop.games.eshi100.words import inst_msg, phase_msg, square_msg
 from tabletop.games.eshi100.zones import is_in
 from tabletop.geometry import Corner
 
 KINDS = frozenset({"decide", "place", "use", "hand_boost", "challenge", "next_phase"})
+REFUSALS = CommonRefusals(
+    game_over="eshi100.game_over", unknown_action="eshi100.unknown_action",
+    decision_pending="eshi100.decision_pending", no_decision="eshi100.no_decision",
+    not_your_turn="eshi100.not_your_turn", bad_choice="eshi100.bad_choice",
+    choice_count="eshi100.choice_count",
+)
 _PHASE_OF = {"place": "action", "use": "action", "hand_boost": "action",
              "challenge": "challenge", "next_phase": "challenge"}
 
@@ -89,19 +96,11 @@ class Eshi100Rules(GameRules):
     # -- checking --------------------------------------------------------------------
     def check(self, state: GameState, action: Action) -> Verdict:
         """Is ``action`` legal now? Never changes ``state``."""
-        if state.game_over:
-            return Verdict.refuse("eshi100.game_over")
-        if action.kind not in KINDS:
-            return Verdict.refuse("eshi100.unknown_action", "", kind=action.kind)
-        pending = state.pending
-        if pending is not None:
-            if action.kind != "decide" or action.seat != pending.seat:
-                return Verdict.refuse("eshi100.decision_pending", "", player=seat_msg(pending.seat))
+        refusal = check_turn(state, action, KINDS, REFUSALS)
+        if refusal is not None:
+            return refusal
+        if state.pending is not None:
             return self._check_decide(state, action)
-        if action.kind == "decide":
-            return Verdict.refuse("eshi100.no_decision")
-        if action.seat != state.active:
-            return Verdict.refuse("eshi100.not_your_turn", "", player=seat_msg(state.active))
         kind, seat = action.kind, action.seat
         if state.phase != _PHASE_OF[kind]:
             return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5", phase=phase_msg(state.phase))
@@ -119,11 +118,9 @@ class Eshi100Rules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> Verdict:
         pending = state.pending
         choice = _choice(action)
-        if choice is None:
-            return Verdict.refuse("eshi100.bad_choice", "", choice=str(action.get("choice")))
-        if not pending.min_count <= len(choice) <= pending.max_count:
-            return Verdict.refuse("eshi100.choice_count", "", min=pending.min_count,
-                                  max=pending.max_count)
+        refusal = check_choice(pending, action, choice, REFUSALS)
+        if refusal is not None:
+            return refusal
         if len(set(choice)) != len(choice):
             return Verdict.refuse("eshi100.bad_choice", "", choice=choice[0])
         for option in choice:

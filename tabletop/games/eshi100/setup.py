@@ -14,6 +14,7 @@ card), ``end`` the hand-limit discards; an attack waiting for its defence is
 
 from __future__ import annotations
 
+from tabletop.core import piles
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
@@ -33,12 +34,7 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
         build_position(state, setup.position, db, phases)
         _restore(state, db)
         return state
-    for seat in SEATS:
-        cards = list(setup.decks[seat].get("cards", [])) if seat < len(setup.decks) else []
-        unknown = [c for c in cards if c not in db]
-        if unknown:
-            raise ValueError(f"deck of seat {seat}: unknown card id {unknown[0]!r}")
-        state.new_pile(zid(seat, "deck"), seat, cards, face_up=True)
+    piles.new_decks(state, setup.decks, [zid(s, "deck") for s in SEATS], db)
     state.add_log(msg("log.eshi100.first_player", player=seat_msg(setup.first)))
     for seat in (setup.first, state.other(setup.first)):
         turn.draw(state, seat, turn.OPENING_HAND)

@@ -14,6 +14,7 @@ draw and after every action, ESHI-H6). Draw before recovery: ESHI-H7.
 
 from __future__ import annotations
 
+from tabletop.core import piles
 from tabletop.core.actions import Decision
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
@@ -33,41 +34,16 @@ def draw(state: GameState, seat: int, n: int) -> list[int]:
 
     Stops, and ends the game, the moment the deck holds 0 cards (ESHI-R6).
     """
-    deck = state.zones[zid(seat, "deck")]
-    drawn: list[int] = []
-    for _ in range(n):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "hand"))
-        drawn.append(top)
-        if not deck.cards:
-            break
-    if drawn:
-        names = [inst_msg(state, i) for i in drawn]
-        state.add_log(
-            msg("log.eshi100.draws", player=seat_msg(seat), n=len(drawn)),
-            {seat: msg("log.eshi100.draws_seen", player=seat_msg(seat), n=len(drawn),
-                       cards=names)},
-        )
+    drawn = piles.draw(state, seat, n, zid(seat, "deck"), zid(seat, "hand"),
+                       "log.eshi100.draws", "log.eshi100.draws_seen")
     check_deck_out(state)
     return drawn
 
 
 def check_deck_out(state: GameState) -> None:
     """ESHI-R6: a player whose deck holds 0 cards loses at once (both: a draw)."""
-    if state.game_over:
-        return
-    out = [s for s in SEATS if not state.zones[zid(s, "deck")].cards]
-    if not out:
-        return
-    for seat in out:
-        state.add_log(msg("log.eshi100.deck_out", player=seat_msg(seat)))
-    if len(out) == len(SEATS):
-        state.end_game(None)
-        state.add_log(msg("log.eshi100.draw_game"))
-    else:
-        win(state, state.other(out[0]))
+    piles.deck_out(state, [zid(s, "deck") for s in SEATS], "log.eshi100.deck_out",
+                   "log.eshi100.draw_game", "log.eshi100.wins")
 
 
 def win(state: GameState, seat: int) -> None:

@@ -5,9 +5,10 @@ The deck is the player's life (seed: プレイヤーライフ: デッキその�
 
 from __future__ import annotations
 
+from tabletop.core import piles
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.xenocard.words import card_msg, seat_msg
+from tabletop.games.xenocard.words import seat_msg
 from tabletop.games.xenocard.zones import zid
 
 
@@ -27,21 +28,8 @@ def draw(state: GameState, seat: int, n: int) -> list[int]:
 
     Only the drawer reads the names (ALL-R2). Returns the cards drawn.
     """
-    deck = state.zones[zid(seat, "deck")]
-    drawn: list[int] = []
-    for _ in range(n):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "hand"))
-        drawn.append(top)
-    if drawn:
-        names = [card_msg(state.cards[i].card_id) for i in drawn]
-        state.add_log(
-            msg("log.xenocard.draws", player=seat_msg(seat), n=len(drawn)),
-            {seat: msg("log.xenocard.draws_seen", player=seat_msg(seat), n=len(drawn),
-                       cards=names)},
-        )
+    drawn = piles.draw(state, seat, n, zid(seat, "deck"), zid(seat, "hand"),
+                       "log.xenocard.draws", "log.xenocard.draws_seen")
     if len(drawn) < n:
         lose(state, seat)
     return drawn
@@ -52,12 +40,4 @@ def damage_deck(state: GameState, seat: int, n: int) -> list[int]:
 
     An empty deck takes no more damage; the loss comes at the next draw (XENO-R1, XENO-H11).
     """
-    deck = state.zones[zid(seat, "deck")]
-    lost: list[int] = []
-    for _ in range(max(0, n)):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "dump"))
-        lost.append(top)
-    return lost
+    return piles.move_from_top(state, zid(seat, "deck"), zid(seat, "dump"), n)

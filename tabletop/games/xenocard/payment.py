@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from tabletop.core import piles
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
@@ -77,14 +78,7 @@ def check_cost_and_condition(state: GameState, db: CardDb, seat: int, card: Card
 
 def pay(state: GameState, seat: int, card: CardDef) -> list[int]:
     """Move the top ``cost`` cards of the deck to the dump (XENO-R3, XENO-R4) and log it."""
-    deck = state.zones[zid(seat, "deck")]
-    paid: list[int] = []
-    for _ in range(int(card["cost"])):
-        top = deck.top
-        if top is None:
-            break
-        state.move(top, zid(seat, "dump"))
-        paid.append(top)
+    paid = piles.move_from_top(state, zid(seat, "deck"), zid(seat, "dump"), int(card["cost"]))
     if paid:
         state.add_log(msg("log.xenocard.pays", player=seat_msg(seat), n=len(paid),
                           card=card_msg(card.id),

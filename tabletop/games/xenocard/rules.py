@@ -28,6 +28,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
+from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, string_choice
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.xenocard import battle, decklegal, drops, events, legal, plays, setup, turn
 from tabletop.games.xenocard.battle import AttackEvent
@@ -41,11 +42,12 @@ KINDS = frozenset({"decide", "set_card", "equip", "level_up", "set_situation", "
                    "play_event", "next_phase"})
 
 
-def _choice(action: Action) -> list[str] | None:
-    raw = action.get("choice")
-    if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
-        return None
-    return list(raw)
+REFUSALS = CommonRefusals(
+    game_over="xenocard.game_over", unknown_action="xenocard.unknown_action",
+    decision_pending="xenocard.decision_pending", no_decision="xenocard.no_decision",
+    not_your_turn="xenocard.not_your_turn", bad_choice="xenocard.bad_choice",
+    choice_count="xenocard.choice_count",
+)
 
 
 class XenoRules(GameRules):
@@ -68,20 +70,11 @@ class XenoRules(GameRules):
     # -- checking --------------------------------------------------------------------
     def check(self, state: GameState, action: Action) -> Verdict:
         """Is ``action`` legal now? Never changes ``state``."""
-        if state.game_over:
-            return Verdict.refuse("xenocard.game_over")
-        if action.kind not in KINDS:
-            return Verdict.refuse("xenocard.unknown_action", "", kind=action.kind)
-        pending = state.pending
-        if pending is not None:
-            if action.kind != "decide" or action.seat != pending.seat:
-                return Verdict.refuse("xenocard.decision_pending", "",
-                                      player=seat_msg(pending.seat))
+        refusal = check_turn(state, action, KINDS, REFUSALS)
+        if refusal is not None:
+            return refusal
+        if state.pending is not None:
             return self._check_decide(state, action)
-        if action.kind == "decide":
-            return Verdict.refuse("xenocard.no_decision")
-        if action.seat != state.active:
-            return Verdict.refuse("xenocard.not_your_turn", "", player=seat_msg(state.active))
         db, seat, get = self.cards, action.seat, action.get
         kind = action.kind
         if kind == "set_card":
@@ -105,12 +98,10 @@ class XenoRules(GameRules):
 
     def _check_decide(self, state: GameState, action: Action) -> Verdict:
         pending = state.pending
-        choice = _choice(action)
-        if choice is None:
-            return Verdict.refuse("xenocard.bad_choice", "", choice=str(action.get("choice")))
-        if not pending.min_count <= len(choice) <= pending.max_count:
-            return Verdict.refuse("xenocard.choice_count", "", min=pending.min_count,
-                                  max=pending.max_count)
+        choice = string_choice(action)
+        refusal = check_choice(pending, action, choice, REFUSALS)
+        if refusal is not None:
+            return refusal
         if len(set(choice)) != len(choice):
             return Verdict.refuse("xenocard.bad_choice", "", choice=", ".join(choice))
         for option in choice:
@@ -154,7 +145,7 @@ class XenoRules(GameRules):
 
     def _apply_decide(self, state: GameState, action: Action) -> None:
         pending = state.pending
-        choice = _choice(action) or []
+        choice = string_choice(action) or []
         if pending.kind == "mulligan":
             setup.apply_mulligan(state, action.seat, choice[0])
         elif pending.kind == "adjust":

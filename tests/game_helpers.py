@@ -1,0 +1,89 @@
+"""Helpers shared by the rules and whole-game tests of arc, eshi100 and xenocard.
+
+Whole games: :func:`setup_for` (the self-play set-up), :func:`bots`,
+:func:`step_through`. Exact positions: :func:`position`, :func:`c`, :func:`lab`,
+:func:`act`, :func:`refused_unchanged`, :func:`card_ids`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tabletop.core import selfplay
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.bot import RandomBot
+from tabletop.core.decks import Deck
+from tabletop.core.engine import Game
+from tabletop.core.rules import GameRules, GameSetup
+
+
+# -- whole games ------------------------------------------------------------------------
+def setup_for(rules: GameRules, decks: Mapping[str, Deck], seed: int) -> GameSetup:
+    """A seeded set-up of two ready-made decks (the one self-play uses)."""
+    return selfplay.setup_for(rules, seed, decks)
+
+
+def bots(seed: int) -> list[RandomBot]:
+    """The two RandomBots of a seeded game."""
+    return [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+
+
+def step_through(rules: GameRules, setup: GameSetup, seed: int, max_actions: int,
+                 each: Callable[[Game, Action], None]) -> Game:
+    """Play a bot game, calling ``each(game, action)`` after every applied action.
+
+    Asserts that the seat to act always has an action and that it is legal.
+    """
+    game = Game(rules, setup)
+    players = bots(seed)
+    for _ in range(max_actions):
+        if game.state.game_over:
+            break
+        action = players[rules.acting_seat(game.state)].choose(game)
+        assert action is not None
+        assert game.propose(action).ok, action
+        each(game, action)
+    return game
+
+
+# -- exact positions --------------------------------------------------------------------
+def position(filler: list[str], zones: Mapping[str, list[Any]],
+             data: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+    """A position with ``filler`` decks unless given; zone keys like ``p0_hand``."""
+    table: dict[str, list[Any]] = {"p0.deck": list(filler), "p1.deck": list(filler)}
+    for key, cards in zones.items():
+        table[key.replace("_", ".", 1)] = cards
+    pos: dict[str, Any] = {**fields, "zones": table}
+    if data:
+        pos["data"] = data
+    return pos
+
+
+def c(card: str, label: str, **extra: Any) -> dict[str, Any]:
+    """A labelled card entry of a position."""
+    return {"card": card, "label": label, **extra}
+
+
+def lab(game: Game, name: str) -> int:
+    """The instance id of a labelled card."""
+    return int(game.state.data["labels"][name])
+
+
+def act(game: Game, kind: str, seat: int = 0, **args: Any) -> Verdict:
+    """Propose an action."""
+    return game.propose(Action.make(kind, seat, **args))
+
+
+def refused_unchanged(game: Game, action: Action) -> Verdict:
+    """Propose a refused action and assert it changed nothing."""
+    before = game.state.fingerprint()
+    verdict = game.propose(action)
+    assert not verdict.ok
+    assert game.state.fingerprint() == before
+    return verdict
+
+
+def card_ids(game: Game, zone: str) -> list[str]:
+    """The card ids in a zone, bottom to top."""
+    return [game.state.cards[i].card_id for i in game.state.zones[zone].cards]
