@@ -14,7 +14,7 @@ import pytest
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.decks import Deck
 from tabletop.core.engine import Game
-from tabletop.core.rules import GameSetup
+from tabletop.core.rules import GameSetup, register_card_names
 from tabletop.core.view import view_for
 from tabletop.games import conan
 from tabletop.games.conan import battlefield as bf
@@ -181,7 +181,11 @@ def test_conan_r5_major_foe_costs_minor_renown_with_none_spare() -> None:
     game = _placing(p1_foe_hand=[c("foe_pit_fiend", "fiend"), c("foe_cave_ape", "ape"),
                                  c("foe_hill_bandit", "bandit"), c("foe_grey_wolf", "wolf")])
     fiend, ape, bandit, wolf = (lab(game, n) for n in ("fiend", "ape", "bandit", "wolf"))
-    refused(game, "place_foe", 1, "conan.major_cost", card=fiend, zone="center", cost=[bandit])
+    short = refused(game, "place_foe", 1, "conan.major_cost_short", card=fiend, zone="center",
+                    cost=[bandit])
+    assert short.message is not None
+    register_card_names(RULES.cards)
+    assert short.message.render("en") == "The Minor Foes chosen give 2 renown; Pit Fiend costs 4."
     refused(game, "place_foe", 1, "conan.major_cost", card=fiend, zone="center",
             cost=[ape, bandit])
     ok(game, "place_foe", 1, card=fiend, zone="center", cost=[bandit, wolf])
@@ -464,6 +468,46 @@ def test_conan_r17_retreat_with_a_short_chronicle_loses_all_of_it() -> None:
     assert zone_of(game, "b") == "p1.foe_discard"
     assert zone_of(game, "cap") == "p1.foe_discard"
     assert game.state.zone_of(lab(game, "conan")) == "p0.side"
+
+
+def _retreat_with(chronicle: list[Any]) -> Game:
+    game = game_at(position("survey", conan=[CONAN],
+                            center=[c("foe_mercenary_captain", "cap")],
+                            p0_chronicle=chronicle, p0_hand=["move_parry"]))
+    ok(game, "decide", 0, choice=["retreat"])
+    return game
+
+
+def _renown_lines(game: Game, lang: str) -> list[str]:
+    register_card_names(RULES.cards)
+    return [e.public.render(lang) for e in game.state.log
+            if e.public.key.startswith("log.conan.renown_lost")]
+
+
+def test_conan_r17_renown_loss_log_with_an_empty_chronicle_says_nothing_is_lost() -> None:
+    game = _retreat_with([])
+    assert _renown_lines(game, "en") == [
+        "Player 1 would lose renown (3), but the Chronicle is empty: nothing to lose."]
+    (ja,) = _renown_lines(game, "ja")
+    assert "失うものはありません" in ja and "：は" not in ja
+
+
+def test_conan_r17_renown_loss_log_agrees_in_number() -> None:
+    one = _renown_lines(_retreat_with([c("foe_hill_bandit", "b")]), "en")
+    assert one == ["Player 1 loses renown (3): Hill Bandit goes back to the Foe discard."]
+    two = _renown_lines(_retreat_with([c("foe_hill_bandit", "b"), c("foe_grey_wolf", "w")]),
+                        "en")
+    assert two[0].endswith("go back to the Foe discard.") and ", " in two[0]
+
+
+def test_conan_r17_a_too_small_renown_selection_has_its_own_reason() -> None:
+    game = _retreat_with([c("foe_hill_bandit", "b1"), c("foe_temple_spearman", "s"),
+                          c("foe_grey_wolf", "w"), c("foe_pit_fiend", "pf")])
+    verdict = refused(game, "decide", 1, "conan.loss_too_small", choice=[lab(game, "b1")])
+    assert verdict.message is not None
+    assert verdict.message.render("en") == "The cards chosen give 2 renown; 3 is owed."
+    refused(game, "decide", 1, "conan.loss_not_minimal",
+            choice=[lab(game, "s"), lab(game, "b1")])
 
 
 def test_conan_r18_rest_heals_up_to_vitality() -> None:

@@ -26,6 +26,7 @@ from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.games.conan import battlefield as bf  # noqa: E402
 from tabletop.geometry import Placed  # noqa: E402
+from tabletop.i18n import t as i18n_t  # noqa: E402
 from tabletop.layout import CARD_SIZE  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.games import conan_drag as cd  # noqa: E402
@@ -64,8 +65,8 @@ FOE_MOVE = {
 }
 
 
-def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720)):
-    app = make_app(size)
+def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720), lang: str = "en"):
+    app = make_app(size, lang)
     game = Game(RULES, GameSetup("conan", seed=1, position=position))
     app.game = game
     scene = TableScene(app, game, cover_at_start=False)
@@ -80,9 +81,14 @@ def dismiss_cover(app) -> None:
     frames(app, 2)
 
 
-def at_conan_move(size: tuple[int, int] = (1280, 720)):
+def at_conan_move(size: tuple[int, int] = (1280, 720), hand: tuple[Any, ...] = (),
+                  lang: str = "en"):
     """The FOE_MOVE table after the enemy's Moves: seat 0 at the computer."""
-    app, game, scene, labels = table(FOE_MOVE, size)
+    position = FOE_MOVE
+    if hand:
+        position = {**FOE_MOVE, "zones": {**FOE_MOVE["zones"],
+                                          "p0.hand": [*FOE_MOVE["zones"]["p0.hand"], *hand]}}
+    app, game, scene, labels = table(position, size, lang)
     for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
         assert game.propose(Action.make("place_foe_move", 1, card=labels[card],
                                         foe=labels[foe])).ok
@@ -177,8 +183,35 @@ def test_a_move_dropped_where_no_place_is_lit_goes_back_to_the_hand():
         drop_centre_at(app, scene, labels["parry"], (rear.x_mm, rear.y_mm - 60))
         assert game.state.zone_of(labels["parry"]) == "p0.hand"
         assert scene.ui.dialog is None
-        assert scene.toast.key == "refusal.conan.no_such_target"
+        assert scene.toast.key == "refusal.conan.drop_on_lit"
         assert scene.slide is not None and scene.slide.iid == labels["parry"]
+    finally:
+        app.shutdown()
+
+
+def test_a_move_dropped_far_from_every_lit_place_says_where_to_drop_it():
+    app, game, scene, labels = at_conan_move()
+    try:
+        x, y, _w, _h = scene.viewport.table_rect()
+        top_left = scene.viewport.to_mm(x + 40, y + 40)
+        drop_centre_at(app, scene, labels["parry"], top_left)
+        assert game.state.zone_of(labels["parry"]) == "p0.hand"
+        assert scene.toast.key == "refusal.conan.drop_on_lit"
+        assert "lit places" in scene.toast.full_text
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("card", ["ally_hired_archer", "region_ruined_citadel"])
+def test_a_card_that_cannot_be_a_move_says_so_on_the_battlefield(card: str):
+    app, game, scene, labels = at_conan_move(hand=(c(card, "odd"),))
+    try:
+        gap = bf.find_target(game.state, "center/gap1")
+        assert gap is not None
+        drop_centre_at(app, scene, labels["odd"], gap.shape.center)
+        assert game.state.zone_of(labels["odd"]) == "p0.hand"
+        assert scene.toast.key == "refusal.conan.not_a_move"
+        assert "only a Move, an Item or an Action" in scene.toast.full_text
     finally:
         app.shutdown()
 
@@ -286,5 +319,143 @@ def test_the_fight_plays_back_step_by_step_and_can_be_skipped():
         frames(app, 4)
         key(app, pygame.K_ESCAPE)
         assert not pb.active
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- QA fixes
+
+
+def test_the_game_over_stops_the_fight_playback_and_undo():
+    position = {
+        "turn": 3, "active": 0, "phase": "foe_move",
+        "zones": {"conan": [{"card": "conan_wanderer", "label": "conan",
+                             "counters": {"damage": 13}}],
+                  "center": [c("foe_rattling_skeleton", "skel")],
+                  "p0.hand": [c("move_slash", "w")], "p1.hand": [c("move_wrestle", "fw")],
+                  **DECKS},
+    }
+    app, game, scene, labels = table(position)
+    try:
+        assert game.propose(Action.make("place_foe_move", 1, card=labels["fw"],
+                                        foe=labels["skel"])).ok
+        assert game.propose(Action.make("next_phase", 1)).ok
+        dismiss_cover(app)
+        assert game.propose(Action.make("place_move", 0, card=labels["w"],
+                                        character=labels["conan"],
+                                        target="center/foe1/right")).ok
+        frames(app, 2)
+        click(app, scene.controls.buttons["next_phase"].get_abs_rect().center)
+        frames(app, 2)
+        if game.state.pending is not None and game.state.pending.kind == "barbarian":
+            click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+            frames(app, 2)
+        assert game.state.game_over  # Conan fell on his own turn
+        assert not scene.ui.playback.active  # no fight banner under the game-over box
+        assert not scene.controls.enabled["undo"] and not scene.controls.enabled["redo"]
+        history = len(game.history)
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert len(game.history) == history and game.state.game_over
+    finally:
+        app.shutdown()
+
+
+def test_the_lone_attack_buttons_fit_and_show_each_sides_icons():
+    position = {
+        "turn": 3, "active": 0, "phase": "foe_move",
+        "zones": {"conan": [c("conan_wanderer", "conan")],
+                  "center": [c("foe_temple_spearman", "spear")],
+                  "p1.hand": [c("move_slash", "slash")], "p0.hand": ["move_parry"], **DECKS},
+    }
+    app, game, scene, labels = table(position)
+    try:
+        assert game.propose(Action.make("place_foe_move", 1, card=labels["slash"],
+                                        foe=labels["spear"])).ok
+        assert game.propose(Action.make("next_phase", 1)).ok
+        assert game.propose(Action.make("next_phase", 0)).ok
+        if game.state.pending is not None and game.state.pending.kind == "barbarian":
+            assert game.propose(Action.make("decide", 0, choice=["pass"])).ok
+        for _ in range(3):
+            if isinstance(app.stack.top, HotseatCover):
+                dismiss_cover(app)
+            if scene.ui.playback.active:
+                key(app, pygame.K_ESCAPE)
+            frames(app, 2)
+        assert game.state.pending.kind == "lone_attack" and scene.viewer == 1
+        buttons = list(scene.decisions.buttons.values())
+        texts = [b.text for b in buttons]
+        assert texts == ["Left B B → Conan", "Right B → Conan"]
+        for button in buttons:  # the whole label fits its button
+            assert button.font.size(button.text)[0] <= button.rect.w - 8
+        prompt = scene.decisions.prompt_text("en")
+        assert "Left side: blade, blade (3 damage)" in prompt
+        assert "Right side: blade (2 damage)" in prompt
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_move_dialog_in_japanese_fits_its_text_without_hyphens_or_scrollbar(size):
+    from tabletop import i18n
+
+    try:
+        app, game, scene, labels = at_conan_move(size, hand=(c("item_buckler", "buck"),),
+                                                 lang="ja")
+        try:
+            assert i18n.get_language() == "ja"
+            gap = bf.find_target(game.state, "center/gap1")
+            drop_centre_at(app, scene, labels["buck"], gap.shape.center)
+            dialog = scene.ui.dialog
+            assert dialog is not None
+            assert dialog.text.scroll_bar is None  # the box is as tall as its text
+            assert "-" not in dialog.text.html_text
+            lines = dialog.text.html_text.split("<br>")
+            assert not any(line.startswith(("。", "、", "）")) for line in lines)
+            title = dialog.window.title_bar
+            assert title.rect.h >= title.font.size(title.text)[1]  # the glyphs are not cut
+            assert dialog.window.rect.bottom <= size[1] and dialog.window.rect.top >= 0
+        finally:
+            app.shutdown()
+    finally:
+        i18n.set_language("en")
+
+
+def test_small_card_titles_are_never_broken_inside_a_word():
+    from tabletop.ui.games.conan_cards import title_lines
+
+    app = make_app((1280, 720))
+    try:
+        fonts = app.fonts
+        for name in ("Sidestep", "Bandage", "受け流し", "身かわし"):
+            font, lines = title_lines(fonts, name, 24, 7, 6)
+            assert len(lines) == 1 and (lines[0] == name or lines[0].endswith("…"))
+            assert font.size(lines[0])[0] <= 24
+        font, lines = title_lines(fonts, "Shield Block", 40, 9, 6)
+        assert lines in (["Shield Block"], ["Shield", "Block"])
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_japanese_zone_names_are_shrunk_to_fit_their_zone(size):
+    app, _game, scene, _labels = table(FOE_DRAW, size, "ja")
+    try:
+        drawn: list[tuple[str, int]] = []
+        real_get = scene.text.get
+
+        def get(text, px, *args, **kw):
+            surf = real_get(text, px, *args, **kw)
+            drawn.append((text, surf.get_width()))
+            return surf
+
+        scene.text.get = get
+        scene.ui._draw_zone_labels(scene, pygame.Surface(size))
+        widths = dict(drawn)
+        assert "フォウ捨て札" in widths and "捨て札置き場" in widths
+        for zone in scene.layout.zones:
+            name = i18n_t(scene.ui.zone_labels[zone.id])
+            if name in widths:
+                assert widths[name] <= scene.zone_rect(zone.id).w, name
+        assert all(i18n_t(z.label) == "" for z in scene.layout.zones)  # not drawn twice
     finally:
         app.shutdown()

@@ -153,9 +153,9 @@ class TableControls:
             if command == "menu":
                 on = True
             elif command == "undo":
-                on = game.can_undo(seat)
+                on = not state.game_over and game.can_undo(seat)
             elif command == "redo":
-                on = game.can_redo(seat)
+                on = not state.game_over and game.can_redo(seat)
             elif command == "free_mode":
                 on = not state.game_over
             else:

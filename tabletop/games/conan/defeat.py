@@ -129,6 +129,9 @@ def check_loss(state: GameState, db: CardDb, iids: list[int]) -> Verdict:
     cards = {i: v for i, _, v in _chronicle(state, db)}
     if len(set(iids)) != len(iids) or any(i not in cards for i in iids):
         return Verdict.refuse("conan.bad_choice", "CONAN-R17", choice=str(iids))
+    got = sum(cards[i] for i in iids)
+    if got < need:
+        return Verdict.refuse("conan.loss_too_small", "CONAN-R17", got=got, n=need)
     if not is_minimal([cards[i] for i in iids], need):
         return Verdict.refuse("conan.loss_not_minimal", "CONAN-R17", n=need)
     return Verdict.legal()
@@ -142,5 +145,10 @@ def apply_loss(state: GameState, db: CardDb, iids: list[int]) -> None:
     names = [card_msg(state.cards[i].card_id) for i in iids]
     for iid in iids:
         state.move(iid, zid(state.cards[iid].owner, "foe_discard"))
-    state.add_log(msg("log.conan.renown_lost", player=seat_msg(state.active), n=need,
-                      cards=names))
+    if not names:
+        state.add_log(msg("log.conan.renown_lost_none", player=seat_msg(state.active),
+                          amount=need))
+        return
+    # n = number of cards: "{cards} goes back" for one card (log.conan.renown_lost_one)
+    state.add_log(msg("log.conan.renown_lost", player=seat_msg(state.active), amount=need,
+                      n=len(names), cards=names))

@@ -14,6 +14,9 @@ For zone drops:
   ``place_foe_move``;
 * turn player, Conan Move: hand card onto a Foe's Move: ``place_move`` for
   Conan at the first free place beside that Move;
+* a card that cannot be a Move (an Ally, a Region) dropped on the battlefield in
+  the Foe Move or Conan Move phase: ``conan.not_a_move`` (only a Move, an Item or
+  an Action is played as a Move);
 * anything else: a refusal saying so.
 """
 
@@ -25,8 +28,19 @@ from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import foes, moves
 from tabletop.games.conan.words import inst_msg
-from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, cdef, conan_of, enemy, zid
+from tabletop.games.conan.zones import (
+    CONAN_ZONE,
+    FOE_ZONES,
+    MOVES_ZONE,
+    cdef,
+    conan_of,
+    enemy,
+    zid,
+)
 from tabletop.geometry import Placed
+
+#: Where a Move is played in the Foe Move and Conan Move phases.
+BATTLEFIELD = frozenset({*FOE_ZONES, MOVES_ZONE, CONAN_ZONE})
 
 
 def snap_move(state: GameState, db: CardDb, seat: int, iid: int, character: int,
@@ -63,6 +77,10 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
             foe = state.zones[zone_id].cards[0]
         if foe is not None:
             return Action.make("place_foe_move", seat, card=iid, foe=foe)
+    move_phase = (state.phase == "foe_move" and seat == enemy(state)) or \
+        (state.phase == "conan_move" and seat == state.active)
+    if move_phase and zone_id in BATTLEFIELD and not moves.usable_as_move(state, db, iid):
+        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, iid))
     if state.phase == "conan_move" and onto is not None:
         rec = next((r for r in bf.moves(state) if r["card"] == onto and r["foe"]), None)
         conan = conan_of(state, db, seat)

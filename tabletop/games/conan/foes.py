@@ -162,6 +162,10 @@ def check_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone: 
     minors = {i: v for i, _, v in _minors(state, db, seat, foe)}
     if len(set(paid)) != len(paid) or any(i not in minors for i in paid):
         return Verdict.refuse("conan.bad_cost", "CONAN-R5")
+    got = sum(minors[i] for i in paid)
+    if got < need:
+        return Verdict.refuse("conan.major_cost_short", "CONAN-R5", card=inst_msg(state, foe),
+                              got=got, n=need)
     if not is_minimal([minors[i] for i in paid], need):
         return Verdict.refuse("conan.major_cost", "CONAN-R5", card=inst_msg(state, foe), n=need)
     return Verdict.legal()

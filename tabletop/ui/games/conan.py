@@ -32,13 +32,15 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import foes, legal
 from tabletop.games.conan import stats as st
+from tabletop.games.conan.icons import evaluate_side
 from tabletop.games.conan.playback import Beat, trace
 from tabletop.games.conan.rules import KINDS
+from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cdef, conan_of
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
-from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games import conan_drag as cd
@@ -55,6 +57,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ConanDecisionPanel", "ConanUI", "UI"]
 
+#: The layout label the table draws (empty): the plugin draws the names to fit.
+NO_LABEL = "conanui.zone_label_drawn_by_plugin"
+#: Zone names are never shrunk below this many pixels (then cut with an ellipsis).
+LABEL_MIN_PX = 8
+
 #: Log lines of the CONAN-R13 fallback, replayed one by one as captions.
 FALLBACK_KEYS = ("log.conan.hand_revealed", "log.conan.fallback_miss",
                  "log.conan.foe_move_seen", "log.conan.foe_no_move")
@@ -66,14 +73,53 @@ def option_label(option: str, kind: str, state: Any, db: Any) -> str:
         return t(f"zone.{option}")
     if kind == "lone_attack":
         side, _, target = option.partition("@")
-        name = db[state.cards[int(target)].card_id].display_name(_lang())
-        return t("conanui.lone_option", side=t(f"side.conan.{side}"), target=name)
+        card = db[state.cards[int(target)].card_id]
+        name = t("conanui.type.conan") if card.type == "conan" else card.display_name(_lang())
+        move = lone_move(state, db)
+        letters = "" if move is None else " ".join(
+            ICON_STYLE[i][1] for i in attack_icons(move, side) if i in ICON_STYLE)
+        return t("conanui.lone_option", side=t(f"conanui.side_short.{side}"),
+                 icons=letters or "-", target=name)
     text = t(f"option.conan.{option}")
     return option if text == f"option.conan.{option}" else text
 
 
 def _lang() -> str:
     return i18n.get_language()
+
+
+def lone_move(state: Any, db: Any) -> CardDef | None:
+    """The unanswered Foe's Move the ``lone_attack`` decision is about (CONAN-R15)."""
+    asking = (state.data.get("res") or {}).get("asking")
+    if asking is None or int(asking) not in state.cards:
+        return None
+    return db[state.cards[int(asking)].card_id]
+
+
+def attack_icons(card: CardDef, side: str) -> list[str]:
+    """The attack icons on one side of a Move (the ones that hit when it touches nothing)."""
+    return [i for i in card.get(side) or [] if i in ATTACK_ICONS]
+
+
+def lone_sides_text(state: Any, db: Any) -> str:
+    """Each side of the lone Move: its attack icons and the damage they would deal."""
+    move = lone_move(state, db)
+    asking = (state.data.get("res") or {}).get("asking")
+    rec = next((r for r in bf.moves(state) if asking is not None
+                and int(r["card"]) == int(asking)), None)
+    if move is None or rec is None:
+        return ""
+    user = int(rec["by"])
+    magic = st.has_ability(state, db, user, "magic")
+    printed = st.stat(state, db, user, "damage")
+    lines = []
+    for side in ("left", "right"):
+        icons = [t(f"conanui.icon.{i}") for i in attack_icons(move, side)]
+        damage = evaluate_side(move[side], move[f"{side}_multi"], magic, None, None
+                               ).damage(printed)
+        lines.append(t(f"conanui.lone_{side}", icons=t("list.sep").join(icons) or "-",
+                       n=damage))
+    return "\n".join(lines)
 
 
 class ConanDecisionPanel(DecisionPanel):
@@ -110,6 +156,10 @@ class ConanDecisionPanel(DecisionPanel):
         text = super().prompt_text(lang)
         if self.kind == "discard":
             text += "\n" + t("conanui.how_discard")
+        if self.kind == "lone_attack" and self.scene is not None:
+            sides = lone_sides_text(self.scene.game.state, self.scene.rules.cards)
+            if sides:
+                text += "\n" + sides
         return text
 
 
@@ -140,6 +190,13 @@ class ConanUI(GameUI):
         lay = super().load_layout()
         zones = tuple(dataclasses.replace(z, arrangement="row") if z.id == MOVES_ZONE else z
                       for z in lay.zones)
+        # Zone names are drawn by draw_on_cards, shrunk to fit their zone (Japanese names
+        # such as フォウ捨て札 are wider than the small pile zones); the table's own
+        # fixed-size label gets an empty text.
+        self.zone_labels = {z.id: z.label for z in zones}
+        for lang in i18n.languages():
+            i18n.register_strings(lang, {NO_LABEL: ""})
+        zones = tuple(dataclasses.replace(z, label=NO_LABEL) for z in zones)
         return dataclasses.replace(lay, zones=zones)
 
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
@@ -214,6 +271,10 @@ class ConanUI(GameUI):
                     scene.viewport.contains_px(*event.pos):
                 self.playback.next()
                 return None
+        if scene.game.state.game_over and event.type == pygame.KEYDOWN and \
+                event.key in (pygame.K_z, pygame.K_y) and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return None  # no undo / redo once the game is over (the buttons are off too)
         drag = scene.drag
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag is not None \
                 and drag.moved and self.plan is not None and self.plan.iid == drag.iid \
@@ -246,15 +307,19 @@ class ConanUI(GameUI):
             self._drop_move(scene, plan, key)
 
     def _refusal(self, scene: TableScene, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
-        """The rules' reason when the card overlapped no lit place (None: just back)."""
+        """Why the card overlapped no lit place: the rules' reason over the battlefield,
+        "drop it on one of the lit places" elsewhere; None (just back) over its own pile."""
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
+        far = Verdict.refuse("conan.drop_on_lit")
+        home = state.zone_of(plan.iid)
         if plan.kind == cd.FOE:
             zone = cd.zone_under(dragged)
-            return None if zone is None else cd.foe_refusal(state, db, scene.game.check, seat,
-                                                            plan.iid, zone)
+            if zone is None:
+                return None if scene.geometry.snap_zone(dragged, [home]) else far
+            return cd.foe_refusal(state, db, scene.game.check, seat, plan.iid, zone)
         over = scene.geometry.snap_zone(dragged, [MOVES_ZONE, *FOE_ZONES, CONAN_ZONE])
         if over is None:
-            return None
+            return None if scene.geometry.snap_zone(dragged, [home]) else far
         if plan.kind == cd.FOE_MOVE:
             foe = next((f for z in FOE_ZONES for f in state.zones[z].cards
                         if scene.card_rect(f) is not None and scene.geometry.index.best_target(
@@ -262,7 +327,7 @@ class ConanUI(GameUI):
             if foe is not None:
                 return scene.game.check(Action.make("place_foe_move", seat, card=plan.iid,
                                                     foe=foe))
-            return Verdict.refuse("conan.no_such_target", "CONAN-R8", target="-")
+            return far
         # Over a place that is not lit (a closed gap, a third zone, taken): the rules say why.
         closed = {t.id: t.shape for t in bf.all_targets(state)}
         place = cd.snap_key(dragged, closed)
@@ -272,7 +337,7 @@ class ConanUI(GameUI):
                                                    character=conan, target=place))
             if not verdict.ok:
                 return verdict
-        return Verdict.refuse("conan.no_such_target", "CONAN-R8", target="-")
+        return far
 
     def _ask(self, scene: TableScene, title: str, body: str,
              answers: list[tuple[str, Any]]) -> None:
@@ -380,6 +445,10 @@ class ConanUI(GameUI):
                 self.playback.add(steps)
         elif n != self._seen:
             self.playback.clear()
+        if game.state.game_over:
+            # The table's game-over box takes the middle of the table: no fight banner
+            # under it (the log keeps every line of the last fight).
+            self.playback.skip()
         self._log_seen = len(scene.view.log)
         self._seen = n
         self._before = copy.deepcopy(game.state)
@@ -483,8 +552,9 @@ class ConanUI(GameUI):
     # -- drawing -------------------------------------------------------------------------
 
     def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
-        """Numbers on characters and the Chronicle totals."""
+        """Zone names, numbers on characters and the Chronicle totals."""
         state, db = scene.game.state, self.rules.cards
+        self._draw_zone_labels(scene, surface)
         for sprite in scene.sprites:
             card = sprite.card
             if card.hidden or sprite.covered:
@@ -509,6 +579,25 @@ class ConanUI(GameUI):
             rect = scene.zone_rect(zone)
             chip(scene, surface, chronicle_line(renown, scars), (rect.x + 4, rect.y + 3),
                  (255, 226, 140), anchor="topleft")
+
+    def _draw_zone_labels(self, scene: TableScene, surface: pygame.Surface) -> None:
+        """Each empty zone's name, centred, shrunk until it fits the zone's width."""
+        top = max(10, round(12 * scene.scale))
+        for zone in scene.layout.zones:
+            if scene.view.zones.get(zone.id) or zone.id not in self.zone_labels:
+                continue
+            rect = scene.zone_rect(zone.id)
+            text = t(self.zone_labels[zone.id])
+            room = rect.w - max(4, round(6 * scene.scale))
+            size = top
+            fonts = scene.app.fonts
+            while size > LABEL_MIN_PX and fonts.get(size).size(text)[0] > room:
+                size -= 1
+            label = scene.text.get(text, size, (170, 200, 180))
+            if label.get_width() > room:  # still too wide: cut with an ellipsis
+                label = scene.text.get(ellipsize(text, fonts.get(size), room), size,
+                                       (170, 200, 180))
+            surface.blit(label, label.get_rect(center=rect.center))
 
     def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
         """Lit places and the place the card would snap to now; the waiting card; the fight."""

@@ -21,9 +21,46 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, fit_font, wrap_text
+from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, wrap_text
 
-__all__ = ["ICON_STYLE", "SLOT_BAND", "ConanCardRenderer", "has_slots", "slot_rect"]
+__all__ = ["ICON_STYLE", "SLOT_BAND", "ConanCardRenderer", "has_slots", "slot_rect",
+           "title_lines"]
+
+
+def title_lines(fonts: FontSource, name: str, width: int, size: int, minimum: int
+                ) -> tuple[pygame.font.Font, list[str]]:
+    """A card title in at most two lines no wider than ``width``, never broken in a word.
+
+    From ``size`` down to ``minimum``: the whole name on one line, else split at
+    spaces into two lines. Still too wide at ``minimum``: the first word(s) and the
+    rest cut with an ellipsis, or a single word cut ("Sidest…", never "Sideste" /
+    "p"; Japanese names have no spaces, so they shrink and are cut, never split
+    inside a word).
+    """
+    words = name.split(" ")
+    for px in range(size, minimum - 1, -1):
+        font = fonts.get(px, True)
+        if font.size(name)[0] <= width:
+            return font, [name]
+        if len(words) > 1:
+            lines = [words[0]]
+            for word in words[1:]:
+                trial = f"{lines[-1]} {word}"
+                if font.size(trial)[0] <= width:
+                    lines[-1] = trial
+                else:
+                    lines.append(word)
+            if len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines):
+                return font, lines
+    font = fonts.get(minimum, True)
+    if len(words) > 1 and font.size(words[0])[0] <= width:
+        # The first words that fit on line one, the rest cut on line two.
+        first = words[0]
+        rest = words[1:]
+        while rest and font.size(f"{first} {rest[0]}")[0] <= width:
+            first = f"{first} {rest.pop(0)}"
+        return font, [first, ellipsize(" ".join(rest), font, width)]
+    return font, [ellipsize(name, font, width)]
 
 #: Icon -> (fill colour, letter). Letters, not symbols: they read at 8 px and need no
 #: special glyphs in the font subset.
@@ -128,11 +165,10 @@ class ConanCardRenderer(CardRenderer):
             self._slots(surf, card, w, h)
         inner = body.inflate(-2 * round(w * SLOT_BAND), 0) if slotted else body.inflate(-4, -4)
         name = card.display_name(lang)
-        font = fit_font(self.fonts, name, inner.w - 2, max(7, int(h * 0.085)), 6, True)
-        lines = wrap_text(name, font, inner.w - 2)[:2]
+        font, lines = title_lines(self.fonts, name, inner.w - 2, max(7, int(h * 0.085)), 6)
         y = inner.y + max(1, h // 40)
         for line in lines:
-            label = font.render(ellipsize(line, font, inner.w - 2), True, _INK)
+            label = font.render(line, True, _INK)
             surf.blit(label, label.get_rect(midtop=(inner.centerx, y)))
             y += font.get_linesize() - 1
         if slotted:

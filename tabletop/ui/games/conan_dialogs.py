@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import pygame
@@ -18,8 +19,42 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
 from tabletop.i18n import t
+from tabletop.resources import font_path
+from tabletop.ui.card_render import wrap_text
+from tabletop.ui.theme import themed_size
 
-__all__ = ["ChoiceDialog"]
+__all__ = ["ChoiceDialog", "wrap_body"]
+
+#: The text box's inner padding (``assets/ui/theme.json``, ``text_box`` misc padding).
+TEXT_PADDING = (8, 6)
+#: Marks a Japanese line may not start with (kinsoku): they stay on the line before.
+NO_LINE_START = "、。，．）」』】〉》・ー：；！？…,.)!?:;"
+
+
+@cache
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    return pygame.font.Font(str(font_path(bold)), size)
+
+
+def wrap_body(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` (a closing mark may hang past it).
+
+    English breaks at spaces, Japanese between characters; a line never starts with
+    a closing mark (「。」「、」「）」...): the mark hangs at the end of the line before.
+    Explicit newlines are kept. Never hyphenates.
+    """
+    out: list[str] = []
+    for para in text.split("\n"):
+        lines = wrap_text(para, font, max(1, width - font.size("。")[0]))
+        fixed: list[str] = []
+        for line in lines:
+            while fixed and line and line[0] in NO_LINE_START:
+                fixed[-1] += line[0]
+                line = line[1:]
+            if line:
+                fixed.append(line)
+        out.extend(fixed or [""])
+    return out
 
 
 class ChoiceDialog:
@@ -35,19 +70,48 @@ class ChoiceDialog:
         self.on_cancel = on_cancel
         pad = round(12 * scale)
         bh = max(30, round(36 * scale))
-        width = min(screen[0] - 20, round(520 * scale))
-        rows = len(answers) + (1 if cancel else 0)
-        body_h = round(180 * scale)
-        height = min(screen[1] - 20, body_h + rows * (bh + pad // 2) + 3 * pad + round(34 * scale))
-        rect = pygame.Rect((screen[0] - width) // 2, (screen[1] - height) // 2, width, height)
+        labels = [label for label, _ in answers] + ([t("button.cancel")] if cancel else [])
+        button_font = _font(themed_size("button", scale)[0], False)
+        title_font = _font(*themed_size("window.#title_bar", scale))
+        widest = max([button_font.size(text)[0] + 3 * pad for text in labels]
+                     + [title_font.size(title)[0] + 3 * bh])
+        # As wide as the longest answer needs (never narrower than 520 at scale 1).
+        width = min(screen[0] - 20, max(round(520 * scale), widest + 2 * pad))
+        height = screen[1] - 20  # provisional: shrunk to the text below
+        rect = pygame.Rect((screen[0] - width) // 2, 10, width, height)
         self.window = UIWindow(rect, manager, window_display_title=title,
                                object_id="#conan_dialog", resizable=False,
                                always_on_top=True)
+        # The stock title bar is 28 px whatever the font: make room for the glyphs.
+        title_h = max(28, title_font.get_linesize() + round(6 * scale))
+        if self.window.title_bar_height != title_h:
+            self.window.title_bar_height = title_h
+            self.window.title_bar_close_button_width = title_h
+            self.window.rebuild()
+            self.window.set_dimensions((width, height))  # lays the container out again
         self.window.set_blocking(True)
         cw, ch = self.window.get_container().get_size()
-        self.text = UITextBox(html.escape(body).replace("\n", "<br>"),
-                              pygame.Rect(pad // 2, pad // 2, cw - pad, body_h),
+        rows = len(labels)
+        buttons_h = rows * (bh + pad // 2) + pad
+        # Wrapped here (Japanese between characters, never hyphenated, no line starting
+        # with a closing mark), so the text box only breaks at the line ends given.
+        body_font = _font(themed_size("text_box", scale)[0], False)
+        lines = wrap_body(body, body_font, cw - pad - 2 * TEXT_PADDING[0] - round(8 * scale))
+        markup = "<br>".join(html.escape(line) for line in lines)
+        self.text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, -1),
                               manager, container=self.window)
+        room = ch - buttons_h - pad
+        body_h = self.text.rect.height
+        if body_h > room:  # more text than the screen holds: a fixed box that scrolls
+            self.text.kill()
+            body_h = room
+            self.text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, body_h),
+                                  manager, container=self.window)
+        else:
+            extra = room - body_h
+            self.window.set_dimensions((width, height - extra))
+        self.window.set_position(((screen[0] - width) // 2,
+                                  (screen[1] - self.window.rect.height) // 2))
         self.buttons: dict[Any, Callable[[], None] | None] = {}
         y = body_h + pad
         for label, callback in answers:
