@@ -117,3 +117,12 @@ def test_deck_counts_above_99_are_refused_before_expanding(tmp_path: Path) -> No
     bad.write_text('name = "Huge"\n[cards]\nred_spark_squire = 99999999999\n', encoding="utf-8")
     with pytest.raises(DeckError, match=r"huge.toml: field 'cards.red_spark_squire'"):
         load_deck(bad)
+
+
+def test_ALL_H1_no_undo_once_the_game_has_a_result() -> None:
+    game = game_at("main", p0_hand=[{"card": "green_regrowth", "label": "g"}],
+                   p0_resources=["green_wildwood"] * 2, p0_deck=["red_ember_hills"] * 2)
+    assert game.propose(Action.make("play_card", 0, card=label(game, "g"))).ok  # draws the last 2
+    assert game.state.game_over  # ARC-R1: an empty deck loses at once
+    assert not game.can_undo(0)
+    assert game.undo(0).reason == "cannot_undo"

@@ -392,3 +392,20 @@ def test_legal_actions_are_never_refused_in_sample_positions() -> None:
                 assert RULES.check(game.state, action).ok, action
     uses = [a for a in RULES.legal_actions(games[0].state, 0) if a.kind == "use"]
     assert uses and {a.get("card") for a in uses} == set(RULES.usable_cards(games[0].state, 0))
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_refused_squares_are_named_as_the_refused_seat_sees_the_grid(seat: int) -> None:
+    # square 5 is column 2, row 2 for player 1 and column 3, row 3 for player 2
+    game = game_at(position(active=seat, p0_hand=[c("ink_comet", "a")],
+                            p1_hand=[c("ink_comet", "b")]))
+    card = lab(game, "a" if seat == 0 else "b")
+    v = refused_unchanged(game, Action.make("place", seat, card=card, square=5))
+    assert v.reason == "eshi100.square_not_reachable"
+    assert v.message is not None
+    square = dict(v.message.params)["square"]
+    assert dict(square.params) == ({"col": 2, "row": 2} if seat == 0 else {"col": 3, "row": 3})
+    # a start square is "column 1, row 1" for its own seat
+    start = board.START_SQUARE[seat]
+    named = RULES.describe(game.state, Action.make("place", seat, card=card, square=start))
+    assert dict(dict(named.params)["square"].params) == {"col": 1, "row": 1}

@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from ui_helpers import click, drag, frames, key, make_app, move  # noqa: E402
 
 from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import load_rules  # noqa: E402
+from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.core.scenario import build_setup, load_scenario  # noqa: E402
 from tabletop.games.eshi100 import board  # noqa: E402
 from tabletop.resources import resource_path  # noqa: E402
@@ -407,5 +407,79 @@ def test_a_whole_bot_game_through_the_window():
         assert game.state.game_over
         frames(app, 2)
         assert not leaks
+    finally:
+        app.shutdown()
+
+
+# -- the drop rule: the square the card lies on most decides (docs/ui-plugins.md) ------
+
+def _snap_table(active: int = 0) -> tuple:
+    """Player ``active``'s action phase: one card in hand, one own card on its start
+    square (the only lit squares are the start square and its neighbours are not)."""
+    start = board.START_SQUARE[active]
+    hand = {"card": "mural_giant", "label": "h"}
+    mine = {"card": "gilded_frame_dragon", "owner": active, "label": "d", "face_up": False,
+            "counters": {"square": start}}
+    zones = {"p0.deck": ["chalk_sprite"] * 5, "p1.deck": ["chalk_sprite"] * 5,
+             f"p{active}.hand": [hand], f"p{1 - active}.hand": ["chalk_sprite"],
+             "grid": [mine]}
+    position = {"turn": 3, "active": active, "phase": "action", "zones": zones}
+    game = Game(load_rules("eshi100"),
+                GameSetup("eshi100", 1, 0, ({"cards": []}, {"cards": []}), ("a", "b"),
+                          position))
+    app = make_app((1280, 720))
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, game, scene, game.state.data["labels"]
+
+
+def test_a_card_dropped_mostly_on_an_unlit_square_is_refused_and_the_own_card_stays():
+    app, game, scene, labels = _snap_table()
+    try:
+        lit = "cell:grid/" + board.cell_of_square(0)
+        unlit = scene.cell_rect("cell:grid/" + board.cell_of_square(1))
+        before = game.state.fingerprint()
+        # 10 px towards the lit start square: a sliver over it, the rest over square 1
+        drag(app, scene.card_rect(labels["h"]).center, (unlit.centerx - 10, unlit.centery),
+             steps=20, release=False)
+        assert scene.drag.lit_cells == {lit}
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, touch=False,
+                                             pos=(unlit.centerx - 10, unlit.centery)))
+        frames(app, 3)
+        assert game.state.fingerprint() == before
+        assert board.square_of(game.state, labels["d"]) == 0  # the own card stays
+        assert game.state.zones["p0.discard"].cards == []
+        assert scene.toast.key == "refusal.eshi100.square_not_reachable"
+        assert "column 2, row 1" in scene.toast.full_text
+        assert scene.slide is not None and scene.slide.iid == labels["h"]
+    finally:
+        app.shutdown()
+
+
+def test_a_card_dropped_mostly_on_a_lit_square_lands_there():
+    app, game, scene, labels = _snap_table()
+    try:
+        unlit = scene.cell_rect("cell:grid/" + board.cell_of_square(1))
+        # 60 % of a square's width towards the start square: mostly on square 0
+        end = (unlit.centerx - round(unlit.width * 0.6), unlit.centery)
+        drag(app, scene.card_rect(labels["h"]).center, end, steps=20)
+        assert board.square_of(game.state, labels["h"]) == 0
+        assert game.state.zone_of(labels["d"]) == "p0.discard"  # replaced (ESHI-R2)
+    finally:
+        app.shutdown()
+
+
+def test_player_2_is_told_the_square_as_player_2_sees_it():
+    app, game, scene, labels = _snap_table(active=1)
+    try:
+        assert scene.viewer == 1
+        # square 14 is player 2's second column of their own bottom row
+        target = scene.cell_rect("cell:grid/" + board.cell_of_square(14)).center
+        drag(app, scene.card_rect(labels["h"]).center, target, steps=20)
+        assert game.state.zone_of(labels["h"]) == "p1.hand"
+        assert scene.toast.key == "refusal.eshi100.square_not_reachable"
+        assert "column 2, row 1" in scene.toast.full_text
     finally:
         app.shutdown()

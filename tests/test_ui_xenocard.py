@@ -9,6 +9,7 @@ the other seat's cards, and hidden hands (ALL-R2).
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -351,5 +352,31 @@ def test_mulligan_prompts_each_seat_behind_the_cover():
         assert scene.viewer == 1 and scene.decisions.kind == "mulligan"
         click(app, scene.decisions.buttons["mulligan"].get_abs_rect().center)
         assert game.state.data["mulligans"]["1"] == 1
+    finally:
+        app.shutdown()
+
+
+def test_playback_shows_the_atk_each_attack_used_not_todays():
+    app, game, scene, labels = table(BLOCK)
+    try:
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        events = game.rules.battle_events(game.state)
+        playback = scene.ui.playback
+        assert playback is not None and all(e.atk is not None for e in events)
+        # Whatever the ATK in force now, the record's number is the one shown.
+        playback.events = [replace(e, atk=e.atk + 40) for e in playback.events]
+        shown: list[str] = []
+        real_get = scene.text.get
+
+        def spy(text, *args, **kwargs):
+            shown.append(text)
+            return real_get(text, *args, **kwargs)
+
+        scene.text.get = spy
+        for n, event in enumerate(playback.events):
+            shown.clear()
+            frames(app, 1)
+            assert f"ATK {event.atk}" in shown, (n, shown)
+            key(app, pygame.K_SPACE)
     finally:
         app.shutdown()

@@ -1,4 +1,4 @@
-"""Xenocard rules, one test per ruling and situation (XENO-R1..R8, XENO-H1..H11, seed 004).
+"""Xenocard rules, one test per ruling and situation (XENO-R1..R8, XENO-H1..H12, seed 004).
 
 Most tests build an exact position with ``GameSetup(position=...)`` (no shuffle,
 no mulligan) and propose actions through the core ``Game``. Battle-field slots
@@ -662,3 +662,40 @@ def test_describe_and_refusal_messages_render_in_both_languages() -> None:
         "Set Deck Rookie on Player 1's Standby area, slot 2"
     v = refused(game, "set_card", card=lab(game, "r"), slot="p0.field/front.left")
     assert "{" not in text(v) and "{" not in v.message.render("ja")  # type: ignore[union-attr]
+
+
+def test_battle_events_keep_the_atk_each_attack_used() -> None:
+    # The window plays the battle back later: it must show the ATK of the attack, not
+    # the ATK in force when it is shown.
+    from tabletop.games.xenocard import stats
+
+    game = game_at(position("set", data=slots(s="front.left", x="front.left"),
+                            p0_field=[c("marine_sergeant", "s")],  # shooting, ATK 2
+                            p1_field=[c("drifting_relic", "x")]))
+    battle(game)
+    (event,) = RULES.battle_events(game.state)
+    assert event.atk == 2 and event.at_deck and event.damage <= event.atk
+    assert game.state.data["battle"]["attacks"][0]["atk"] == 2
+    # Whatever changes the attacker's ATK afterwards, the record keeps the number used.
+    game.state.cards[lab(game, "s")].card_id = "walker_frame"  # ATK 3
+    assert stats.atk(game.state, RULES.cards, lab(game, "s")) == 3
+    assert RULES.battle_events(game.state)[0].atk == 2
+    # Records written before the number was kept still load (no ATK shown then).
+    old = {k: v for k, v in game.state.data["battle"]["attacks"][0].items() if k != "atk"}
+    assert type(event).from_json(old).atk is None
+
+
+def test_XENO_H12_the_replaced_card_counts_for_the_level_ups_condition() -> None:
+    # Marine Captain needs a Human; the Sergeant it replaces is the only Human in play.
+    game = game_at(position("set", data={"slots": {"m": "s1"}},
+                            p0_standby=[c("marine_sergeant", "m")],
+                            p0_hand=[c("marine_captain", "cap")]))
+    assert act(game, "level_up", card=lab(game, "cap"), onto=lab(game, "m")).ok
+    assert where(game, "m") == "p0.trash" and where(game, "cap") == "p0.standby"
+    # ...but not while it carries the E mark (set this turn, XENO-R6).
+    game = game_at(position("set", data={"slots": {"m": "s1"}},
+                            p0_standby=[c("marine_sergeant", "m")],
+                            p0_hand=[c("marine_captain", "cap")]))
+    game.state.cards[lab(game, "m")].counters["e_mark"] = 1
+    v = refused(game, "level_up", card=lab(game, "cap"), onto=lab(game, "m"))
+    assert v.reason == "xenocard.condition_unmet"

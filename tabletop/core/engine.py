@@ -150,10 +150,11 @@ class Game:
     def can_undo(self, seat: int) -> bool:
         """May ``seat`` take back the last action?
 
-        Only its own action, only within the current turn, and never one that
-        revealed hidden cards (see :class:`HistoryEntry`).
+        Only its own action, only within the current turn, never one that
+        revealed hidden cards (see :class:`HistoryEntry`), and not once the game
+        has a result (the result stands, like a finished game on a real table).
         """
-        if not self.history:
+        if not self.history or self.state.game_over:
             return False
         last = self.history[-1]
         return (

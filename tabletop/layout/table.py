@@ -137,3 +137,58 @@ class TableGeometry:
     def snap_cell(self, dragged: Placed, legal_cell_keys: Iterable[str]) -> str | None:
         """The legal cell key the dragged card overlaps most, or None (same rule)."""
         return self.index.best_target(dragged, legal_cell_keys)
+
+    def drop_place(self, dragged: Placed, target_cards: Iterable[str] = ()
+                   ) -> tuple[str, str] | None:
+        """Where a dragged card is dropped: the place it overlaps most among *all* the
+        places of the table, legal or not (the drop rule of ``docs/ui-plugins.md``).
+
+        The places are every zone, every cell, and every card of ``target_cards`` that
+        does not lie on a cell (a card on a cell is part of that cell's place). Each
+        place counts only the part of ``dragged`` that lies on it and on nothing finer:
+        the overlap with a zone minus the overlaps with its cells and with the target
+        cards lying in it. Ties: larger area (within 1e-6 mm²), then nearer centre,
+        then the smaller ``(kind, key)``.
+
+        Returns:
+            ``("card" | "cell" | "zone", key)`` — a card key, a cell key
+            (``"cell:<zone>/<name>"``) or a zone id — or None when ``dragged`` overlaps
+            no place at all.
+        """
+        area = self.index.overlap_area
+        shares: dict[tuple[str, str], float] = {}
+        for zone in self.layout.zones:
+            shares[("zone", zone.id)] = area(dragged, self.index.placed(zone_key(zone.id)))
+            for cell in self.layout.cells(zone.id):
+                part = area(dragged, cell)
+                shares[("cell", cell.key)] = part
+                shares[("zone", zone.id)] -= part
+        for key in target_cards:
+            if key not in self.index or self.index.category_of(key) != CARD:
+                continue
+            placed = self.index.placed(key)
+            if self.cell_at(*placed.center) is not None:
+                continue  # the cell it lies on stands for it
+            part = area(dragged, placed)
+            shares[("card", key)] = part
+            home = self.card_zone(key) or self.zone_at(*placed.center)
+            if home is not None and ("zone", home) in shares:
+                shares[("zone", home)] -= part
+        eps = 1e-6
+        scored = [(a, kind, key) for (kind, key), a in shares.items() if a > eps]
+        if not scored:
+            return None
+        top = max(a for a, _, _ in scored)
+        tied = [(kind, key) for a, kind, key in scored if a >= top - eps]
+
+        def centre(kind: str, key: str) -> tuple[float, float]:
+            if kind == "zone":
+                return self.index.placed(zone_key(key)).center
+            return self.index.placed(key).center
+
+        def distance(place: tuple[str, str]) -> float:
+            cx, cy = centre(*place)
+            return round(((cx - dragged.center[0]) ** 2 + (cy - dragged.center[1]) ** 2)
+                         ** 0.5, 6)
+
+        return min(tied, key=lambda place: (distance(place), place))

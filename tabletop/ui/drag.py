@@ -7,11 +7,14 @@ The result is kept for the whole drag, so a mouse motion only moves the card
 (DESIGN: targets light up while dragging). In free mode (ALL-R3) every other zone
 is a target and the action is ``manual_move``.
 
-On release, :meth:`DragState.resolve` picks the lit card under the pointer, else
-the lit cell the card overlaps most (:meth:`TableGeometry.snap_cell`), else the
-lit zone it overlaps most (:meth:`TableGeometry.snap_zone`), and returns the action
-to propose; otherwise it explains the refusal for the cell or zone under the
-pointer. No pygame import: the scene feeds it table millimetres.
+On release, :meth:`DragState.resolve` applies one rule for every game: the card
+goes to the place (zone, cell or target card) it overlaps most among *all* the
+places of the table (:meth:`TableGeometry.drop_place`), lit or not. If that place
+is lit, the drop proposes its action; otherwise the drop is refused with the rules'
+reason for that place (``interpret_drop`` + ``check``). A sliver of overlap with a
+lit place therefore never wins over the place the card mostly lies on. Dropping it
+back on its own zone or cell does nothing. No pygame import: the scene feeds it
+table millimetres.
 
 Cells are addressed by their layout key ``"cell:<zone>/<name>"``; what the rules
 receive as ``zone_id`` for a cell is ``drop_id(key)`` (the window plugin's
@@ -107,6 +110,7 @@ class DragState:
         moved: True once the pointer left the click slop.
         origin_cell: the cell key the card lay on at pick-up ("" when none).
         drop_id: cell key or zone id -> what ``interpret_drop`` receives as ``zone_id``.
+        targets: every card that may be dropped onto (lit or not): the card places.
     """
 
     iid: int
@@ -120,6 +124,7 @@ class DragState:
     cells: dict[str, Action] = field(default_factory=dict)
     origin_cell: str = ""
     drop_id: Callable[[str], str] = _same
+    targets: tuple[int, ...] = ()
 
     def motion(self, pos_px: tuple[int, int]) -> None:
         """The pointer moved (cheap: no rules or geometry queries)."""
@@ -144,43 +149,56 @@ class DragState:
 
     def resolve(self, game: Game, seat: int, geometry: TableGeometry,
                 pointer_mm: tuple[float, float]) -> DropResult:
-        """The meaning of releasing the card with the pointer at ``pointer_mm``."""
-        # A lit card under the pointer (a combat card onto a combatant...) wins.
-        for key in geometry.cards_at(*pointer_mm):
-            if key.isdigit() and int(key) in self.cards:
-                target = int(key)
-                return DropResult(self.cards[target], None, geometry.card_zone(key))
+        """The meaning of releasing the card with the pointer at ``pointer_mm``: the
+        place the card overlaps most (see the module docstring)."""
         dragged = Placed("dragged", self.card_centre_mm(pointer_mm), CARD_SIZE)
-        if self.cells:
-            cell = geometry.snap_cell(dragged, self.cells)
-            if cell is not None:
-                return DropResult(self.cells[cell], None, split_cell_key(cell)[0], cell)
-        zone = geometry.snap_zone(dragged, self.zones)
-        if zone is not None:
-            return DropResult(self.zones[zone], None, zone)
-        cell = geometry.cell_at(*pointer_mm)
-        if cell is not None and cell != self.origin_cell and not game.state.free_mode:
-            return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(cell),
-                                                geometry, pointer_mm))
-        under = geometry.zone_at(*pointer_mm)
-        if under is None or under == self.origin:
-            under = geometry.snap_zone(dragged, [z.id for z in geometry.layout.zones])
-        if under is None or under == self.origin:
+        if game.state.free_mode:  # ALL-R3: zones only, any zone but its own
+            zone = geometry.snap_zone(dragged, [z.id for z in geometry.layout.zones])
+            if zone is None or zone == self.origin:
+                return DropResult()
+            if zone in self.zones:
+                return DropResult(self.zones[zone], None, zone)
+            return DropResult(None, refusal_for(game, seat, self.iid, zone, None))
+        place = geometry.drop_place(
+            dragged, [str(t) for t in self.targets if t != self.iid])
+        if place is None:
             return DropResult()
-        return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(under),
-                                            geometry, pointer_mm))
+        kind, key = place
+        if kind == "card":
+            target = int(key)
+            zone = geometry.card_zone(key) or game.state.zone_of(target)
+            if target in self.cards:
+                return DropResult(self.cards[target], None, zone)
+            if zone == self.origin:
+                return DropResult()  # back among its own neighbours: nothing happens
+            return DropResult(None, refusal_for(game, seat, self.iid,
+                                                game.state.zone_of(target), target))
+        if kind == "cell":
+            zone = split_cell_key(key)[0]
+            if key in self.cells:
+                return DropResult(self.cells[key], None, zone, key)
+            on_cell = next((t for t in self.cards
+                            if geometry.cell_at(*geometry.card_placement(str(t)).center) == key),
+                           None)
+            if on_cell is not None:  # the lit card lying on that cell
+                return DropResult(self.cards[on_cell], None, zone, key)
+            if key == self.origin_cell:
+                return DropResult()
+            return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None))
+        if key in self.zones:
+            return DropResult(self.zones[key], None, key)
+        if key == self.origin:
+            return DropResult()
+        return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None))
 
 
-def refusal_for(game: Game, seat: int, iid: int, zone_id: str, geometry: TableGeometry,
-                pointer_mm: tuple[float, float]) -> Verdict:
-    """Why dropping ``iid`` on ``zone_id`` (a zone id or a cell's drop id) is refused
-    (the rules' own verdict)."""
+def refusal_for(game: Game, seat: int, iid: int, zone_id: str,
+                onto: int | None = None) -> Verdict:
+    """Why dropping ``iid`` on ``zone_id`` (a zone id or a cell's drop id), onto card
+    ``onto`` when given, is refused (the rules' own verdict)."""
     state = game.state
     if state.free_mode:
         return game.check(Action.make("manual_move", seat, card=iid, zone=zone_id))
-    onto_key = next((k for k in geometry.cards_at(*pointer_mm) if k.isdigit()
-                     and int(k) != iid), None)
-    onto = int(onto_key) if onto_key is not None else None
     answer = game.rules.interpret_drop(state, seat, iid, zone_id, onto)
     if isinstance(answer, Verdict):
         return answer if not answer.ok else Verdict.refuse("not_legal_target")

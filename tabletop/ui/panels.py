@@ -201,7 +201,8 @@ class LogPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str],
              scale: float) -> None:
-        """Draw the lines that fit into ``rect``, bottom up."""
+        """Draw the lines that fit whole into ``rect`` under the heading, bottom up: a
+        line that would reach into the heading's band is left out, not cut in half."""
         size = max(11, round(14 * scale))
         head = self.text.get(t("table.log"), size, DIM, True)
         surface.blit(head, (rect.x + 10, rect.y + 2))
@@ -215,6 +216,8 @@ class LogPanel:
             newest = index == len(lines) - 1
             surf = self.text.get(lines[index], size, TEXT if newest else DIM, False, wrap)
             y -= surf.get_height() + 3
+            if y < top and index != end - 1:  # the newest line shows even when too tall
+                break
             surface.blit(surf, (rect.x + 14, y))
             if y < top:
                 break

@@ -669,7 +669,8 @@ class TableScene(Scene):
         self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
                                                  pointer_mm[1] - centre[1]),
                               pos, pos, lit_zones, lit_cards, cells=lit_cells,
-                              origin_cell=origin_cell, drop_id=drop_id)
+                              origin_cell=origin_cell, drop_id=drop_id,
+                              targets=tuple(targets))
         self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()

@@ -31,7 +31,8 @@ def reachable(state: GameState, seat: int) -> set[int]:
 def square_refusal(state: GameState, seat: int, square: int) -> Verdict:
     """Why ``seat`` may not place on ``square`` now (legal when it may), ESHI-R2."""
     if square not in reachable(state, seat):
-        return Verdict.refuse("eshi100.square_not_reachable", "ESHI-R2", square=square_msg(square))
+        return Verdict.refuse("eshi100.square_not_reachable", "ESHI-R2",
+                              square=square_msg(square, seat))  # as the refused seat sees it
     there = board.occupants(state).get(square)
     if there is not None:
         card = state.cards[there]

@@ -202,7 +202,7 @@ class Eshi100Rules(GameRules):
         if kind in ("place", "use", "hand_boost") and card in state.cards:
             if kind == "place" and isinstance(action.get("square"), int):
                 return msg("action.eshi100.place", card=inst_msg(state, card),
-                           square=square_msg(action.get("square")))
+                           square=square_msg(action.get("square"), action.seat))
             if kind in ("use", "hand_boost"):
                 return msg(f"action.eshi100.{kind}", card=inst_msg(state, card))
         if kind == "challenge":

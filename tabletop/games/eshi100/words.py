@@ -23,6 +23,12 @@ def phase_msg(phase: str) -> Message:
     return msg(f"phase.eshi100.{phase}")
 
 
-def square_msg(square: int) -> Message:
-    """A square named by column and row as player 1 sees them, from 1 (e.g. "column 1, row 1")."""
-    return msg("square.eshi100", col=square % 4 + 1, row=square // 4 + 1)
+def square_msg(square: int, seat: int = 0) -> Message:
+    """A square named by column and row, from 1, as ``seat`` sees the grid: counted from
+    that seat's own bottom-left corner (its start square is "column 1, row 1"). Messages
+    to one player (refusals, their own actions) use that player's seat; the shared log
+    uses player 1's (seat 0)."""
+    col, row = square % 4, square // 4
+    if seat == 1:  # player 2 sits across the table: the grid turned half-way round
+        col, row = 3 - col, 3 - row
+    return msg("square.eshi100", col=col + 1, row=row + 1)

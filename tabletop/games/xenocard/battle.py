@@ -74,6 +74,9 @@ class AttackEvent:
         total_damage: the target card's damage after the attack (None for the deck).
         destroyed: True when the attack destroyed the target card.
         dumped: instance ids moved from the deck to the dump (deck attacks).
+        atk: the attacker's ATK in force when it attacked (before the deck's guard);
+            None in records made before it was kept. The window plays the battle back
+            with these numbers, not with the ATK in force afterwards.
     """
 
     step: str
@@ -87,6 +90,7 @@ class AttackEvent:
     total_damage: int | None = None
     destroyed: bool = False
     dumped: tuple[int, ...] = ()
+    atk: int | None = None
 
     @property
     def at_deck(self) -> bool:
@@ -166,7 +170,7 @@ def _hit_card(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
         leave_play(state, target, "trash")
     return AttackEvent(step, attacker, cell_id(seat, "field", slot), target,
                        cell_id(opp, "field", target_slot), zid(opp, "field"), amount, life,
-                       total, destroyed)
+                       total, destroyed, atk=amount)
 
 
 def _hit_deck(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
@@ -179,7 +183,7 @@ def _hit_deck(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
                       attack=attack_msg(step), player=seat_msg(opp), n=len(dumped),
                       damage=damage))
     return AttackEvent(step, attacker, cell_id(seat, "field", slot), None, None,
-                       zid(opp, "deck"), damage, dumped=tuple(dumped))
+                       zid(opp, "deck"), damage, dumped=tuple(dumped), atk=amount)
 
 
 def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackEvent]:

@@ -176,7 +176,8 @@ def apply_equip(state: GameState, db: CardDb, seat: int, weapon: int, holder: in
 
 # -- level_up --------------------------------------------------------------------------
 def check_level_up(state: GameState, db: CardDb, seat: int, iid: Any, onto: Any) -> Verdict:
-    """XENO-H6: the upgraded form replaces the card it names, in the set phase."""
+    """XENO-H6: the upgraded form replaces the card it names, in the set phase; the
+    replaced card counts for the new card's condition (XENO-H12)."""
     v = _all(_phase(state, "set", "xenocard.set_phase_only"), _in_hand(state, db, seat, iid))
     if not v:
         return v
@@ -187,6 +188,8 @@ def check_level_up(state: GameState, db: CardDb, seat: int, iid: Any, onto: Any)
     if not _in_play(state, seat, onto) or state.cards[onto].card_id != base:
         return Verdict.refuse("xenocard.level_up_mismatch", "XENO-H6", card=card_msg(card.id),
                               base=card_msg(base))
+    # XENO-H12: the condition is checked with ``onto`` still in play, so the card being
+    # replaced counts for it (unless it carries the E mark, XENO-R6).
     return _all(_once(state, card, BATTLE_SET, "xenocard.one_battle_card_per_turn"),
                 _unique(state, db, seat, card), _paid_after(state, db, seat, card))
 

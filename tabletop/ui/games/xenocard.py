@@ -49,9 +49,11 @@ if TYPE_CHECKING:
 __all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
 
 #: An equipped weapon is drawn as a tag this size (mm) over its holder (XENO-R7)...
-WEAPON_TAG = (CARD_SIZE[0] + 4.0, 20.0)
-#: ...its centre this far above the holder's bottom edge (just over the ATK / HP band).
-WEAPON_TAG_FROM_BOTTOM = 30.0
+WEAPON_TAG = (CARD_SIZE[0] + 4.0, 18.0)
+#: ...its centre this far above the holder's bottom edge: over the holder's attack type
+#: (which the weapon's replaces), leaving its name, attribute, level-up link and the
+#: ATK / HP band readable.
+WEAPON_TAG_FROM_BOTTOM = 45.0
 SLOT_KINDS = ("standby", "field", "situations")
 E_COLOUR = (40, 120, 220)
 DAMAGE_COLOUR = (200, 40, 30)
@@ -224,7 +226,7 @@ class XenoUI(GameUI):
                           for p in arranged.places], arranged.overlapping)
 
     def _weapon_place(self, scene: TableScene, zone: Zone, card: CardView) -> Placed:
-        """A wide tag across the holder's lower half, just above its ATK / HP band."""
+        """A wide tag across the holder, over its attack type (see WEAPON_TAG_FROM_BOTTOM)."""
         from tabletop.games.xenocard.zones import holder_of
 
         state = scene.game.state

@@ -106,6 +106,7 @@ class Playback:
         a, b = _edge_point(start, end.center, 0.9), _edge_point(end, start.center, 0.55)
         draw_arrow(surface, a, b, thick, ARROW)
         self.drawn.add(self.index)
+        self._draw_attack_atk(scene, surface, event, start)
         self._draw_damage(scene, surface, event, end)
         self._draw_banner(scene, surface, event)
 
@@ -128,6 +129,24 @@ class Playback:
             box = rect.inflate(-rect.w // 6, -rect.h // 6)
             pygame.draw.line(surface, DESTROYED, box.topleft, box.bottomright, w)
             pygame.draw.line(surface, DESTROYED, box.topright, box.bottomleft, w)
+
+    def _draw_attack_atk(self, scene: TableScene, surface: pygame.Surface,
+                         event: AttackEvent, start: pygame.Rect) -> None:
+        """The ATK this attack used (the battle event's own number, not the ATK in force
+        now), over the attacker's ATK / HP band."""
+        if event.atk is None:  # a record from before the number was kept
+            return
+        band = pygame.Rect(start.x + 2, 0, start.w - 4, max(16, round(start.h * 0.22)))
+        band.bottom = start.bottom - 2
+        pygame.draw.rect(surface, (40, 20, 14), band, border_radius=5)
+        pygame.draw.rect(surface, ARROW, band, 2, border_radius=5)
+        label = t("xenoui.battle.attack_atk", atk=event.atk)
+        size = max(11, round(band.h * 0.62))
+        text = scene.text.get(label, size, (255, 236, 200), True)
+        while text.get_width() > band.w - 6 and size > 9:
+            size -= 1
+            text = scene.text.get(label, size, (255, 236, 200), True)
+        surface.blit(text, text.get_rect(center=band.center))
 
     def _draw_damage(self, scene: TableScene, surface: pygame.Surface, event: AttackEvent,
                      end: pygame.Rect) -> None:

@@ -23,7 +23,15 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, fit_font, wrap_text
+from tabletop.ui.card_render import (
+    CardRenderer,
+    FontSource,
+    ellipsize,
+    fit_font,
+    fit_lines,
+    wrap_text,
+    wrap_words,
+)
 
 __all__ = ["ATTR_COLOURS", "XenoCardRenderer", "attr_colour", "attr_glyph", "draw_attack_icon",
            "draw_attr_icon"]
@@ -167,30 +175,42 @@ class XenoCardRenderer(CardRenderer):
 
     def _weapon_tag(self, surf: pygame.Surface, card: Any, lang: str, w: int,
                     h: int) -> pygame.Surface:
-        """An equipped weapon as a wide tag: name, then ATK and attack type (XENO-R7)."""
+        """An equipped weapon as a wide tag: its name on the upper row, its ATK and attack
+        type on the lower (XENO-R7). Each row is fitted to its own height and width, so
+        nothing is cut or overlaps at any size; the right end stays free for the E mark."""
         frame = attr_colour("weapon")
         radius = max(2, h // 5)
         pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
         pygame.draw.rect(surf, _WHITE, (0, 0, w, h), max(1, h // 14), border_radius=radius)
-        pad = max(2, h // 8)
+        pad = max(2, h // 10)
         r = max(4, h // 4)
         draw_attr_icon(surf, self.fonts, "weapon", (pad + r, h // 2), r)
         left = 2 * pad + 2 * r
-        width = w - left - pad
+        width = w - left - pad - round(h * 0.45)  # the E chip sits on the right end
+        row_h = (h - 2 * pad) // 2
+        size = max(7, round(row_h * 0.8))
         name = card.display_name(lang)
-        font = fit_font(self.fonts, name, width, max(7, round(h * 0.4)), 7, True)
+        font = fit_font(self.fonts, name, width, size, 7, True)
         label = font.render(ellipsize(name, font, width), True, _WHITE)
-        surf.blit(label, (left, pad // 2))
-        small = self.fonts.get(max(7, round(h * 0.36)), True)
-        atk = small.render(f"{t('xenoui.atk')} {card.get('atk')}", True, (255, 226, 160))
-        y = h - pad // 2 - atk.get_height()
-        surf.blit(atk, (left, y))
+        surf.blit(label, label.get_rect(midleft=(left, pad + row_h // 2)))
         attack = str(card.get("attack"))
-        icon = pygame.Rect(left + atk.get_width() + pad, y + atk.get_height() // 4,
-                           atk.get_height(), atk.get_height() // 2)
+        atk_text = f"{t('xenoui.atk')} {card.get('atk')}"
+        word_text = t(f"attack.xenocard.{attack}")
+        small = self.fonts.get(size, True)
+        for s in range(size, 6, -1):
+            small = self.fonts.get(s, True)
+            icon_w = small.get_height()
+            if small.size(atk_text)[0] + icon_w + small.size(word_text)[0] + 2 * pad <= width:
+                break
+        atk = small.render(atk_text, True, (255, 226, 160))
+        cy = h - pad - row_h // 2
+        surf.blit(atk, atk.get_rect(midleft=(left, cy)))
+        icon_w = small.get_height()
+        icon = pygame.Rect(left + atk.get_width() + pad, cy - icon_w // 4, icon_w, icon_w // 2)
         draw_attack_icon(surf, attack, icon, _WHITE)
-        word = small.render(t(f"attack.xenocard.{attack}"), True, _WHITE)
-        surf.blit(word, (icon.right + pad, y))
+        if small.size(word_text)[0] <= left + width - icon.right - pad:  # else the icon says it
+            word = small.render(word_text, True, _WHITE)
+            surf.blit(word, word.get_rect(midleft=(icon.right + pad, cy)))
         return surf
 
     def _title(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
@@ -209,15 +229,17 @@ class XenoCardRenderer(CardRenderer):
         left = centre[0] + r + pad
         width = bar.right - pad - left
         name = card.display_name(lang)
-        size = max(7, round(inner.w * 0.125))
-        font = self.fonts.get(size, True)
-        lines = wrap_text(name, font, width)
-        while len(lines) > 2 and size > 7:
-            size -= 1
-            font = self.fonts.get(size, True)
-            lines = wrap_text(name, font, width)
-        lines = lines[:2]
-        lines = [ellipsize(ln, font, width) for ln in lines]
+        # The largest size at which the name fits in two lines without breaking a word
+        # (a katakana name shrinks rather than wrap mid-word).
+        size, font, lines = fit_lines(self.fonts, name, width, max(7, round(inner.w * 0.125)),
+                                      7, True, 2)
+        if wrap_words(name, font, width) is None:
+            # One word longer than the bar even at the smallest size (a long katakana
+            # name on a small card): one line, narrowed to fit, rather than cut mid-word.
+            label = font.render(name, True, _WHITE)
+            label = pygame.transform.smoothscale(label, (width, label.get_height()))
+            surf.blit(label, label.get_rect(midleft=(left, bar.centery)))
+            return bar.bottom
         # Noto's line height is generous: two name lines are set closer to fit the bar.
         step = round(size * 1.2)
         y = bar.centery - (step * (len(lines) - 1)) // 2
