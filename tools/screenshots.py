@@ -2,16 +2,15 @@
 
     .venv/bin/python tools/screenshots.py [--out DIR] [--size WxH]
 
-Writes ``menu.png`` (English), ``menu_ja.png`` (Japanese) and, when the table
-scene exists, ``arc_table.png``: an Arc game a few turns in (random legal
-moves from a fixed seed), seen by the seat that must act, with the hot-seat
-cover dismissed. Autosaves go to a temporary folder, never the user's.
+Writes ``menu.png`` (English), ``menu_ja.png`` (Japanese) and, for each game
+given with ``--games`` (default: arc), ``<game>_table.png``: a game a few turns
+in (the game's own bots from a fixed seed), seen by the seat that must act,
+with the hot-seat cover dismissed. Autosaves go to a temporary folder, never the user's.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 import tempfile
@@ -46,14 +45,13 @@ def _save(app: App, path: Path) -> None:
     print(f"wrote {path}")
 
 
-def arc_mid_game(seed: int = 4, turns: int = 7, max_actions: int = 600) -> Game:
-    """An Arc game with the first two ready-made decks, played by random bots for a while."""
-    from tabletop.core.bot import RandomBot
-
-    choice = GameChoice.load("arc")
+def mid_game(game_id: str = "arc", seed: int = 4, turns: int = 7,
+             max_actions: int = 600) -> Game:
+    """A game with the first two ready-made decks, played by the game's bots for a while."""
+    choice = GameChoice.load(game_id)
     first, second = list(choice.decks)[:2]
     game = choice.make_game(first, second, first_seat=0, seed=seed)
-    bot = RandomBot(seed)
+    bot = game.rules.make_bot(seed)
     for _ in range(max_actions):
         if game.state.turn > turns or game.state.game_over:
             break
@@ -79,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshots")
     parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--games", nargs="*", default=["arc"],
+                        help="games whose table is rendered mid-game (<game>_table.png)")
     args = parser.parse_args(argv)
     size = tuple(int(p) for p in args.size.lower().split("x"))
     suffix = "" if size == (1280, 720) else f"_{size[0]}x{size[1]}"
@@ -90,11 +90,12 @@ def main(argv: list[str] | None = None) -> int:
             app.set_language("ja")
             _save(app, args.out / f"menu_ja{suffix}.png")
             app.set_language("en")
-            if importlib.util.find_spec("tabletop.ui.table") is not None:
-                app.start_game(arc_mid_game())
+            for game_id in args.games:
+                app.start_game(mid_game(game_id))
                 _frames(app)
                 _dismiss_covers(app)
-                _save(app, args.out / f"arc_table{suffix}.png")
+                _save(app, args.out / f"{game_id}_table{suffix}.png")
+                app.show_menu()
         finally:
             app.shutdown()
     return 0
