@@ -196,7 +196,7 @@ def resolve(state: GameState, db: CardDb, defender: int | None) -> None:
     if result.success:
         state.move(attacker, zid(seat, "victory"))
         state.add_log(msg("log.eshi100.attack_succeeds", card=name, player=seat_msg(seat),
-                          points=len(state.zones[zid(seat, "victory")].cards)))
+                          n=len(state.zones[zid(seat, "victory")].cards)))
         check_points(state)
     else:
         state.add_log(msg("log.eshi100.attack_fails", card=name))
