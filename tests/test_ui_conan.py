@@ -176,6 +176,113 @@ def test_a_conan_move_dropped_into_the_gap_lands_there_and_touches_both_foe_move
         app.shutdown()
 
 
+#: Seat 1's turn, Foe Move: the same fight, seats swapped (seat 0 is the enemy).
+FOE_MOVE_SEAT1 = {
+    "turn": 4, "active": 1, "phase": "foe_move",
+    "zones": {"conan": [c("conan_wanderer", "conan") | {"owner": 1}],
+              "center": [c("foe_hill_bandit", "bandit"), c("foe_temple_spearman", "spear")],
+              "p1.hand": [c("move_slash", "slash"), c("move_parry", "parry")],
+              "p0.hand": [c("move_arrow_volley", "arrows"), c("move_cleave", "cleave")],
+              **DECKS},
+}
+
+
+def label_boxes(app, scene) -> dict[str, pygame.Rect]:
+    """Where the plugin draws each zone name now (text -> pixel box)."""
+    real_get = scene.text.get
+    made: dict[int, str] = {}
+    boxes: dict[str, pygame.Rect] = {}
+
+    def get(text, px, *args, **kw):
+        surf = real_get(text, px, *args, **kw)
+        made[id(surf)] = text
+        return surf
+
+    class Probe(pygame.Surface):
+        def blit(self, source, dest, *args, **kw):
+            name = made.get(id(source))
+            if name is not None:
+                boxes[name] = dest if isinstance(dest, pygame.Rect) else \
+                    source.get_rect(topleft=dest)
+            return super().blit(source, dest, *args, **kw)
+
+    scene.text.get = get
+    try:
+        scene.ui._draw_zone_labels(scene, Probe(app.size, pygame.SRCALPHA))
+    finally:
+        scene.text.get = real_get
+    return boxes
+
+
+def above(scene, upper: str, lower: str) -> bool:
+    """Is zone ``upper`` drawn above zone ``lower`` in the viewer's window?"""
+    return scene.zone_rect(upper).centery < scene.zone_rect(lower).centery
+
+
+def test_on_seat_1s_turn_center_faces_the_enemy_and_a_gap_drop_lands_there():
+    app, game, scene, labels = table(FOE_MOVE_SEAT1)
+    try:
+        # The enemy (seat 0) gives the Foes their Moves: Center lies on its own side,
+        # between it and the Conan it fights (below Conan in its unturned view).
+        assert scene.viewer == 0 and not scene.viewport.flipped
+        assert scene.layout is scene.ui.frames[1]
+        assert above(scene, "conan", "center") and above(scene, "rear", "conan")
+        for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
+            foe_move = bf.foe_move_shape(
+                next(s for s in bf.foe_shapes(game.state, "center")
+                     if int(s.key) == labels[foe]), "x")
+            drop_centre_at(app, scene, labels[card], foe_move.center)
+            assert game.state.zone_of(labels[card]) == "moves"
+        click(app, scene.controls.buttons["next_phase"].get_abs_rect().center)
+        assert isinstance(app.stack.top, HotseatCover) and app.stack.top.seat == 1
+        dismiss_cover(app)
+        # The turn player (seat 1, turned view): Center above Conan, Rear below, the
+        # left flank at the left, Conan upright; the names drawn there too.
+        assert scene.viewer == 1 and scene.viewport.flipped
+        assert above(scene, "center", "conan") and above(scene, "conan", "rear")
+        assert scene.zone_rect("left_flank").centerx < scene.zone_rect("conan").centerx
+        assert scene.by_iid[labels["conan"]].turn == 0
+        where = label_boxes(app, scene)
+        # The names follow (Center holds Foes, so it shows them instead of its name).
+        conan_box = scene.zone_rect("conan")
+        assert where["Rear"].centery > conan_box.bottom
+        assert where["Left flank"].centerx < conan_box.left < conan_box.right < \
+            where["Right flank"].centerx
+        assert scene.card_rect(labels["bandit"]).bottom < conan_box.top
+        # A Move dragged into the lit gap lands there, touching both Foes' Moves.
+        gap = bf.find_target(game.state, "center/gap1")
+        assert gap is not None
+        assert scene.viewport.to_px(*gap.shape.center)[1] < scene.zone_rect("conan").top
+        drop_centre_at(app, scene, labels["slash"], gap.shape.center, release=False)
+        assert "center/gap1" in scene.ui.plan.shapes
+        release_at(app, scene, gap.shape.center)
+        assert scene.ui.dialog is not None
+        click(app, scene.ui.dialog.button(0).get_abs_rect().center)
+        rec = next(r for r in bf.moves(game.state) if r["card"] == labels["slash"])
+        assert rec["target"] == "center/gap1"
+        touched = {k.foe_card for k in bf.contacts(game.state, "center")
+                   if k.hero == labels["slash"]}
+        assert touched == {labels["arrows"], labels["cleave"]}
+        frames(app, 2)
+        assert scene.card_rect(labels["slash"]).center == pytest.approx(
+            tuple(round(v) for v in scene.viewport.to_px(*gap.shape.center)), abs=2)
+    finally:
+        app.shutdown()
+
+
+def test_the_conan_and_moves_names_do_not_overlap():
+    app, _game, scene, _labels = table({**FOE_DRAW, "zones": {
+        k: v for k, v in FOE_DRAW["zones"].items() if k != "conan"}})
+    try:
+        assert not scene.view.zones.get("conan") and not scene.view.zones.get("moves")
+        boxes = label_boxes(app, scene)
+        assert "Conan" in boxes and "Moves" in boxes
+        assert not boxes["Conan"].colliderect(boxes["Moves"])
+        assert not boxes["Moves"].colliderect(scene.zone_rect("conan"))
+    finally:
+        app.shutdown()
+
+
 def test_a_move_dropped_where_no_place_is_lit_goes_back_to_the_hand():
     app, game, scene, labels = at_conan_move()
     try:

@@ -270,6 +270,10 @@ class TableScene(Scene):
         self.view = view_for(state, self.viewer)
         self.decisions.set_decision(state.pending, self.viewer)
         self.selected = [i for i in self.selected if self.ui.can_select(self, i)]
+        layout = self.ui.table_layout(self)
+        if layout is not self.layout:  # the plugin's zones moved (e.g. with the turn)
+            self.layout = layout
+            self.geometry = TableGeometry(layout)
         self._build_sprites()
         self.ui.refresh(self)
         self._bg = None

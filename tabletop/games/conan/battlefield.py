@@ -14,6 +14,16 @@ counter-clockwise on screen), with the same code for all four zones:
 * which sides touch and which icon slot faces which come from
   :func:`tabletop.geometry.touching_sides` / :func:`facing_slots`.
 
+**The turn's frame.** The layout file draws the battlefield for seat 0's turn
+(Center toward seat 1, who sits at the top). On seat 1's turn the whole
+battlefield (Conan, the Moves area and the four Foe rows) is turned 180 degrees
+about Conan (:func:`turned_layout`), so Center always lies between the turn
+player's Conan and the enemy, the flanks at the turn player's left and right and
+Rear toward the turn player (CONAN-R7). :func:`frame` is that layout for a state;
+every shape below comes from it, so stored Moves, legal targets and the window
+agree. Geometric answers do not depend on the frame: they are computed from
+relative shapes.
+
 Every Move on the battlefield is a record in ``state.data["moves"]`` (plain
 JSON values): ``{"card": iid, "zone": "center", "x": mm, "y": mm, "rot": deg,
 "by": character iid, "foe": bool, "target": target id or ""}``.
@@ -25,6 +35,7 @@ and Foe 2; aliases ``"center/foe1/right"`` and ``"center/foe2/left"``).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -32,26 +43,78 @@ from functools import cache, lru_cache
 from typing import Any
 
 from tabletop.core.model import GameState
-from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, cards_in
-from tabletop.geometry import Placed, Point, ShapeIndex, Side, facing_slots, touching_sides
-from tabletop.layout import CARD_SIZE, Layout, load_layout
+from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cards_in
+from tabletop.geometry import (
+    Placed,
+    Point,
+    ShapeIndex,
+    Side,
+    facing_slots,
+    rotate_point,
+    touching_sides,
+)
+from tabletop.layout import CARD_SIZE, Layout, Zone, load_layout
 
 CARD_W, CARD_H = CARD_SIZE
 #: Two candidate places closer than this are one place (mm).
 SAME_PLACE_MM = 1.0
 LONG_SIDES: tuple[Side, ...] = ("left", "right")
+#: The zones that make up the battlefield: turned together with the turn's frame.
+FIELD_ZONES: tuple[str, ...] = (MOVES_ZONE, CONAN_ZONE, *FOE_ZONES)
+#: The seat whose turn ``layouts/conan.toml`` draws (Center toward the other seat).
+LAYOUT_SEAT = 0
 
 
 @cache
 def layout() -> Layout:
-    """The Conan table layout (``layouts/conan.toml``), loaded once."""
+    """The Conan table layout (``layouts/conan.toml``) as the file draws it (seat 0's
+    turn), loaded once. Use :func:`frame` for the battlefield of a given turn."""
     from tabletop.resources import resource_path
 
     return load_layout(resource_path("layouts", "conan.toml"))
 
 
+def field_turn(seat: int) -> float:
+    """Degrees the battlefield is turned about Conan on ``seat``'s turn: 0 for the seat
+    the layout file is drawn for, 180 for the other (whose enemy sits across)."""
+    return 0.0 if seat == LAYOUT_SEAT else 180.0
+
+
+def _turn_zone(zone: Zone, pivot: Point, angle: float) -> Zone:
+    x, y = rotate_point((zone.x_mm, zone.y_mm), pivot, angle)
+    return dataclasses.replace(zone, x_mm=x, y_mm=y,
+                               rotation_deg=(zone.rotation_deg + angle) % 360.0)
+
+
+def turned_layout(lay: Layout, seat: int) -> Layout:
+    """``lay`` with its battlefield (:data:`FIELD_ZONES`) seen from ``seat``'s Conan:
+    turned by :func:`field_turn` about Conan's centre; every other zone unchanged.
+
+    The one place that decides the battlefield's frame for a turn (the rules through
+    :func:`frame`, the window through its own copy of the layout).
+    """
+    angle = field_turn(seat)
+    if not angle:
+        return lay
+    conan = lay.zone(CONAN_ZONE)
+    pivot = (conan.x_mm, conan.y_mm)
+    return dataclasses.replace(lay, zones=tuple(
+        _turn_zone(z, pivot, angle) if z.id in FIELD_ZONES else z for z in lay.zones))
+
+
+@cache
+def field_layout(seat: int) -> Layout:
+    """The Conan layout with the battlefield as seen from ``seat``'s Conan (cached)."""
+    return turned_layout(layout(), seat)
+
+
+def frame(state: GameState) -> Layout:
+    """The layout of the battlefield on this turn: seen from the turn player's Conan."""
+    return field_layout(state.active)
+
+
 def conan_center() -> Point:
-    """Where the turn player's Conan stands (mm)."""
+    """Where the turn player's Conan stands (mm; the pivot of every turn's frame)."""
     z = layout().zone(CONAN_ZONE)
     return (z.x_mm, z.y_mm)
 
@@ -61,20 +124,21 @@ def _unit(v: Point) -> Point:
     return (v[0] / n, v[1] / n)
 
 
-def conan_right(zone: str) -> Point:
-    """Unit vector pointing to Conan's right while he faces ``zone`` (mm frame).
+def conan_right(zone: str, seat: int = LAYOUT_SEAT) -> Point:
+    """Unit vector pointing to Conan's right while he faces ``zone`` on ``seat``'s turn
+    (mm frame).
 
     Forward is from Conan toward the zone's centre; right is forward turned a
     quarter clockwise on screen (y down): ``(-fy, fx)``.
     """
-    z = layout().zone(zone)
+    z = field_layout(seat).zone(zone)
     cx, cy = conan_center()
     fx, fy = _unit((z.x_mm - cx, z.y_mm - cy))
     return (-fy, fx)
 
 
-def _along(point: Point, zone: str) -> float:
-    rx, ry = conan_right(zone)
+def _along(point: Point, zone: str, seat: int) -> float:
+    rx, ry = conan_right(zone, seat)
     cx, cy = conan_center()
     return (point[0] - cx) * rx + (point[1] - cy) * ry
 
@@ -82,7 +146,7 @@ def _along(point: Point, zone: str) -> float:
 def foe_shapes(state: GameState, zone: str) -> list[Placed]:
     """The Foes of a row where the layout puts them, keyed by instance id."""
     ids = cards_in(state, zone)
-    return layout().placements(zone, len(ids), CARD_SIZE, [str(i) for i in ids])
+    return frame(state).placements(zone, len(ids), CARD_SIZE, [str(i) for i in ids])
 
 
 def foe_slot_shapes(state: GameState, zone: str) -> list[Placed]:
@@ -91,7 +155,7 @@ def foe_slot_shapes(state: GameState, zone: str) -> list[Placed]:
     n = len(state.zones[zone].cards)
     if n >= 3:
         return []
-    row = layout().placements(zone, n + 1, CARD_SIZE)
+    row = frame(state).placements(zone, n + 1, CARD_SIZE)
     return [row[p].with_key(f"{zone}/{p}") for p in range(n + 1)]
 
 
@@ -186,11 +250,13 @@ FoeMoveKey = tuple[int, float, float, float]
 
 
 @lru_cache(maxsize=512)
-def _zone_targets(zone: str, foe_moves: tuple[FoeMoveKey, ...]) -> tuple[Target, ...]:
-    """Every candidate place of a zone from its Foes' Moves (pure geometry, cached)."""
+def _zone_targets(zone: str, seat: int, foe_moves: tuple[FoeMoveKey, ...]
+                  ) -> tuple[Target, ...]:
+    """Every candidate place of a zone from its Foes' Moves on ``seat``'s turn (pure
+    geometry, cached; ``seat`` only orders the row from Conan's left)."""
     shapes = {foe: Placed(str(foe), (x, y), CARD_SIZE, rot) for foe, x, y, rot in foe_moves}
     rows = {foe: n + 1 for n, foe in enumerate(
-        sorted(shapes, key=lambda f: _along(shapes[f].center, zone)))}
+        sorted(shapes, key=lambda f: _along(shapes[f].center, zone, seat)))}
     places: list[Placed] = []
     for shape in shapes.values():
         for side in LONG_SIDES:
@@ -200,7 +266,7 @@ def _zone_targets(zone: str, foe_moves: tuple[FoeMoveKey, ...]) -> tuple[Target,
             if all(math.dist(centre, p.center) > SAME_PLACE_MM for p in places):
                 places.append(Placed("", centre, CARD_SIZE, shape.rotation_deg + 180.0))
     out: list[Target] = []
-    for place in sorted(places, key=lambda p: _along(p.center, zone)):
+    for place in sorted(places, key=lambda p: _along(p.center, zone, seat)):
         touched = sorted((f for f, s in shapes.items() if touching_sides(place, s)),
                          key=lambda f: rows[f])
         if len(touched) == 2:
@@ -209,8 +275,8 @@ def _zone_targets(zone: str, foe_moves: tuple[FoeMoveKey, ...]) -> tuple[Target,
             aliases: tuple[str, ...] = (f"{zone}/foe{a}/right", f"{zone}/foe{b}/left")
         elif len(touched) == 1:
             foe = touched[0]
-            side = "right" if _along(place.center, zone) > _along(shapes[foe].center, zone) \
-                else "left"
+            side = "right" if _along(place.center, zone, seat) > \
+                _along(shapes[foe].center, zone, seat) else "left"
             tid, aliases = f"{zone}/foe{rows[foe]}/{side}", ()
         else:  # a row squeezed by a narrow layout: a place touching nothing is no target
             continue
@@ -222,7 +288,7 @@ def zone_targets(state: GameState, zone: str) -> list[Target]:
     """Every place beside the Foes' Moves of ``zone`` (occupied or not)."""
     key = tuple((int(r["by"]), float(r["x"]), float(r["y"]), float(r["rot"]))
                 for r in moves(state, zone) if r["foe"])
-    return list(_zone_targets(zone, tuple(sorted(key)))) if key else []
+    return list(_zone_targets(zone, state.active, tuple(sorted(key)))) if key else []
 
 
 def all_targets(state: GameState) -> list[Target]:

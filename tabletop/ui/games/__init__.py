@@ -209,6 +209,15 @@ class GameUI:
 
     # -- where cards lie (after every change, and after a hand-over) ---------------------
 
+    def table_layout(self, scene: TableScene) -> Layout:
+        """The layout the table draws, hit-tests and arranges against now, asked after
+        every change before the cards are laid out. Default: ``scene.layout`` (the one
+        :meth:`load_layout` gave, never changed). A game whose zones move with the turn
+        returns another :class:`~tabletop.layout.Layout` (same table size); the table
+        then rebuilds its geometry and zone outlines from it (Conan: the battlefield
+        seen from the turn player's Conan)."""
+        return scene.layout
+
     def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Where the ``cards`` of ``zone`` (the viewer's view, bottom first) lie.
 

@@ -180,6 +180,8 @@ class ConanUI(GameUI):
         self._before: Any = None
         self._seen = -1
         self._log_seen = 0
+        #: The plugin's layout for each seat's turn (battlefield turned), see load_layout.
+        self.frames: dict[int, Layout] = {}
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -197,7 +199,17 @@ class ConanUI(GameUI):
         for lang in i18n.languages():
             i18n.register_strings(lang, {NO_LABEL: ""})
         zones = tuple(dataclasses.replace(z, label=NO_LABEL) for z in zones)
-        return dataclasses.replace(lay, zones=zones)
+        lay = dataclasses.replace(lay, zones=zones)
+        # The battlefield seen from each seat's Conan (the rules' own frame, see
+        # battlefield.turned_layout); table_layout picks the turn player's.
+        self.frames = {seat: bf.turned_layout(lay, seat) for seat in (0, 1)}
+        return lay
+
+    def table_layout(self, scene: TableScene) -> Layout:
+        """The battlefield seen from the turn player's Conan: Center toward the enemy
+        (turned 180 degrees about Conan on seat 1's turn), the same frame as the rules'
+        shapes (``battlefield.frame``), so outlines, names and hit-tests follow it."""
+        return self.frames.get(scene.game.state.active, scene.layout)
 
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
         """Conan faces: icon slots on both long sides."""
@@ -313,7 +325,7 @@ class ConanUI(GameUI):
         far = Verdict.refuse("conan.drop_on_lit")
         home = state.zone_of(plan.iid)
         if plan.kind == cd.FOE:
-            zone = cd.zone_under(dragged)
+            zone = cd.zone_under(state, dragged)
             if zone is None:
                 return None if scene.geometry.snap_zone(dragged, [home]) else far
             return cd.foe_refusal(state, db, scene.game.check, seat, plan.iid, zone)
@@ -516,9 +528,10 @@ class ConanUI(GameUI):
                 pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id, bf.move_shape(rec))
                 cards.append(iid)
             for iid in before.zones[CONAN_ZONE].cards:
-                shape = scene.layout.zone(CONAN_ZONE).shape()
+                shape = self.frames.get(before.active, scene.layout).zone(CONAN_ZONE).shape()
                 pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id,
-                                       Placed(str(iid), shape.center, CARD_SIZE, 0.0))
+                                       Placed(str(iid), shape.center, CARD_SIZE,
+                                              shape.rotation_deg))
                 cards.append(iid)
             pb.zone_cards[zone] = cards
         pb.now_at = lambda iid: scene.by_iid[iid].placed if iid in scene.by_iid else None
@@ -581,14 +594,22 @@ class ConanUI(GameUI):
                  (255, 226, 140), anchor="topleft")
 
     def _draw_zone_labels(self, scene: TableScene, surface: pygame.Surface) -> None:
-        """Each empty zone's name, centred, shrunk until it fits the zone's width."""
+        """Each empty zone's name, centred, shrunk until it fits the zone's width.
+
+        The Moves area surrounds Conan's spot (same centre): its name goes in its
+        top-left corner, between the Foe rows, never over Conan or his name."""
         top = max(10, round(12 * scene.scale))
+        pad = max(4, round(6 * scene.scale))
         for zone in scene.layout.zones:
             if scene.view.zones.get(zone.id) or zone.id not in self.zone_labels:
                 continue
             rect = scene.zone_rect(zone.id)
             text = t(self.zone_labels[zone.id])
-            room = rect.w - max(4, round(6 * scene.scale))
+            if zone.id == MOVES_ZONE:
+                label = scene.text.get(text, top, (170, 200, 180))
+                surface.blit(label, (rect.x + pad, rect.y + pad))
+                continue
+            room = rect.w - pad
             size = top
             fonts = scene.app.fonts
             while size > LABEL_MIN_PX and fonts.get(size).size(text)[0] > room:

@@ -94,10 +94,11 @@ def dragged_shape(centre: tuple[float, float]) -> Placed:
     return Placed("dragged", centre, CARD_SIZE, 0.0)
 
 
-def zone_under(dragged: Placed) -> str | None:
-    """The Foe row the dragged card overlaps most (for a refusal's reason), or None."""
+def zone_under(state: GameState, dragged: Placed) -> str | None:
+    """The Foe row the dragged card overlaps most on this turn's battlefield (for a
+    refusal's reason), or None."""
     index = ShapeIndex()
-    lay = bf.layout()
+    lay = bf.frame(state)
     for z in FOE_ZONES:
         index.add(lay.zone(z).shape().with_key(z), "zone")
     return index.best_target(dragged, list(FOE_ZONES))
