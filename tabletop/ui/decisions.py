@@ -22,6 +22,7 @@ import pygame_gui
 
 from tabletop.core.actions import Action, Decision
 from tabletop.i18n import t
+from tabletop.ui.buttons import ButtonSet
 from tabletop.ui.theme import fit_id
 
 __all__ = ["MAX_OPTION_BUTTONS", "DecisionPanel"]
@@ -30,7 +31,7 @@ __all__ = ["MAX_OPTION_BUTTONS", "DecisionPanel"]
 MAX_OPTION_BUTTONS = 6
 
 
-class DecisionPanel:
+class DecisionPanel(ButtonSet):
     """Prompt text and buttons for the pending decision of the viewing seat.
 
     Override points (all optional): :meth:`commands`, :meth:`label`,
@@ -39,7 +40,7 @@ class DecisionPanel:
 
     def __init__(self) -> None:
         self.decision: Decision | None = None
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        super().__init__()
         self._built_for: tuple[Any, ...] | None = None
 
     # -- state ---------------------------------------------------------------------------
@@ -106,20 +107,9 @@ class DecisionPanel:
             self.buttons[command] = pygame_gui.elements.UIButton(
                 relative_rect=r, text=text, manager=manager, object_id=oid)
 
-    def command_of(self, event: pygame.event.Event) -> str | None:
-        """The command of a ``UI_BUTTON_PRESSED`` event from one of these buttons."""
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return None
-        for command, button in self.buttons.items():
-            if event.ui_element is button:
-                return command
-        return None
-
     def kill(self) -> None:
         """Remove the buttons."""
-        for button in self.buttons.values():
-            button.kill()
-        self.buttons.clear()
+        super().kill()
         self._built_for = None
 
     def prompt_text(self, lang: str) -> str:

@@ -19,6 +19,7 @@ import pygame_gui
 
 from tabletop.core.actions import Action
 from tabletop.i18n import t
+from tabletop.ui.buttons import ButtonSet
 from tabletop.ui.theme import fit_id
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def command_action(command: str, seat: int, free_mode: bool) -> Action | None:
     return None
 
 
-class TableControls:
+class TableControls(ButtonSet):
     """The command buttons: built into ``manager`` inside ``rect``; enabled per legality.
 
     Args:
@@ -96,7 +97,7 @@ class TableControls:
                  hints: Mapping[str, str] | None = None) -> None:
         self.commands: tuple[str, ...] = tuple(commands)
         self.hints = {**_HINTS, **(hints or {})}
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        super().__init__()
         self.enabled: dict[str, bool] = {}
 
     @property
@@ -176,17 +177,3 @@ class TableControls:
         elif not on and button.is_enabled:
             button.disable()
 
-    def command_of(self, event: pygame.event.Event) -> str | None:
-        """The command of a ``UI_BUTTON_PRESSED`` event from one of these buttons."""
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return None
-        for command, button in self.buttons.items():
-            if event.ui_element is button:
-                return command
-        return None
-
-    def kill(self) -> None:
-        """Remove the buttons from their manager."""
-        for button in self.buttons.values():
-            button.kill()
-        self.buttons.clear()

@@ -20,19 +20,9 @@ from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
 from tabletop.games.arc.rules import ArcRules
 from tabletop.games.arc.schema import GAME_ID, SCHEMA
+from tabletop.resources import resource_path
 
-__all__ = ["ArcRules", "asset_dir", "load", "load_decks"]
-
-
-def asset_dir(*parts: str) -> Path:
-    """An Arc data folder under ``assets/`` (via ``tabletop.resources`` when available)."""
-    try:
-        from tabletop.resources import resource_path
-
-        return resource_path("assets", *parts)
-    except (ImportError, FileNotFoundError):
-        # Fall back to the source checkout layout: <repo>/assets/...
-        return Path(__file__).resolve().parents[3].joinpath("assets", *parts)
+__all__ = ["ArcRules", "load", "load_decks"]
 
 
 def load(card_root: str | Path | None = None) -> ArcRules:
@@ -40,13 +30,13 @@ def load(card_root: str | Path | None = None) -> ArcRules:
 
     Raises CardDataError naming the file, card and field of a broken card file.
     """
-    folder = Path(card_root) if card_root is not None else asset_dir("cards", GAME_ID)
+    folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
     return ArcRules(load_card_dir(folder, GAME_ID, SCHEMA))
 
 
 def load_decks(deck_root: str | Path | None = None,
                rules: ArcRules | None = None) -> dict[str, Deck]:
     """The ready-made decks by id (file stem), checked against the known card ids."""
-    folder = Path(deck_root) if deck_root is not None else asset_dir("decks", GAME_ID)
+    folder = Path(deck_root) if deck_root is not None else resource_path("assets", "decks", GAME_ID)
     known = list((rules or load()).cards)
     return load_deck_dir(folder, known)

@@ -25,18 +25,9 @@ from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
 from tabletop.games.conan.rules import ConanRules
 from tabletop.games.conan.schema import GAME_ID, SCHEMA, validate_icons
+from tabletop.resources import resource_path
 
-__all__ = ["ConanRules", "asset_dir", "load", "load_decks"]
-
-
-def asset_dir(*parts: str) -> Path:
-    """A Conan data folder under ``assets/``."""
-    try:
-        from tabletop.resources import resource_path
-
-        return resource_path("assets", *parts)
-    except (ImportError, FileNotFoundError):
-        return Path(__file__).resolve().parents[3].joinpath("assets", *parts)
+__all__ = ["ConanRules", "load", "load_decks"]
 
 
 def load(card_root: str | Path | None = None) -> ConanRules:
@@ -44,7 +35,7 @@ def load(card_root: str | Path | None = None) -> ConanRules:
 
     Raises CardDataError naming the file, card and field of a broken card file.
     """
-    folder = Path(card_root) if card_root is not None else asset_dir("cards", GAME_ID)
+    folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
     db = load_card_dir(folder, GAME_ID, SCHEMA)
     validate_icons(db)
     return ConanRules(db)
@@ -53,6 +44,6 @@ def load(card_root: str | Path | None = None) -> ConanRules:
 def load_decks(deck_root: str | Path | None = None,
                rules: ConanRules | None = None) -> dict[str, Deck]:
     """The ready-made decks by id (file stem), checked against the known card ids."""
-    folder = Path(deck_root) if deck_root is not None else asset_dir("decks", GAME_ID)
+    folder = Path(deck_root) if deck_root is not None else resource_path("assets", "decks", GAME_ID)
     known = list((rules or load()).cards)
     return load_deck_dir(folder, known)

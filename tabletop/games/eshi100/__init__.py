@@ -22,15 +22,9 @@ from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
 from tabletop.games.eshi100.rules import Eshi100Rules
 from tabletop.games.eshi100.schema import GAME_ID, SCHEMA, validate
+from tabletop.resources import resource_path
 
-__all__ = ["Eshi100Rules", "asset_dir", "load", "load_decks"]
-
-
-def asset_dir(*parts: str) -> Path:
-    """A data folder under ``assets/`` (via ``tabletop.resources``)."""
-    from tabletop.resources import resource_path
-
-    return resource_path("assets", *parts)
+__all__ = ["Eshi100Rules", "load", "load_decks"]
 
 
 def load(card_root: str | Path | None = None) -> Eshi100Rules:
@@ -38,13 +32,13 @@ def load(card_root: str | Path | None = None) -> Eshi100Rules:
 
     Raises CardDataError naming the file, card and field of a broken card file.
     """
-    folder = Path(card_root) if card_root is not None else asset_dir("cards", GAME_ID)
+    folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
     return Eshi100Rules(validate(load_card_dir(folder, GAME_ID, SCHEMA)))
 
 
 def load_decks(deck_root: str | Path | None = None,
                rules: Eshi100Rules | None = None) -> dict[str, Deck]:
     """The ready-made decks by id (file stem), checked against the known card ids."""
-    folder = Path(deck_root) if deck_root is not None else asset_dir("decks", GAME_ID)
+    folder = Path(deck_root) if deck_root is not None else resource_path("assets", "decks", GAME_ID)
     known = list((rules or load()).cards)
     return load_deck_dir(folder, known)

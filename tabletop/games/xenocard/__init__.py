@@ -25,19 +25,9 @@ from tabletop.games.xenocard.battle import AttackEvent
 from tabletop.games.xenocard.rules import XenoRules
 from tabletop.games.xenocard.schema import GAME_ID, SCHEMA
 from tabletop.layout import load_layout
+from tabletop.resources import resource_path
 
-__all__ = ["AttackEvent", "XenoRules", "asset_dir", "load", "load_decks"]
-
-
-def asset_dir(*parts: str) -> Path:
-    """A data folder or file (``assets/...``, ``layouts/...``), found like every resource."""
-    try:
-        from tabletop.resources import resource_path
-
-        return resource_path(*parts)
-    except (ImportError, FileNotFoundError):
-        # Fall back to the source checkout layout.
-        return Path(__file__).resolve().parents[3].joinpath(*parts)
+__all__ = ["AttackEvent", "XenoRules", "load", "load_decks"]
 
 
 def check_upgrades(db: CardDb) -> None:
@@ -58,10 +48,10 @@ def load(card_root: str | Path | None = None,
     LayoutError for a broken layout, FieldLayoutError when its battle fields lack
     the slots the rules name.
     """
-    folder = Path(card_root) if card_root is not None else asset_dir("assets", "cards", GAME_ID)
+    folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
     db = load_card_dir(folder, GAME_ID, SCHEMA)
     check_upgrades(db)
-    path = Path(layout_path) if layout_path is not None else asset_dir("layouts",
+    path = Path(layout_path) if layout_path is not None else resource_path("layouts",
                                                                      f"{GAME_ID}.toml")
     return XenoRules(db, load_layout(path))
 
@@ -69,6 +59,6 @@ def load(card_root: str | Path | None = None,
 def load_decks(deck_root: str | Path | None = None,
                rules: XenoRules | None = None) -> dict[str, Deck]:
     """The ready-made decks by id (file stem), checked against the known card ids."""
-    folder = Path(deck_root) if deck_root is not None else asset_dir("assets", "decks", GAME_ID)
+    folder = Path(deck_root) if deck_root is not None else resource_path("assets", "decks", GAME_ID)
     known = list((rules or load()).cards)
     return load_deck_dir(folder, known)
