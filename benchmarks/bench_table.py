@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
+from frame_timing import blit_floor, hover_frames, median_p95  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
@@ -97,11 +97,6 @@ def _app(size: tuple[int, int]):  # noqa: ANN202
     return App(size)
 
 
-def _pcts(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[int(len(ordered) * 0.95) - 1]
-
-
 def bench(frames: int = 300) -> None:
     """Print the frame-time numbers (see the module docstring)."""
     from tabletop.ui.table import TableScene
@@ -113,25 +108,8 @@ def bench(frames: int = 300) -> None:
     app.stack.replace(scene)
     for _ in range(10):
         app.frame(1 / 60)
-    times = []
-    for i in range(frames):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300 + i % 400, 500),
-                                             rel=(1, 0), buttons=(0, 0, 0), touch=False))
-        t0 = time.perf_counter()
-        app.frame(1 / 60)
-        times.append((time.perf_counter() - t0) * 1000)
-    med, p95 = _pcts(times)
-    # The floor: the same number of card images, pre-rendered, blitted onto the screen.
-    cards = [s for s in scene.sprites if s.drawn]
-    images = [(s.surface, s.rect.topleft) for s in cards]
-    floor = []
-    for _ in range(frames):
-        t0 = time.perf_counter()
-        app.screen.fill((0, 0, 0))
-        app.screen.fblits(images)
-        pygame.display.flip()
-        floor.append((time.perf_counter() - t0) * 1000)
-    fmed, fp95 = _pcts(floor)
+    med, p95 = hover_frames(app, frames)
+    fmed, fp95, n_cards = blit_floor(app, scene, frames)
     # One mouse-motion update during a drag.
     hand = next(s for s in scene.sprites if s.zone == "p0.hand")
     start = hand.rect.center
@@ -148,8 +126,8 @@ def bench(frames: int = 300) -> None:
     scene.pick_up(hand.iid, start)
     pick = (time.perf_counter() - t0) * 1000
     scene.cancel_drag()
-    _, mp95 = _pcts(motion)
-    print(f"cards drawn per frame: {len(cards)} (1600x900, SDL dummy driver)")
+    _, mp95 = median_p95(motion)
+    print(f"cards drawn per frame: {n_cards} (1600x900, SDL dummy driver)")
     print(f"table frame   median {med:6.2f} ms   p95 {p95:6.2f} ms")
     print(f"blit floor    median {fmed:6.2f} ms   p95 {fp95:6.2f} ms")
     print(f"ratio (median frame / median floor): {med / fmed:5.2f}")

@@ -16,7 +16,6 @@ Chronicles, decks. Prints:
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
+from frame_timing import blit_floor, hover_frames, median_p95  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
@@ -85,11 +85,6 @@ def full_game() -> Game:
     return game
 
 
-def _pcts(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[int(len(ordered) * 0.95) - 1]
-
-
 def bench(frames: int = 300) -> None:
     """Print the numbers (see the module docstring)."""
     from tabletop import i18n
@@ -104,23 +99,8 @@ def bench(frames: int = 300) -> None:
     app.stack.replace(scene)
     for _ in range(10):
         app.frame(1 / 60)
-    times = []
-    for i in range(frames):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300 + i % 400, 500),
-                                             rel=(1, 0), buttons=(0, 0, 0), touch=False))
-        t0 = time.perf_counter()
-        app.frame(1 / 60)
-        times.append((time.perf_counter() - t0) * 1000)
-    med, p95 = _pcts(times)
-    images = [(s.surface, s.rect.topleft) for s in scene.sprites if s.drawn]
-    floor = []
-    for _ in range(frames):
-        t0 = time.perf_counter()
-        app.screen.fill((0, 0, 0))
-        app.screen.fblits(images)
-        pygame.display.flip()
-        floor.append((time.perf_counter() - t0) * 1000)
-    fmed, fp95 = _pcts(floor)
+    med, p95 = hover_frames(app, frames)
+    fmed, fp95, n_cards = blit_floor(app, scene, frames)
     hand = next(s for s in scene.sprites if s.zone == "p0.hand")
     start = hand.rect.center
     scene.pick_up(hand.iid, start)
@@ -135,8 +115,8 @@ def bench(frames: int = 300) -> None:
         app.dispatch(ev)
         scene.draw(app.screen)
         drag.append((time.perf_counter() - t0) * 1000)
-    _dmed, dp95 = _pcts(drag)
-    print(f"cards on the table: {len(images)} drawn, {len(scene.sprites)} in all "
+    _dmed, dp95 = median_p95(drag)
+    print(f"cards on the table: {n_cards} drawn, {len(scene.sprites)} in all "
           f"(moves: {len(game.state.zones['moves'].cards)})")
     print(f"frame:      median {med:.2f} ms   p95 {p95:.2f} ms")
     print(f"blit floor: median {fmed:.2f} ms   p95 {fp95:.2f} ms")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
+from frame_timing import median_p95  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
@@ -120,8 +120,7 @@ def _time_frames(app: object, n: int) -> tuple[float, float]:
         start = time.perf_counter()
         app.frame(FRAME)  # type: ignore[attr-defined]
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+    return median_p95(times)
 
 
 def bench(frames: int) -> None:
