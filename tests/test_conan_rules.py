@@ -585,3 +585,12 @@ def test_window_targets_are_placed_shapes_and_drops_snap_to_them() -> None:
     action = drops.snap_move(game.state, RULES.cards, 0, lab(game, "p"), hero, dragged)
     assert isinstance(action, Action) and action.get("target") == "center/foe1/right"
     assert game.propose(action).ok
+
+
+def test_a_drop_that_means_nothing_says_what_the_step_is_for() -> None:
+    game = game_at(position("prepare", conan=[CONAN], p0_hand=[c("move_parry", "m")]))
+    verdict = RULES.interpret_drop(game.state, 0, lab(game, "m"), "p1.deck")
+    assert isinstance(verdict, Verdict) and not verdict.ok
+    assert verdict.reason == "conan.cannot_move_there_prepare"
+    assert verdict.rule
+    assert "Prepare step" in verdict.message.render("en")

@@ -195,3 +195,20 @@ def test_leaving_the_menu_removes_its_widgets(app, monkeypatch):
     assert not start.alive()
     assert not app.ui.get_sprite_group().sprites() or all(
         not hasattr(s, "text") for s in app.ui.get_sprite_group().sprites())
+
+
+def test_back_from_a_game_selects_that_game_and_offers_its_unfinished_game(app):
+    """Leaving a table for the menu keeps its game selected, so Resume is offered at once."""
+    choice = GameChoice.load("xenocard")
+    first, second = list(choice.decks)[:2]
+    game = choice.make_game(first, second, first_seat=0, seed=3)
+    app.start_game(game)
+    frames(app, 2)
+    assert game.propose(next(a for a in game.rules.legal_actions(
+        game.state, game.rules.acting_seat(game.state)))).ok  # autosaved
+    app.show_menu()
+    frames(app, 3)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.game_id == "xenocard"
+    assert menu.widgets["resume"].is_enabled

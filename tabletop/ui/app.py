@@ -259,8 +259,9 @@ class App:
         from tabletop.ui.menu import MenuScene
 
         self._detach_autosaver()
+        left = self.game.rules.game_id if self.game is not None else None
         self.game = None
-        self.stack.replace(MenuScene(self))
+        self.stack.replace(MenuScene(self, selected=left))
 
     back_to_menu = show_menu
 

@@ -188,12 +188,16 @@ class MenuScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, rules_loader: Callable[[str], GameRules] = load_rules) -> None:
+    def __init__(self, app: App, rules_loader: Callable[[str], GameRules] = load_rules,
+                 selected: str | None = None) -> None:
+        """``selected``: the game to show first (the one just left, so its unfinished
+        game is offered at once); default the first playable game."""
         super().__init__(app)
         self.games: dict[str, GameChoice] = {gid: GameChoice.load(gid, rules_loader)
                                              for gid in game_ids()}
-        self.game_id: str = next((g for g, c in self.games.items() if c.available),
-                                 next(iter(self.games), ""))
+        playable = [g for g, c in self.games.items() if c.available]
+        self.game_id: str = (selected if selected in playable
+                             else next(iter(playable), next(iter(self.games), "")))
         self.deck_ids: list[str | None] = [None, None]
         self.first: str = "0"
         self.unfinished: list[SaveInfo] = []

@@ -39,6 +39,15 @@ from tabletop.games.conan.zones import (
 )
 from tabletop.geometry import Placed
 
+#: What the hand is for in each phase (the refusal for a drop that means nothing
+#: says so): phase -> (message key suffix, rule or seed section cited).
+WHAT_NOW = {
+    "prepare": ("prepare", "seed 準備ステップ"),
+    "foe_draw": ("foe_draw", "CONAN-R7"),
+    "foe_move": ("foe_move", "CONAN-R12"),
+    "conan_move": ("conan_move", "CONAN-R8"),
+}
+
 #: Where a Move is played in the Foe Move and Conan Move phases.
 BATTLEFIELD = frozenset({*FOE_ZONES, MOVES_ZONE, CONAN_ZONE})
 
@@ -65,7 +74,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         return Action.make("place_foe", seat, card=iid, zone=zone_id,
                            position=len(state.zones[zone_id].cards), cost=costs[0])
     if src != zid(seat, "hand"):
-        return Verdict.refuse("conan.cannot_move_there", "", card=inst_msg(state, iid))
+        return cannot_go_there(state, iid)
     if state.phase == "prepare" and zone_id in (zid(seat, "side"), CONAN_ZONE):
         return Action.make("play_card", seat, card=iid)
     if state.phase == "foe_draw" and card.type == "region" and zone_id == CONAN_ZONE:
@@ -89,4 +98,10 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
                 if int(rec["by"]) in t.touches:
                     return Action.make("place_move", seat, card=iid, character=conan,
                                        target=t.id)
-    return Verdict.refuse("conan.cannot_move_there", "", card=inst_msg(state, iid))
+    return cannot_go_there(state, iid)
+
+
+def cannot_go_there(state: GameState, iid: int) -> Verdict:
+    """A drop that means nothing now, refused with what this phase is for."""
+    suffix, rule = WHAT_NOW.get(state.phase, ("other", ""))
+    return Verdict.refuse(f"conan.cannot_move_there_{suffix}", rule, card=inst_msg(state, iid))
