@@ -254,18 +254,27 @@ def _load_rules_or_report(game: str) -> Any:
     return None
 
 
-def _decks(args: argparse.Namespace) -> int:
+def _rules_and_decks(game: str) -> tuple[Any, dict[str, Any]] | None:
+    """The game's rules and ready-made decks, or None after reporting why not."""
     from tabletop.core.decks import DeckError
-    from tabletop.core.scenario import render_text
 
-    rules = _load_rules_or_report(args.game)
+    rules = _load_rules_or_report(game)
     if rules is None:
-        return EXIT_BROKEN
+        return None
     try:
-        decks = _ready_decks(args.game, rules)
+        return rules, _ready_decks(game, rules)
     except DeckError as exc:
         _err(f"tabletop: {exc}")
+        return None
+
+
+def _decks(args: argparse.Namespace) -> int:
+    from tabletop.core.scenario import render_text
+
+    loaded = _rules_and_decks(args.game)
+    if loaded is None:
         return EXIT_BROKEN
+    rules, decks = loaded
     if not decks:
         _out(_say("cli.decks.none", "{game}: no ready-made decks", game=args.game))
         return EXIT_OK
@@ -288,17 +297,12 @@ def _decks(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from tabletop.core.decks import DeckError
     from tabletop.core.selfplay import SelfplayReport, play_one
 
-    rules = _load_rules_or_report(args.game)
-    if rules is None:
+    loaded = _rules_and_decks(args.game)
+    if loaded is None:
         return EXIT_BROKEN
-    try:
-        decks = _ready_decks(args.game, rules)
-    except DeckError as exc:
-        _err(f"tabletop: {exc}")
-        return EXIT_BROKEN
+    rules, decks = loaded
     if not decks:
         _err(f"tabletop: {args.game}: no ready-made decks to play with")
         return EXIT_BROKEN
