@@ -265,7 +265,8 @@ class ConanUI(GameUI):
         if self.dialog is not None:
             if self.dialog.handle(event):
                 return None
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                    and not self.dialog.required:  # a required answer is never closed by Esc
                 self.dialog.cancel()
                 return None
         if self.playback.active:
@@ -477,19 +478,26 @@ class ConanUI(GameUI):
 
     def _maybe_ask_loss(self, scene: TableScene) -> None:
         """CONAN-R17: the enemy picks the Chronicle cards a renown loss takes."""
-        state = scene.game.state
+        state, db = scene.game.state, self.rules.cards
         pending = state.pending
+        if self.dialog is not None and not self.dialog.alive:
+            self.dialog = None  # closed without an answer: ask again
         if pending is None or pending.kind != "chronicle_loss" or pending.seat != scene.viewer \
                 or scene.cover_pending or self.dialog is not None:
             return
         answers = []
-        for action in legal.decision_actions(state, self.rules.cards, pending):
+        for action in legal.decision_actions(state, db, pending):
             ids = [int(i) for i in action.get("choice")]
-            label = ", ".join(self._name(state, i) for i in ids)
+            label = t("conanui.loss_option",
+                      cards=", ".join(self._name(state, i) for i in ids),
+                      n=sum(int(cdef(state, db, i)["renown"]) for i in ids))
             answers.append((label, (lambda a=action: scene.propose(a))))
+        why = "conanui.loss_retreat" if state.phase == "survey" and state.step == "retreat" \
+            else "conanui.loss_ally"
+        body = "\n".join((render_message(pending.prompt, scene.lang), t(why),
+                          t("conanui.loss_where")))
         self.dialog = ChoiceDialog(scene.app.ui, scene.app.size, scene.scale,
-                                   t("conanui.loss_title"),
-                                   render_message(pending.prompt, scene.lang),
+                                   t("conanui.loss_title"), body,
                                    [(label, self._closing(cb)) for label, cb in answers],
                                    cancel=False)
 

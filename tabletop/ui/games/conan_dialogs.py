@@ -82,9 +82,13 @@ class ChoiceDialog:
         self.window = UIWindow(rect, manager, window_display_title=title,
                                object_id="#conan_dialog", resizable=False,
                                always_on_top=True)
+        #: No Cancel: the question must be answered (no close box, Esc does not close it).
+        self.required = not cancel
+        if self.required:
+            self.window.enable_close_button = False
         # The stock title bar is 28 px whatever the font: make room for the glyphs.
         title_h = max(28, title_font.get_linesize() + round(6 * scale))
-        if self.window.title_bar_height != title_h:
+        if self.window.title_bar_height != title_h or self.required:
             self.window.title_bar_height = title_h
             self.window.title_bar_close_button_width = title_h
             self.window.rebuild()
