@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.i18n import t
+from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
 
 __all__ = ["CardRenderer", "FontSource", "ellipsize", "fit_font", "fit_lines", "wrap_text",
            "wrap_words"]
@@ -40,103 +41,6 @@ _BODY = (240, 234, 220)
 _FRAME = (120, 120, 128)
 _BACK = (34, 42, 78)
 _BACK_EDGE = (196, 168, 90)
-
-
-#: Characters a line may not start with (Japanese kinsoku: closing marks, small kana,
-#: the long vowel mark, sentence ends).
-_NO_LINE_START = set("、。，．・：；？！ー〜…‥）」』】〉》〕］｝"
-                     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;?!)]}%")
-#: Characters a line may not end with (opening marks).
-_NO_LINE_END = set("（「『【〈《〔［｛([{")
-
-
-def _word_class(ch: str) -> str:
-    """The kind of run a character belongs to: runs of katakana (with ー) and of Latin
-    letters / digits are words that are not broken when avoidable."""
-    code = ord(ch)
-    if 0x30A0 <= code <= 0x30FF and ch != "・" or 0xFF66 <= code <= 0xFF9F:
-        return "kata"
-    if ch.isascii() and (ch.isalnum() or ch in "'-"):
-        return "latin"
-    return "other"
-
-
-def _may_break(prev: str, ch: str) -> bool:
-    """May a line break fall between ``prev`` and ``ch``? At spaces (English); in
-    Japanese between any two characters except inside a katakana or Latin word,
-    before a closing mark / small kana / ー, or after an opening mark."""
-    if ch == " " or prev == " ":
-        return True
-    if ch in _NO_LINE_START or prev in _NO_LINE_END:
-        return False
-    kind = _word_class(ch)
-    return not (kind != "other" and kind == _word_class(prev))
-
-
-def _units(para: str) -> list[str]:
-    """``para`` cut at every allowed break (spaces stay with the unit before them)."""
-    units: list[str] = []
-    unit = ""
-    for ch in para:
-        if unit and _may_break(unit[-1], ch) and not (ch == " " and unit[-1] != " "):
-            units.append(unit)
-            unit = ""
-        unit += ch
-    if unit:
-        units.append(unit)
-    return units
-
-
-def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str] | None:
-    """Split ``text`` into lines no wider than ``width`` pixels, breaking only where
-    :func:`wrap_text` prefers to (spaces; in Japanese between characters, but never
-    inside a katakana or Latin word nor against kinsoku); None when a single word is
-    wider than ``width`` (the caller may shrink the font instead)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for unit in _units(para):
-            trial = line + unit
-            if font.size(trial.rstrip())[0] <= width:
-                line = trial
-                continue
-            if font.size(unit.strip())[0] > width:
-                return None
-            if line.strip():
-                lines.append(line.rstrip())
-            line = unit.lstrip()
-        lines.append(line.rstrip())
-    return [ln for ln in lines if ln] or [""]
-
-
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels.
-
-    Breaks at spaces where there are any (English) and between characters otherwise
-    (Japanese has no spaces), keeping katakana and Latin words whole and the kinsoku
-    rules (see :func:`wrap_words`); a word wider than a line is cut between
-    characters. Explicit newlines are kept.
-    """
-    words = wrap_words(text, font, width)
-    if words is not None:
-        return words
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for ch in para:
-            trial = line + ch
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-                continue
-            cut = line.rfind(" ")
-            if ch != " " and cut > 0:
-                lines.append(line[:cut])
-                line = line[cut + 1:] + ch
-            else:
-                lines.append(line.rstrip())
-                line = ch.lstrip()
-        lines.append(line)
-    return [ln for ln in lines if ln] or [""]
 
 
 def fit_lines(fonts: FontSource, text: str, width: int, size: int, minimum: int,
@@ -164,15 +68,6 @@ def fit_font(fonts: FontSource, text: str, width: int, size: int, minimum: int,
     while size > minimum and fonts.get(size, bold).size(text)[0] > width:
         size -= 1
     return fonts.get(size, bold)
-
-
-def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
-    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _turn_key(turn: float) -> float:

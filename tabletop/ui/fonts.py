@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.resources import font_path
+from tabletop.ui.textwrap_ja import render_wrapped
 
 __all__ = ["FontError", "Fonts"]
 
@@ -56,13 +57,8 @@ class Fonts:
                bold: bool = False, wrap: int = 0, centre: bool = True) -> pygame.Surface:
         """Render ``text`` antialiased; wrapped at ``wrap`` pixels (lines centred) when given."""
         font = self.get(size_px, bold)
-        if wrap:
-            old = font.align
-            font.align = pygame.FONT_CENTER if centre else pygame.FONT_LEFT
-            try:
-                surf = font.render(text, True, colour, None, wrap)
-            finally:
-                font.align = old
+        if wrap:  # Japanese-aware line breaking, not pygame's own
+            surf = render_wrapped(font, text, colour, wrap, centre=centre)
         else:
             surf = font.render(text, True, colour)
         return surf.convert_alpha() if pygame.display.get_surface() else surf

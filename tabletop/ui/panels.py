@@ -19,6 +19,7 @@ from tabletop.core.messages import Message
 from tabletop.core.view import CardView, TableView
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.textwrap_ja import render_wrapped
 
 __all__ = [
     "HoverPreview", "LogPanel", "PhaseTracker", "TextCache", "Toast", "no_explanation",
@@ -67,14 +68,16 @@ class TextCache:
 
     def get(self, text: str, size: int, colour: tuple[int, int, int] = TEXT,
             bold: bool = False, wrap: int = 0) -> pygame.Surface:
-        """The text rendered antialiased (wrapped at ``wrap`` px when > 0)."""
+        """The text rendered antialiased; wrapped at ``wrap`` px when > 0, with the
+        Japanese-aware line breaking of :mod:`~tabletop.ui.textwrap_ja` (pygame's own
+        wrapping would start lines with 「。」 or split a katakana word)."""
         key = (text, size, colour, bold, wrap)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
         font = self.fonts.get(size, bold)
-        surf = font.render(text, True, colour, None, wrap) if wrap else font.render(
+        surf = render_wrapped(font, text, colour, wrap) if wrap else font.render(
             text, True, colour)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
@@ -249,13 +252,27 @@ class HoverPreview:
     renderer: CardRenderer
     explain: Callable[[Any, CardView], list[str]] = no_explanation
 
-    def card_rect(self, area: pygame.Rect, anchor: pygame.Rect) -> pygame.Rect:
-        """Where the large card goes: the half of ``area`` away from the hovered card."""
+    def card_rect(self, area: pygame.Rect, anchor: pygame.Rect,
+                  avoid: pygame.Rect | None = None) -> pygame.Rect | None:
+        """Where the large card goes: the half of ``area`` away from the hovered card.
+
+        ``avoid`` (the toast's box, when one is shown) is never covered: the card moves
+        up, and shrinks if it must, to stay above it; None when there is no room for a
+        card worth showing (small windows: the toast wins, it is short-lived)."""
         h = min(round(area.h * 0.58), 460)
-        w = round(h * 63 / 88)
-        rect = pygame.Rect(0, 0, w, h)
+        rect = pygame.Rect(0, 0, round(h * 63 / 88), h)
         rect.centery = area.centery
         margin = round(area.w * 0.04)
+        if avoid is not None and avoid.w > 0:
+            gap = max(6, round(area.h * 0.015))
+            room_top = area.top + gap
+            room_bottom = min(area.bottom, avoid.top - gap)
+            if rect.bottom > room_bottom:
+                h = min(h, room_bottom - room_top)
+                if h < max(120, round(area.h * 0.3)):
+                    return None
+                rect = pygame.Rect(0, 0, round(h * 63 / 88), h)
+                rect.bottom = room_bottom
         if anchor.centerx < area.centerx:
             rect.right = area.right - margin
         else:
@@ -263,9 +280,12 @@ class HoverPreview:
         return rect
 
     def draw_card(self, surface: pygame.Surface, area: pygame.Rect, anchor: pygame.Rect,
-                  card: CardView, lang: str) -> None:
-        """The large picture (a back for a hidden card), with a soft shadow."""
-        rect = self.card_rect(area, anchor)
+                  card: CardView, lang: str, avoid: pygame.Rect | None = None) -> None:
+        """The large picture (a back for a hidden card), with a soft shadow; never over
+        ``avoid`` (see :meth:`card_rect`)."""
+        rect = self.card_rect(area, anchor, avoid)
+        if rect is None:
+            return
         shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, (rect.x - 4, rect.y + 2))
@@ -349,15 +369,26 @@ class Toast:
         """Count down."""
         self.remaining = max(0.0, self.remaining - dt)
 
+    def _surface(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Surface:
+        size = max(13, round(17 * scale))
+        return text.get(self.full_text, size, (255, 240, 230), True, int(area.w * 0.8))
+
+    def box(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Rect | None:
+        """The toast's box in ``area`` (None when no toast is shown): centred near the
+        bottom (the large hover preview keeps clear of it)."""
+        if not self.visible:
+            return None
+        surf = self._surface(area, text, scale)
+        box = surf.get_rect(midbottom=(area.centerx, area.bottom - round(area.h * 0.17)))
+        return box.inflate(round(28 * scale), round(16 * scale))
+
     def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
              scale: float) -> None:
-        """Draw centred near the bottom of ``area``."""
-        if not self.visible:
+        """Draw centred near the bottom of ``area`` (in :meth:`box`)."""
+        box = self.box(area, text, scale)
+        if box is None:
             return
-        size = max(13, round(17 * scale))
-        surf = text.get(self.full_text, size, (255, 240, 230), True, int(area.w * 0.8))
-        box = surf.get_rect(midbottom=(area.centerx, area.bottom - round(area.h * 0.17)))
-        box = box.inflate(round(28 * scale), round(16 * scale))
+        surf = self._surface(area, text, scale)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         alpha = 235 if self.remaining > 0.5 else int(235 * self.remaining / 0.5)
         pygame.draw.rect(shade, (120, 28, 28, alpha), shade.get_rect(), border_radius=10)

@@ -818,10 +818,11 @@ class TableScene(Scene):
                 surface.blit(sprite.surface, (x - self._grab_px[0], y - self._grab_px[1]))
         self._draw_banners(surface)
         card = self._hover_card()
-        if card is not None:
-            self.preview.draw_card(surface, pygame.Rect(self.viewport.area),
-                                   self.by_iid[card.iid].rect, card, self.lang)
-        self.toast.draw(surface, pygame.Rect(self.viewport.area), self.text, self.scale)
+        area = pygame.Rect(self.viewport.area)
+        if card is not None:  # never under the toast: it moves up / gives way
+            self.preview.draw_card(surface, area, self.by_iid[card.iid].rect, card, self.lang,
+                                   avoid=self.toast.box(area, self.text, self.scale))
+        self.toast.draw(surface, area, self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)

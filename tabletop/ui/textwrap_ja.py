@@ -1,0 +1,169 @@
+"""Line breaking that reads well in Japanese and English (card faces, side panel, toast).
+
+pygame's own wrapping (``font.render(..., wraplength)``) breaks Japanese anywhere:
+a line may start with 「。」「、」「）」 or a small kana, and a katakana word may be
+split. Everything the window wraps goes through here instead:
+
+* :func:`wrap_words` / :func:`wrap_text` split text into lines no wider than a width,
+  at spaces (English) and between characters (Japanese), keeping katakana and Latin
+  words whole and the kinsoku rules (no line starts with a closing mark, small kana,
+  ー or a sentence end; none ends with an opening mark);
+* :func:`render_wrapped` draws such lines into one surface (what ``wraplength`` did).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+__all__ = ["NO_LINE_END", "NO_LINE_START", "ellipsize", "render_wrapped", "wrap_text",
+           "wrap_words"]
+
+#: Characters a line may not start with (Japanese kinsoku: closing marks, small kana,
+#: the long vowel mark, sentence ends).
+NO_LINE_START = frozenset("、。，．・：；？！ー〜…‥）」』】〉》〕］｝"
+                          "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;?!)]}%")
+#: Characters a line may not end with (opening marks).
+NO_LINE_END = frozenset("（「『【〈《〔［｛([{")
+
+
+def _word_class(ch: str) -> str:
+    """The kind of run a character belongs to: runs of katakana (with ー) and of Latin
+    letters / digits are words that are not broken when avoidable."""
+    code = ord(ch)
+    if 0x30A0 <= code <= 0x30FF and ch != "・" or 0xFF66 <= code <= 0xFF9F:
+        return "kata"
+    if ch.isascii() and (ch.isalnum() or ch in "'-"):
+        return "latin"
+    return "other"
+
+
+def _may_break(prev: str, ch: str) -> bool:
+    """May a line break fall between ``prev`` and ``ch``? At spaces (English); in
+    Japanese between any two characters except inside a katakana or Latin word,
+    before a closing mark / small kana / ー, or after an opening mark."""
+    if ch == " " or prev == " ":
+        return True
+    if ch in NO_LINE_START or prev in NO_LINE_END:
+        return False
+    kind = _word_class(ch)
+    return not (kind != "other" and kind == _word_class(prev))
+
+
+def _units(para: str) -> list[str]:
+    """``para`` cut at every allowed break (spaces stay with the unit before them)."""
+    units: list[str] = []
+    unit = ""
+    for ch in para:
+        if unit and _may_break(unit[-1], ch) and not (ch == " " and unit[-1] != " "):
+            units.append(unit)
+            unit = ""
+        unit += ch
+    if unit:
+        units.append(unit)
+    return units
+
+
+def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str] | None:
+    """Split ``text`` into lines no wider than ``width`` pixels, breaking only where
+    :func:`wrap_text` prefers to (spaces; in Japanese between characters, but never
+    inside a katakana or Latin word nor against kinsoku); None when a single word is
+    wider than ``width`` (the caller may shrink the font instead)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for unit in _units(para):
+            trial = line + unit
+            if font.size(trial.rstrip())[0] <= width:
+                line = trial
+                continue
+            if font.size(unit.strip())[0] > width:
+                return None
+            if line.strip():
+                lines.append(line.rstrip())
+            line = unit.lstrip()
+        lines.append(line.rstrip())
+    return [ln for ln in lines if ln] or [""]
+
+
+def _cut_unit(unit: str, font: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than ``width`` cut between characters, never so that a piece
+    starts with a character of :data:`NO_LINE_START` nor ends with one of
+    :data:`NO_LINE_END` (the cut moves earlier instead)."""
+    pieces: list[str] = []
+    piece = ""
+    for ch in unit:
+        if piece and font.size(piece + ch)[0] > width:
+            if ch not in NO_LINE_START and piece[-1] not in NO_LINE_END:
+                pieces.append(piece)
+                piece = ""
+            else:  # cut earlier, where a piece may start
+                cut = next((k for k in range(len(piece) - 1, 0, -1)
+                            if piece[k] not in NO_LINE_START
+                            and piece[k - 1] not in NO_LINE_END), 0)
+                if cut:
+                    pieces.append(piece[:cut])
+                    piece = piece[cut:]
+        piece += ch
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels.
+
+    Breaks at spaces where there are any (English) and between characters otherwise
+    (Japanese has no spaces), keeping katakana and Latin words whole and the kinsoku
+    rules (see :func:`wrap_words`); only a word wider than a whole line is cut between
+    characters (still never before a closing mark or small kana). Explicit newlines
+    are kept.
+    """
+    words = wrap_words(text, font, width)
+    if words is not None:
+        return words
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for unit in _units(para):
+            trial = line + unit
+            if font.size(trial.rstrip())[0] <= width:
+                line = trial
+                continue
+            if line.strip():
+                lines.append(line.rstrip())
+            line = ""
+            unit = unit.lstrip()
+            if font.size(unit.rstrip())[0] <= width:
+                line = unit
+                continue
+            pieces = _cut_unit(unit, font, width)
+            lines += [p.rstrip() for p in pieces[:-1]]
+            line = pieces[-1]
+        lines.append(line.rstrip())
+    return [ln for ln in lines if ln] or [""]
+
+
+def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def render_wrapped(font: pygame.font.Font, text: str, colour: tuple[int, int, int],
+                   width: int, centre: bool = False) -> pygame.Surface:
+    """``text`` wrapped at ``width`` pixels (:func:`wrap_text`) and rendered antialiased
+    on a transparent surface, lines left-aligned (or centred), one line height apart.
+    The surface is as wide as the widest line (at most about ``width``)."""
+    lines = wrap_text(text, font, max(1, width))
+    rendered = [font.render(line, True, colour) for line in lines]
+    step = font.get_linesize()
+    w = max(1, max(s.get_width() for s in rendered))
+    h = max(font.get_height(), step * (len(rendered) - 1) + font.get_height())
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    for i, line in enumerate(rendered):
+        x = (w - line.get_width()) // 2 if centre else 0
+        surf.blit(line, (x, i * step))
+    return surf
