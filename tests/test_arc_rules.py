@@ -1,4 +1,4 @@
-"""Arc System rules, one test per ruling and situation (ARC-R1..R7, seed 002).
+"""Arc System rules, one test per ruling and situation (ARC-R1..R7, ARC-H1..H8, seed 002).
 
 Most tests build an exact position with ``GameSetup(position=...)`` (no
 shuffle, no mulligan) and propose actions through the core ``Game``.
@@ -655,3 +655,142 @@ def test_legal_blocker_assignments_complete_when_small(n: int) -> None:
     game = combat_position(["red_spark_squire"] * 2, ["blue_tide_caller"] * n)
     assert act(game, "attack", attackers=list(game.state.zones["p0.characters"].cards)).ok
     assert len(RULES.legal_actions(game.state, 1)) == 3 ** n
+
+
+# -- house rulings ARC-H1..H8 (docs/rulings.md) ----------------------------------------
+def test_ARC_H1_action_card_allowed_between_combats() -> None:
+    game = combat_position([c("red_spark_squire", "a")], [],
+                           p0_hand=[c("green_regrowth", "g")], p0_res=["green_wildwood"] * 2)
+    assert act(game, "attack", attackers=[lab(game, "a")]).ok
+    pass_both(game)
+    assert game.state.phase == "attack" and game.state.step == ""
+    assert act(game, "play_card", card=lab(game, "g")).ok
+
+
+def test_ARC_H1_action_card_refused_while_a_combat_is_resolved() -> None:
+    game = combat_position([c("red_ember_knight", "a")], [c("blue_tide_caller", "b")],
+                           p0_hand=[c("green_regrowth", "g")], p0_res=["green_wildwood"] * 2)
+    a, b = lab(game, "a"), lab(game, "b")
+    assert act(game, "attack", attackers=[a]).ok
+    assert act(game, "decide", 1, choice=[f"{b}>{a}"]).ok
+    assert act(game, "decide", 1, choice=["pass"]).ok
+    assert game.state.pending.seat == 0  # the attacker's combat-card question
+    v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "g")))
+    assert v.reason == "arc.decision_pending"
+
+
+def test_ARC_H1_action_card_refused_in_the_resource_phase() -> None:
+    game = game_at(position("resource", p0_hand=[c("green_regrowth", "g")],
+                            p0_resources=["green_wildwood"] * 2))
+    v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "g")))
+    assert v.reason == "arc.wrong_phase"
+
+
+def test_ARC_H1_character_refused_in_the_attack_phase() -> None:
+    game = game_at(position("attack", p0_hand=[c("red_spark_squire", "s")],
+                            p0_resources=["red_ember_hills"]))
+    v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "s")))
+    assert v.reason == "arc.wrong_phase"
+
+
+def test_ARC_H2_resource_dragged_in_the_main_phase_is_refused_as_wrong_phase() -> None:
+    game = game_at(position("main", p0_hand=[c("red_ember_hills", "r")]))
+    action = RULES.interpret_drop(game.state, 0, lab(game, "r"), "p0.resources")
+    assert action == Action.make("play_resource", 0, card=lab(game, "r"))
+    v = refused_unchanged(game, action)
+    assert v.reason == "arc.wrong_phase"
+    assert dict(v.message.params)["phase"].key == "phase.arc.main"
+
+
+def test_ARC_H3_power_never_below_zero() -> None:
+    game = combat_position([c("red_spark_squire", "a")], [],
+                           p1_hand=[c("blue_chill", "chill")], p1_res=["blue_tide_pool"])
+    a = lab(game, "a")
+    assert act(game, "attack", attackers=[a]).ok
+    assert act(game, "decide", 1, choice=[f"{lab(game, 'chill')}@{a}"]).ok  # 1 - 2
+    assert arc.combat.power(game.state, RULES.cards, a) == 0
+
+
+def test_ARC_H3_unblocked_attacker_of_power_zero_mills_nothing() -> None:
+    game = combat_position([c("red_ash_raider", "a")], [],
+                           p1_hand=[c("blue_chill", "chill")], p1_res=["blue_tide_pool"])
+    a = lab(game, "a")
+    assert act(game, "attack", attackers=[a]).ok
+    assert act(game, "decide", 1, choice=[f"{lab(game, 'chill')}@{a}"]).ok  # 2 - 2
+    assert act(game, "decide", 0, choice=["pass"]).ok
+    assert len(game.state.zones["p1.deck"]) == 10
+    assert zone_ids(game, "p1.discard") == ["blue_chill"]  # only the combat card
+
+
+def test_ARC_H4_untap_needs_a_tapped_character_of_your_own() -> None:
+    game = game_at(position("main", p0_hand=[c("green_second_wind", "w")],
+                            p0_resources=["green_wildwood"],
+                            p0_characters=[c("red_spark_squire", "ready"),
+                                           c("red_ash_raider", "tired", tapped=True)],
+                            p1_characters=[c("blue_tide_caller", "theirs", tapped=True)]))
+    w = lab(game, "w")
+    for target, reason in ((lab(game, "ready"), "arc.bad_target"),
+                           (lab(game, "theirs"), "arc.bad_target"),
+                           (None, "arc.target_needed")):
+        assert refused_unchanged(game, Action.make("play_card", 0, card=w,
+                                                   target=target)).reason == reason
+    assert act(game, "play_card", card=w, target=lab(game, "tired")).ok
+    assert not game.state.cards[lab(game, "tired")].tapped
+
+
+def test_ARC_H4_untap_not_offered_without_a_tapped_own_character() -> None:
+    game = game_at(position("main", p0_hand=[c("green_second_wind", "w")],
+                            p0_resources=["green_wildwood"],
+                            p0_characters=[c("red_spark_squire", "ready")],
+                            p1_characters=[c("blue_tide_caller", "theirs", tapped=True)]))
+    plays = [a for a in RULES.legal_actions(game.state, 0)
+             if a.kind == "play_card" and a.get("card") == lab(game, "w")]
+    assert plays == []
+
+
+def test_ARC_H5_combat_card_question_asked_even_with_nothing_playable() -> None:
+    game = combat_position([c("red_ember_knight", "a")], [c("blue_tide_caller", "b")])
+    a, b = lab(game, "a"), lab(game, "b")  # empty hands, no resources
+    assert act(game, "attack", attackers=[a]).ok
+    assert act(game, "decide", 1, choice=[f"{b}>{a}"]).ok
+    p = game.state.pending
+    assert (p.kind, p.seat, p.options) == ("combat_card", 1, ("pass",))
+    assert act(game, "decide", 1, choice=["pass"]).ok
+    p = game.state.pending
+    assert (p.kind, p.seat, p.options) == ("combat_card", 0, ("pass",))
+
+
+def test_ARC_H6_no_blockers_step_when_every_defender_is_tapped() -> None:
+    game = combat_position([c("red_ember_knight", "a")],
+                           [c("blue_tide_caller", "b", tapped=True)])
+    assert act(game, "attack", attackers=[lab(game, "a")]).ok
+    p = game.state.pending
+    assert game.state.step == "combat_card" and (p.kind, p.seat) == ("combat_card", 1)
+
+
+def test_ARC_H7_deck_out_checked_at_the_start_of_turn_one() -> None:
+    # Seat 0 holds 8 cards: 7 in the opening hand, the last one drawn on turn 1.
+    game = Game(RULES, GameSetup("arc", 4, 0, (resource_deck(8, 8), resource_deck(30))))
+    state = game.state
+    assert state.turn == 1 and len(state.zones["p0.deck"]) == 0
+    assert state.game_over and state.winner == 1 and state.pending is None
+
+
+def test_ARC_H7_position_not_judged_until_its_first_action() -> None:
+    pos = position("main")
+    pos["zones"]["p1.deck"] = []
+    game = game_at(pos)
+    assert not game.state.game_over
+    assert act(game, "next_phase").ok
+    assert game.state.game_over and game.state.winner == 0
+
+
+def test_ARC_H8_automatic_payment_taps_lowest_own_colour_then_the_plentiful_colour() -> None:
+    game = game_at(position("main", p0_hand=[c("red_ember_knight", "k")],
+                            p0_resources=[c("blue_tide_pool", "b1"), c("red_ember_hills", "r1"),
+                                          c("green_wildwood", "g"), c("red_ember_hills", "r2"),
+                                          c("blue_tide_pool", "b2"), c("blue_tide_pool", "b3")]))
+    assert act(game, "play_card", card=lab(game, "k")).ok
+    tapped = {n for n in ("b1", "r1", "g", "r2", "b2", "b3")
+              if game.state.cards[lab(game, n)].tapped}
+    assert tapped == {"r1", "b1", "b2"}  # the rare green and the second red stay free

@@ -238,6 +238,17 @@ def test_ESHI_R6_deck_out_the_moment_the_last_card_is_drawn() -> None:
     assert len(st.zones["p0.hand"].cards) == 1  # it drew the last card and lost at once
 
 
+def test_ESHI_H6_hand_boost_drawing_the_last_card_loses_at_once() -> None:
+    pos = position(p0_hand=[c("ink_comet", "a")])
+    pos["zones"]["p0.deck"] = [c("chalk_sprite", "last")]
+    game = game_at(pos)
+    assert act(game, "hand_boost", card=lab(game, "a")).ok  # draw 2 with 1 card left
+    st = game.state
+    assert zone_of(game, "last") == "p0.hand" and zone_of(game, "a") == "p0.discard"
+    assert st.game_over and st.winner == 1 and st.pending is None
+    assert st.phase == "action" and st.active == 0  # the turn went no further
+
+
 def test_ESHI_R7_first_player_skips_turn_one_draw_and_hand_limit() -> None:
     decks = eshi100.load_decks(rules=RULES)
     cards = decks["ink_and_fire"].card_list()

@@ -26,7 +26,7 @@ class HistoryEntry:
     ``turn`` is the turn number when it was applied. ``reveals`` is True when
     the action showed a seat a card it had no right to see before and that
     nobody else could see either (a milled or revealed deck card): such an
-    action is an undo barrier, so undo never hands back hidden knowledge.
+    action is an undo barrier, so undo never hands back hidden knowledge (ALL-H1).
     """
 
     action: Action
@@ -148,7 +148,7 @@ class Game:
 
     # -- undo / redo ------------------------------------------------------------
     def can_undo(self, seat: int) -> bool:
-        """May ``seat`` take back the last action?
+        """May ``seat`` take back the last action? (ALL-H1)
 
         Only its own action, only within the current turn, never one that
         revealed hidden cards (see :class:`HistoryEntry`), and not once the game
@@ -164,7 +164,11 @@ class Game:
         )
 
     def undo(self, seat: int) -> Verdict:
-        """Take back the last action of ``seat`` (see :meth:`can_undo`)."""
+        """Take back the last action of ``seat`` (ALL-H1; see :meth:`can_undo`).
+
+        The state is replayed from the set-up, so an undone draw puts the same
+        card back on top of the deck.
+        """
         if not self.can_undo(seat):
             return Verdict.refuse("cannot_undo")
         entry = self.history.pop()

@@ -59,7 +59,7 @@ def combatants(state: GameState, seat: int) -> list[int]:
 
 
 def power(state: GameState, db: CardDb, iid: int) -> int:
-    """Printed power plus this combat's combat-card modifiers, never below 0."""
+    """Printed power plus this combat's combat-card modifiers, never below 0 (ARC-H3)."""
     base = int(cdef(state, db, iid)["power"])
     data = combat_data(state)
     delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid) if data else 0
@@ -106,7 +106,10 @@ def blocker_options(state: GameState) -> list[str]:
 
 
 def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
-    """``"pass"`` and every affordable ``"C@T"`` for ``seat`` now."""
+    """``"pass"`` and every affordable ``"C@T"`` for ``seat`` now.
+
+    Just ``("pass",)`` when nothing is playable: the question is still asked (ARC-H5).
+    """
     options = [PASS]
     for iid in cards_in(state, seat, "hand"):
         card = cdef(state, db, iid)
@@ -139,11 +142,13 @@ def ask_next(state: GameState, db: CardDb) -> None:
                 tuple(options), 0, len(untapped(state, defender, "characters")),
             )
             return
-        # No untapped defender: nothing to choose (public information), go on.
+        # ARC-H6: no untapped defender, nothing to choose (public information), go on.
         state.add_log(msg("log.arc.no_blockers", player=seat_msg(defender)))
         state.step = "combat_card"
     answered = [int(s) for s in data.get("answered", [])]
-    for seat in (defender, attacker):  # ARC-R5: defender first
+    # ARC-R5: defender first. ARC-H5: each is asked even with only "pass" to choose,
+    # so the question never tells whether a hand holds a playable combat card (ALL-R2).
+    for seat in (defender, attacker):
         if seat not in answered:
             state.pending = Decision(
                 seat, "combat_card", msg("decision.arc.combat_card", player=seat_msg(seat)),
@@ -253,8 +258,8 @@ def resolve(state: GameState, db: CardDb) -> None:
 
     Higher wins and the losing side's characters go to their owner's discard;
     a tie destroys both sides. An unblocked attacker discards as many cards as
-    its power from the top of the defender's deck. Combat cards then go to the
-    discard pile, and the declare step opens again.
+    its power from the top of the defender's deck (power 0: none, ARC-H3).
+    Combat cards then go to the discard pile, and the declare step opens again.
     """
     defender = state.other(state.active)
     pairs = blocks(state)

@@ -4,8 +4,9 @@
 * ``destroy``: an opposing character with power <= ``amount`` goes to its
   owner's discard pile (target needed).
 * ``mill``: the opponent discards the top ``amount`` cards of their deck.
-* ``untap``: untap one of your tapped characters (target needed), e.g. to
-  attack again in a later combat of the same attack phase (ARC-R5).
+* ``untap``: untap one of your tapped characters (target needed: a tapped
+  character of your own, ARC-H4), e.g. to attack again in a later combat of the
+  same attack phase (ARC-R5).
 
 Combat-card effects (``pump``/``weaken``) only exist inside a combat and live
 in :mod:`tabletop.games.arc.combat`.
@@ -45,7 +46,7 @@ def action_targets(state: GameState, db: CardDb, seat: int, card: CardDef) -> li
             i for i in cards_in(state, state.other(seat), "characters")
             if int(cdef(state, db, i)["power"]) <= int(card["amount"])
         ]
-    if effect == "untap":
+    if effect == "untap":  # ARC-H4: only a tapped character of your own
         return [i for i in cards_in(state, seat, "characters") if state.cards[i].tapped]
     return [None]
 

@@ -3,7 +3,7 @@
 A card of cost N and colour C is paid by tapping N untapped resources of its
 owner, at least one of them of colour C. A cost of 0 needs nothing.
 
-When the player names no resources, :func:`auto_payment` chooses
+When the player names no resources, :func:`auto_payment` chooses (ARC-H8)
 deterministically (so replays and bots agree): first one untapped resource of
 the card's colour (the lowest in the row), then the rest taken from the colours
 the player has most untapped resources of (ties in the order red, green,
@@ -30,7 +30,7 @@ def _colour_of(state: GameState, db: CardDb, iid: int) -> str:
 
 
 def auto_payment(state: GameState, db: CardDb, seat: int, card: CardDef) -> list[int] | None:
-    """The resources the rules tap for ``card`` (ARC-R4), or None if unpayable."""
+    """The resources the rules tap for ``card`` (ARC-R4, order ARC-H8), or None if unpayable."""
     cost = int(card["cost"])
     if cost == 0:
         return []

@@ -4,9 +4,10 @@ Seed: リソースを配置する (one resource per turn, resource phase), カ�
 (characters enter untapped, no summoning sickness; action cards in your own
 turn). Costs per ARC-R4 (:mod:`payment`), uniqueness per ARC-R6.
 
-House reading of the seed's "自分のターンに任意で使用できる": action cards may be
-played in the main phase and, between combats, in the attack phase (e.g. an
-untap effect lets a character attack again). Characters only in the main phase.
+House reading of the seed's "自分のターンに任意で使用できる" (ARC-H1): action cards
+may be played in the main phase and, between combats, in the attack phase (e.g.
+an untap effect lets a character attack again). Characters only in the main
+phase. Resources only in the resource phase (ARC-H2).
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ def _int_id(value: Any) -> bool:
 
 
 def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> Verdict:
-    """One resource from hand per turn, in the resource phase (seed: 1ターンに 1回のみ)."""
+    """One resource from hand per turn, in the resource phase (seed: 1ターンに 1回のみ).
+
+    ARC-H2: later in the turn (a drag included) it is refused as the wrong phase.
+    """
     if not _int_id(iid) or not is_in(state, iid, seat, "hand"):
         return Verdict.refuse("arc.not_in_hand")
     card = cdef(state, db, iid)
@@ -77,7 +81,7 @@ def check_play_card(
         return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5",
                               card=card_msg(card.id)), []
     if card.type == "character":
-        if state.phase != "main":
+        if state.phase != "main":  # ARC-H1: characters only in the main phase
             return _wrong_phase(state), []
         if target is not None:
             return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id)), []
@@ -86,6 +90,7 @@ def check_play_card(
             return Verdict.refuse("arc.unique_in_play", "ARC-R6", card=card_msg(card.id),
                                   player=seat_msg(state.cards[clash].owner)), []
     else:
+        # ARC-H1: action cards in the main phase and between combats of the attack phase.
         if not (state.phase == "main" or (state.phase == "attack" and state.step == "")):
             return _wrong_phase(state), []
         verdict = check_action_target(state, db, seat, card, target)

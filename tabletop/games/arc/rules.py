@@ -8,7 +8,7 @@ Actions (all ints are instance ids):
 * ``play_resource(card)``; ``play_card(card, target=None, payment=None)``;
 * ``attack(attackers=[...])``; ``next_phase()``; ``end_turn()``.
 
-After every applied action the deck-out check runs (ARC-R1).
+After every applied action the deck-out check runs (ARC-R1; timing: ARC-H7).
 """
 
 from __future__ import annotations

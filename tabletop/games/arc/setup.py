@@ -8,7 +8,8 @@ first player's turn 1 starts, with its draw (no first-draw restriction).
 
 A scenario position (``setup.position``) replaces all of this: no shuffles, no
 mulligans; a combat stored in ``position.data.combat`` gets its pending
-decision back.
+decision back. A position is not judged for deck-out (ARC-R1) until its first
+action (ARC-H7).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def advance_mulligans(state: GameState, db: CardDb) -> None:
     state.data.pop("mulligan_queue", None)
     state.pending = None
     start_turn(state, state.first, 1)
-    check_deck_out(state)
+    check_deck_out(state)  # ARC-H7: ARC-R1 also at the start of turn 1
 
 
 def apply_mulligan(state: GameState, db: CardDb, seat: int, choice: str) -> None:

@@ -37,7 +37,8 @@ def mill(state: GameState, seat: int, n: int) -> list[int]:
 def check_deck_out(state: GameState) -> None:
     """ARC-R1: a player whose deck holds 0 cards loses at once; both at once is a draw.
 
-    Any pending decision ends with the game, a draw included.
+    Any pending decision ends with the game, a draw included. Run after every
+    action and at the start of turn 1 (ARC-H7).
     """
     if piles.deck_out(state, [zid(s, "deck") for s in SEATS], "log.arc.deck_out",
                       "log.arc.draw_game", "log.arc.wins"):
