@@ -594,3 +594,171 @@ def test_a_drop_that_means_nothing_says_what_the_step_is_for() -> None:
     assert verdict.reason == "conan.cannot_move_there_prepare"
     assert verdict.rule
     assert "Prepare step" in verdict.message.render("en")
+
+
+# ----------------------------------------------------------------------------- CONAN-H2..H9
+
+
+def test_CONAN_H2_glancing_slot_in_a_multi_fails_it_but_adds_one() -> None:
+    # Bull Charge's left side is one Multi (two-handed 0, grapple 1, blade 2). The
+    # Captain's Chain Mail puts a Shield against the two-handed slot and nothing
+    # against the other two: the Multi fails, but its glancing hit deals 1 damage.
+    game = fight("center", [c("foe_mercenary_captain", "cap")], [("mail", "cap")],
+                 [("charge", "center/foe1/right")], [c("move_bull_charge", "charge"),
+                                                     "move_parry"],
+                 [c("item_chain_mail", "mail")], p1_foe_deck=["foe_grey_wolf"])
+    assert evaluate_side(["two_handed", "grapple", "blade", "", ""], [[0, 1, 2]], False,
+                         ["shield", "", "", "", "shield"], {i: 4 - i for i in range(5)}) == \
+        SideResult(0, 1)
+    # S = 0, G = 1: 1 damage, not Conan's printed 3 (CONAN-R15).
+    assert counters(game, "cap").get("damage") == 1
+
+
+def test_CONAN_H3_rest_healing_goes_to_conan_the_allies_leave_first() -> None:
+    # A wounded Ally and a damaged Conan at the Rest step: the Ally is discarded
+    # before the healing, so every healing point is spent on Conan.
+    game = game_at(position("rest", conan=[c("conan_wanderer", "conan",
+                                             counters={"damage": 2})],
+                            p0_side=[c("ally_pirate_swordswoman", "ally",
+                                       counters={"damage": 2})]))
+    assert zone_of(game, "ally") == "p0.discard"
+    pending = game.state.pending
+    assert pending.kind == "rest_heal" and pending.options == ("heal", "done")
+    ok(game, "decide", 0, choice=["heal"])
+    ok(game, "decide", 0, choice=["heal"])
+    # Conan is whole: the third point (vitality 3) has nothing to heal and the turn passes.
+    assert counters(game, "conan").get("damage", 0) == 0
+    assert game.state.active == 1 and game.state.pending.kind == "press_on"
+
+
+def test_CONAN_H4_costs_are_paid_at_placement_and_the_reveal_only_turns_cards() -> None:
+    # Conan has 1 prowess left and places a Lunge (cost 2): 1 prowess and 1 wound
+    # are paid at once, face down; the reveal changes nothing but the faces.
+    game = game_at(position("foe_move", conan=[c("conan_wanderer", "conan",
+                                                 counters={"spent": 4})],
+                            center=[c("foe_hill_bandit", "b")],
+                            p0_hand=[c("move_lunge", "lunge")],
+                            p1_hand=[c("move_feint", "feint")]))
+    ok(game, "place_foe_move", 1, card=lab(game, "feint"), foe=lab(game, "b"))
+    ok(game, "next_phase", 1)
+    ok(game, "place_move", 0, card=lab(game, "lunge"), character=lab(game, "conan"),
+       target="center/foe1/left")
+    placed = counters(game, "conan")
+    assert placed == {"spent": 5, "wound": 1}
+    assert not game.state.cards[lab(game, "lunge")].face_up
+    records = [dict(r) for r in bf.moves(game.state)]
+    ok(game, "next_phase", 0)
+    assert game.state.phase == "resolution"  # no Barbarian (0 prowess), no correction step
+    assert counters(game, "conan") == placed
+    assert [dict(r) for r in bf.moves(game.state)] == records
+    assert game.state.cards[lab(game, "lunge")].face_up
+    assert game.state.cards[lab(game, "feint")].face_up
+
+
+@pytest.mark.parametrize(("spent", "offered"), [(3, True), (4, False)])
+def test_CONAN_H5_barbarian_ability_is_paid_from_prowess_only(spent: int, offered: bool) -> None:
+    # Wanderer: pay 2 prowess for +1 damage. With 2 prowess left it is offered and
+    # paid in prowess; with 1 left it is not offered (no wounds make up the rest).
+    game = game_at(position("foe_move", conan=[c("conan_wanderer", "conan",
+                                                 counters={"spent": spent})],
+                            center=[c("foe_hill_bandit", "b")],
+                            p0_hand=[c("move_parry", "parry")],
+                            p1_hand=[c("move_feint", "feint")]))
+    ok(game, "place_foe_move", 1, card=lab(game, "feint"), foe=lab(game, "b"))
+    ok(game, "next_phase", 1)
+    ok(game, "place_move", 0, card=lab(game, "parry"), character=lab(game, "conan"),
+       target="center/foe1/left")
+    ok(game, "next_phase", 0)
+    pending = game.state.pending
+    if not offered:
+        assert pending is None or pending.kind != "barbarian"
+        assert game.state.phase == "resolution"
+        assert counters(game, "conan") == {"spent": spent}
+        return
+    assert pending.kind == "barbarian" and pending.options == ("use", "pass")
+    ok(game, "decide", 0, choice=["use"])
+    assert counters(game, "conan").get("spent") == 5
+    assert counters(game, "conan").get("wound", 0) == 0
+    assert game.state.data["round_bonus"] == 1
+
+
+def test_CONAN_H6_rows_close_up_only_before_conan_places_his_moves() -> None:
+    # Center: Skeleton, Bandit, Bandit. The middle Bandit finds no Move (CONAN-R13)
+    # and falls before Conan answers: the row closes up, Skeleton and the last
+    # Bandit become neighbours with a gap between their Moves.
+    game = game_at(position("foe_move", conan=[CONAN],
+                            center=[c("foe_rattling_skeleton", "a"), c("foe_hill_bandit", "b"),
+                                    c("foe_hill_bandit", "d")],
+                            p0_hand=[c("move_lunge", "lunge")],
+                            p1_hand=[c("move_roundhouse", "ma"), c("move_feint", "md")],
+                            p1_deck=["ally_hired_archer", "region_black_marsh",
+                                     "ally_hedge_wizard"],
+                            p1_foe_deck=["foe_grey_wolf"]))
+    a, d = lab(game, "a"), lab(game, "d")
+    ok(game, "place_foe_move", 1, card=lab(game, "ma"), foe=a)
+    ok(game, "place_foe_move", 1, card=lab(game, "md"), foe=d)
+    ok(game, "next_phase", 1)
+    assert zone_of(game, "b") == "p0.chronicle"
+    targets = bf.zone_targets(game.state, "center")
+    assert [t.id for t in targets] == ["center/foe1/left", "center/gap1", "center/foe2/right"]
+    assert targets[1].touches == (a, d)
+    for shape in bf.foe_shapes(game.state, "center"):  # each Move lies against its Foe
+        rec = bf.move_of_foe(game.state, int(shape.key))
+        assert rec is not None
+        assert bf.move_shape(rec).center == \
+            pytest.approx(bf.foe_move_shape(shape, shape.key).center)
+    # From here no card moves: the Lunge (initiative 4) defeats the Skeleton, whose
+    # Move stays where it lies; the Bandit's unanswered Feint (initiative 1) waits
+    # for the enemy's choice with every Move still in place.
+    ok(game, "place_move", 0, card=lab(game, "lunge"), character=lab(game, "conan"),
+       target="center/foe1/left")
+    before = [dict(r) for r in bf.moves(game.state)]
+    ok(game, "next_phase", 0)
+    ok(game, "decide", 0, choice=["pass"])  # Barbarian
+    assert zone_of(game, "a") == "p0.chronicle"
+    assert game.state.pending.kind == "lone_attack"
+    assert [dict(r) for r in bf.moves(game.state)] == before
+
+
+def test_CONAN_H7_a_forced_chronicle_selection_is_taken_at_once() -> None:
+    # Retreat from the Captain (3 scars) with Spearman (3) and Bandit (2): only
+    # {Spearman} is a minimal selection, so it goes without asking the enemy.
+    game = _retreat_with([c("foe_temple_spearman", "s"), c("foe_hill_bandit", "b")])
+    assert zone_of(game, "s") == "p1.foe_discard"
+    assert zone_of(game, "b") == "p0.chronicle"
+    assert game.state.pending is None or game.state.pending.kind != "chronicle_loss"
+    assert "loss" not in game.state.data or not game.state.data["loss"]
+
+
+def test_CONAN_H8_one_region_from_the_enemy_per_foe_draw() -> None:
+    game = _placing(p1_foe_hand=[c("foe_hill_bandit", "bandit")],
+                    p1_hand=[c("region_black_marsh", "marsh"),
+                             c("region_steaming_jungle", "jungle")])
+    ok(game, "attach_region", 1, card=lab(game, "marsh"))
+    assert zone_of(game, "marsh") == "p0.region"
+    refused(game, "attach_region", 1, "conan.region_once", card=lab(game, "jungle"))
+    assert zone_of(game, "jungle") == "p1.hand"
+
+
+def test_CONAN_H9_unmodelled_effects_are_text_and_no_in_play_uniqueness() -> None:
+    # Strange Omen's effect is written "text": it is logged for free mode and
+    # changes nothing else. Two copies of a UNIQUE Ally may both be in play.
+    game = game_at(position("prepare", conan=[CONAN],
+                            p0_hand=[c("action_strange_omen", "omen"),
+                                     c("ally_pirate_swordswoman", "ally1"),
+                                     c("ally_pirate_swordswoman", "ally2")]))
+    assert RULES.cards["ally_pirate_swordswoman"]["unique"]
+    data_before = dict(game.state.data)
+    conan_before = counters(game, "conan")
+    ok(game, "play_card", 0, card=lab(game, "omen"))
+    assert zone_of(game, "omen") == "p0.discard"
+    effect = game.state.log[-1].public
+    assert effect.key == "log.conan.effect"
+    assert dict(effect.params)["effect"].key == "effect.conan.text"
+    assert game.state.data == data_before and counters(game, "conan") == conan_before
+    assert len(game.state.zones["p0.deck"].cards) == len(FILL)
+    ok(game, "play_card", 0, card=lab(game, "ally1"))
+    ok(game, "play_card", 0, card=lab(game, "ally2"))
+    assert zone_of(game, "ally1") == zone_of(game, "ally2") == "p0.side"
+    # A Special icon counts as an attack success (its card text is free mode).
+    assert evaluate_side(["special", "", "", "", ""], [], False, None, None) == SideResult(1, 0)
