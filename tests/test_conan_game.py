@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from game_helpers import assert_only_legal_actions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,14 +124,8 @@ def test_legal_actions_are_all_accepted_and_only_for_the_acting_seat() -> None:
     for _ in range(600):
         if game.state.game_over:
             break
-        acting = RULES.acting_seat(game.state)
-        for seat in (0, 1):
-            actions = RULES.legal_actions(game.state, seat)
-            if seat != acting:
-                assert actions == []
-            for action in actions:
-                assert RULES.check(game.state, action).ok
-        assert game.propose(bots[acting].choose(game)).ok
+        assert_only_legal_actions(game)
+        assert game.propose(bots[RULES.acting_seat(game.state)].choose(game)).ok
 
 
 def test_views_hide_hands_decks_and_face_down_moves() -> None:

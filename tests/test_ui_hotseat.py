@@ -14,29 +14,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from ui_helpers import click, frames, key, make_app  # noqa: E402
+from ui_helpers import arc_position, click, frames, key, make_app  # noqa: E402
 
 from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
-POSITION = {
-    "turn": 4, "active": 0, "phase": "attack",
-    "zones": {
-        "p0.hand": [{"card": "red_phoenix_queen", "label": "queen"}, "red_battle_cry"],
-        "p0.resources": ["red_ember_hills", "red_ember_hills"],
-        "p0.characters": [{"card": "red_flame_duelist", "label": "duelist"},
-                          {"card": "red_spark_squire", "label": "squire"}],
-        "p1.hand": [{"card": "blue_deep_kraken", "label": "kraken"},
-                    {"card": "blue_chill", "label": "chill"}],
-        "p1.resources": ["blue_tide_pool", "blue_tide_pool"],
-        "p1.characters": [{"card": "blue_frost_warden", "label": "warden"},
-                          {"card": "blue_mist_acolyte", "label": "acolyte"}],
-        "p0.deck": ["red_spark_squire"] * 10, "p1.deck": ["blue_mist_acolyte"] * 10,
-    },
-    "data": {"resource_played": True},
-}
+POSITION = arc_position("attack")
 
 
 class Recorder:

@@ -13,7 +13,7 @@ import warnings  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import FRAME, drag, frames, key, make_app, move  # noqa: E402
+from ui_helpers import FRAME, arc_position, drag, frames, key, make_app, move  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
@@ -23,22 +23,7 @@ from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.panels import render_message  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
-MAIN = {
-    "turn": 4, "active": 0, "phase": "main",
-    "zones": {
-        "p0.hand": [{"card": "red_phoenix_queen", "label": "queen"}, "red_battle_cry"],
-        "p0.resources": ["red_ember_hills", "red_ember_hills"],
-        "p0.characters": [{"card": "red_flame_duelist", "label": "duelist"},
-                          {"card": "red_spark_squire", "label": "squire"}],
-        "p1.hand": [{"card": "blue_deep_kraken", "label": "kraken"},
-                    {"card": "blue_chill", "label": "chill"}],
-        "p1.resources": ["blue_tide_pool", "blue_tide_pool"],
-        "p1.characters": [{"card": "blue_frost_warden", "label": "warden"},
-                          {"card": "blue_mist_acolyte", "label": "acolyte"}],
-        "p0.deck": ["red_spark_squire"] * 10, "p1.deck": ["blue_mist_acolyte"] * 10,
-    },
-    "data": {"resource_played": True},
-}
+MAIN = arc_position("main")
 
 
 def start(position=MAIN, size=(1280, 720), lang="en"):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import game_helpers as helpers
 import pytest
-from game_helpers import bots
+from game_helpers import assert_only_legal_actions, bots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,17 +79,8 @@ def test_bots_see_every_kind_of_play_and_battle() -> None:
 
 
 def test_legal_actions_never_contain_a_refused_action() -> None:
-    def each(game: Game, _: Action) -> None:
-        for seat in (0, 1):
-            actions = RULES.legal_actions(game.state, seat)
-            if seat != RULES.acting_seat(game.state):
-                assert actions == []
-            for action in actions:
-                verdict = RULES.check(game.state, action)
-                assert verdict.ok, (action, verdict.reason)
-
     for seed in (10, 11):
-        step_through(seed, each)
+        step_through(seed, lambda game, _: assert_only_legal_actions(game))
 
 
 @settings(max_examples=15, deadline=None)

@@ -8,6 +8,7 @@ helpers run a further frame after the input to let scenes see them.
 
 from __future__ import annotations
 
+import copy
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -212,3 +213,26 @@ def choose_option(app: Any, dropdown: Any, option_id: str) -> None:
             frames(app, 3)  # selection -> drop-down changed event -> the scene reacts
             return
     raise AssertionError(f"option {option_id!r} not visible in the drop-down")
+
+def arc_position(phase: str) -> dict[str, Any]:
+    """A small Arc table (turn 4, seat 0 to act): two characters and two hand cards a
+    seat, labelled queen/duelist/squire and kraken/chill/warden/acolyte."""
+    return copy.deepcopy(_ARC_POSITION | {"phase": phase})
+
+
+_ARC_POSITION: dict[str, Any] = {
+    "turn": 4, "active": 0,
+    "zones": {
+        "p0.hand": [{"card": "red_phoenix_queen", "label": "queen"}, "red_battle_cry"],
+        "p0.resources": ["red_ember_hills", "red_ember_hills"],
+        "p0.characters": [{"card": "red_flame_duelist", "label": "duelist"},
+                          {"card": "red_spark_squire", "label": "squire"}],
+        "p1.hand": [{"card": "blue_deep_kraken", "label": "kraken"},
+                    {"card": "blue_chill", "label": "chill"}],
+        "p1.resources": ["blue_tide_pool", "blue_tide_pool"],
+        "p1.characters": [{"card": "blue_frost_warden", "label": "warden"},
+                          {"card": "blue_mist_acolyte", "label": "acolyte"}],
+        "p0.deck": ["red_spark_squire"] * 10, "p1.deck": ["blue_mist_acolyte"] * 10,
+    },
+    "data": {"resource_played": True},
+}
