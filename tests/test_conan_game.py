@@ -141,10 +141,12 @@ def test_views_hide_hands_decks_and_face_down_moves() -> None:
             for zone in (f"p{viewer}.deck", f"p{other}.deck", f"p{viewer}.foe_deck"):
                 assert all(cv.card_id is None for cv in view.zones[zone])
             for zone in (f"p{other}.hand", f"p{other}.foe_hand"):
-                for cv in view.zones[zone]:  # hidden unless revealed (CONAN-R13)
-                    assert (cv.card_id is not None) == (viewer in state.cards[cv.iid].known_to)
-            for cv in view.zones["moves"]:
-                inst = state.cards[cv.iid]
+                for cv, iid in zip(view.zones[zone], state.zones[zone].cards, strict=True):
+                    # hidden unless revealed (CONAN-R13); a hidden card has no id (ALL-R2)
+                    assert (cv.card_id is not None) == (viewer in state.cards[iid].known_to)
+                    assert (cv.iid == iid) == (cv.card_id is not None)
+            for cv, iid in zip(view.zones["moves"], state.zones["moves"].cards, strict=True):
+                inst = state.cards[iid]
                 if not inst.face_up:
                     assert (cv.card_id is not None) == (viewer in inst.known_to)
         assert game.propose(bots[RULES.acting_seat(state)].choose(game)).ok

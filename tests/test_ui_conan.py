@@ -390,7 +390,7 @@ def test_enemy_and_turn_player_alternate_behind_the_cover_and_moves_stay_hidden(
         dismiss_cover(app)
         frames(app, 3)
         assert covers == [True, True, True]
-        arrows = scene.by_iid[labels["arrows"]]
+        arrows = scene.sprite_for(labels["arrows"])
         assert arrows.card.hidden  # seat 0 sees only the back of the enemy's Move
         # The preview of a hidden card shows no face either.
         click(app, scene.card_rect(labels["arrows"]).center)

@@ -76,7 +76,7 @@ def visible_point(scene: TableScene, iid: int) -> tuple[int, int]:
     rect = scene.card_rect(iid)
     for dx in range(2, rect.w, 4):
         point = (rect.x + dx, rect.centery)
-        if scene._card_at_px(point) == iid:
+        if scene._card_at_px(point) == scene.view_id(iid):
             return point
     raise AssertionError(f"card {iid} is covered everywhere")
 
@@ -275,7 +275,7 @@ def test_hidden_cards_show_no_face_in_preview(main_table):
     app, game, scene, labels = main_table
     kraken = labels["kraken"]
     move(app, visible_point(scene, kraken))
-    assert scene.hover == kraken
+    assert scene.hover == scene.view_id(kraken) != kraken  # a handle: no identity (ALL-R2)
     card = scene._hover_card()
     assert card is not None and card.hidden and card.card_id is None
     drawn = []
@@ -322,3 +322,40 @@ def test_game_over_banner_and_menu_button():
         assert scene._game_over_button is not None
     finally:
         app.shutdown()
+
+
+def _log_text(scene: TableScene) -> list[str]:
+    return [str(m) for m in scene.view.log]
+
+
+def test_ALL_H2_free_mode_keeps_the_other_hand_hidden_wherever_it_is_dragged(main_table):
+    app, game, scene, labels = main_table
+    key(app, pygame.K_f)
+    kraken = labels["kraken"]
+    drag(app, visible_point(scene, kraken), scene.zone_rect("p0.hand").center)
+    assert game.state.zone_of(kraken) == "p0.hand"
+    frames(app, 2)
+    sprite = scene.sprite_for(kraken)
+    assert sprite is not None and sprite.card.hidden  # in my hand, still face down to me
+    assert all("Kraken" not in line for line in _log_text(scene))
+    move(app, visible_point(scene, kraken))
+    key(app, pygame.K_t)  # turning it names it to nobody who has not seen it
+    assert all("Kraken" not in line for line in _log_text(scene))
+
+
+def test_ALL_H2_a_reveal_needs_both_players_and_cannot_be_undone(main_table):
+    app, game, scene, labels = main_table
+    key(app, pygame.K_f)
+    kraken = labels["kraken"]
+    move(app, visible_point(scene, kraken))
+    key(app, pygame.K_r)
+    frames(app, 2)
+    assert not game.state.visible_to(kraken, 0)  # only asked so far
+    dialog = next(w for w in app.ui.get_root_container().elements
+                  if hasattr(w, "confirm_button"))
+    click(app, dialog.confirm_button.rect.center)
+    frames(app, 2)
+    assert game.state.visible_to(kraken, 0) and game.state.visible_to(kraken, 1)
+    assert any("Deep Kraken" in line and "both players agreeing" in line
+               for line in _log_text(scene))
+    assert not game.can_undo(0)  # ALL-H1: it showed a card

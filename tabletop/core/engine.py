@@ -11,12 +11,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.messages import msg, zone_msg
+from tabletop.core.messages import Message, msg, zone_msg
 from tabletop.core.model import GameState
 from tabletop.core.rules import GameRules, GameSetup
+from tabletop.core.view import resolve
 
 #: Actions every game understands, handled here rather than by a game's rules.
-GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual_flip"})
+GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual_flip",
+                           "manual_reveal"})
+
+#: Action arguments that name one card instance (or a view's handle of a hidden one).
+_CARD_ARGS = ("card", "onto", "target", "weapon", "foe")
+
+#: The message that stands for a card the reader may not see (ALL-R2).
+HIDDEN_CARD = msg("core.hidden_card")
 
 
 @dataclass(frozen=True)
@@ -24,9 +32,11 @@ class HistoryEntry:
     """One applied action with what undo needs to know about it.
 
     ``turn`` is the turn number when it was applied. ``reveals`` is True when
-    the action showed a seat a card it had no right to see before and that
-    nobody else could see either (a milled or revealed deck card): such an
-    action is an undo barrier, so undo never hands back hidden knowledge (ALL-H1).
+    the action let a seat see a card it could not see before, except a player
+    showing cards they already knew by their own action (a card played from
+    their hand): a drawn card, a milled or revealed deck card, a mulligan's new
+    hand, the other seat's face-down card turned up. Such an action is an undo
+    barrier for everyone, so undo never hands anyone hidden knowledge (ALL-H1).
     """
 
     action: Action
@@ -35,21 +45,54 @@ class HistoryEntry:
 
 
 def _seen(state: GameState) -> dict[int, frozenset[int]]:
-    seats = range(state.seats)
-    return {
-        iid: frozenset(s for s in seats if state.visible_to(iid, s)) for iid in state.cards
-    }
+    return {iid: state.seen_by(iid) for iid in state.cards}
 
 
-def _reveals(state: GameState, before: dict[int, frozenset[int]]) -> bool:
+def _reveals(state: GameState, before: dict[int, frozenset[int]], actor: int) -> bool:
+    """Did the last action show a seat a card it could not see before? (ALL-H1)
+
+    The one exception: the actor showing others a card of their own that they
+    already saw (playing a card from their hand) gives away only the actor's own
+    knowledge, and taking it back gains nobody anything.
+    """
     for iid, seen_before in before.items():
+        newly = state.seen_by(iid) - seen_before
+        if not newly:
+            continue
         owner = state.cards[iid].owner
-        if owner in seen_before:
-            continue  # its owner knew it: showing it to others now reveals nothing hidden
-        for seat in range(state.seats):
-            if seat not in seen_before and state.visible_to(iid, seat) and seat != owner:
-                return True
+        if not (actor == owner and owner in seen_before):
+            return True
     return False
+
+
+def _card_refs(state: GameState, action: Action) -> list[int]:
+    """The card instances an action names (single-card arguments and ``cards`` lists)."""
+    refs: list[int] = []
+    for name in _CARD_ARGS:
+        value = action.get(name)
+        if isinstance(value, int) and not isinstance(value, bool) and value in state.cards:
+            refs.append(value)
+    many = action.get("cards")
+    if isinstance(many, tuple):
+        refs.extend(v for v in many if isinstance(v, int) and v in state.cards)
+    return refs
+
+
+def _scrub(message: Message | None, hidden_ids: set[str]) -> Message | None:
+    """``message`` with every name of a card in ``hidden_ids`` replaced by "a hidden card"."""
+    if message is None or not hidden_ids:
+        return message
+
+    def clean(value: object) -> object:
+        if isinstance(value, Message):
+            if value.key.startswith("card.") and value.key[5:] in hidden_ids:
+                return HIDDEN_CARD
+            return _scrub(value, hidden_ids)
+        if isinstance(value, tuple):
+            return tuple(clean(v) for v in value)
+        return value
+
+    return Message(message.key, tuple((k, clean(v)) for k, v in message.params))
 
 
 class Game:
@@ -69,16 +112,66 @@ class Game:
         self.listeners: list[Callable[[Game], None]] = []
 
     # -- proposing ----------------------------------------------------------
+    def resolve(self, iid: int) -> int:
+        """The instance id behind a view's card id (a hidden card's handle, see
+        :func:`tabletop.core.view.handle`); a real id or an unknown one as is."""
+        real = resolve(self.state, iid)
+        return iid if real is None else real
+
+    def _resolved(self, action: Action) -> Action:
+        """``action`` with view handles of hidden cards replaced by instance ids."""
+        changed = {}
+        for name in _CARD_ARGS:
+            value = action.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                changed[name] = self.resolve(value)
+        if not changed:
+            return action
+        args = {k: v for k, v in action.to_json()["args"].items()}
+        args.update(changed)
+        return Action.make(action.kind, action.seat, **args)
+
     def check(self, action: Action) -> Verdict:
-        """The verdict on ``action`` now, without applying it."""
+        """The verdict on ``action`` now, without applying it.
+
+        A refusal never names a card the proposing seat cannot see: its name
+        reads "a hidden card" (ALL-R2).
+        """
+        action = self._resolved(action)
         if action.kind in GENERIC_KINDS:
-            return self._check_generic(action)
-        if self.state.game_over:
-            return Verdict.refuse("game_over")
-        return self.rules.check(self.state, action)
+            verdict = self._check_generic(action)
+        elif self.state.game_over:
+            verdict = Verdict.refuse("game_over")
+        else:
+            verdict = self.rules.check(self.state, action)
+        return self._for_seat(verdict, action.seat, _card_refs(self.state, action))
+
+    def _for_seat(self, verdict: Verdict, seat: int, cards: list[int]) -> Verdict:
+        """``verdict`` as ``seat`` may read it: names of ``cards`` it cannot see scrubbed."""
+        if verdict.ok:
+            return verdict
+        hidden = {self.state.cards[i].card_id for i in cards
+                  if i in self.state.cards and not self.state.visible_to(i, seat)}
+        if not hidden:
+            return verdict
+        return Verdict(False, verdict.reason, _scrub(verdict.message, hidden), verdict.rule)
+
+    def interpret_drop(self, seat: int, iid: int, zone_id: str,
+                       onto: int | None = None) -> Action | Verdict:
+        """The rules' meaning of a drop (:meth:`GameRules.interpret_drop`) for view ids:
+        handles of hidden cards resolved, a refusal never naming a card ``seat`` cannot
+        see (ALL-R2)."""
+        card = self.resolve(iid)
+        target = None if onto is None else self.resolve(onto)
+        answer = self.rules.interpret_drop(self.state, seat, card, zone_id, target)
+        if isinstance(answer, Action):
+            return answer
+        refs = [card] if target is None else [card, target]
+        return self._for_seat(answer, seat, refs)
 
     def propose(self, action: Action) -> Verdict:
         """Apply ``action`` if legal; a refusal changes nothing. Returns the verdict."""
+        action = self._resolved(action)
         verdict = self.check(action)
         if not verdict.ok:
             return verdict
@@ -94,7 +187,7 @@ class Game:
             self._apply_generic(action)
         else:
             self.rules.apply(self.state, action)
-        reveals = before is not None and _reveals(self.state, before)
+        reveals = before is not None and _reveals(self.state, before, action.seat)
         self.history.append(HistoryEntry(action, turn, reveals))
 
     @property
@@ -102,7 +195,7 @@ class Game:
         """The applied actions, oldest first."""
         return [h.action for h in self.history]
 
-    # -- generic actions (ALL-R3) ---------------------------------------------
+    # -- generic actions (ALL-R3, ALL-H2) --------------------------------------
     def _check_generic(self, action: Action) -> Verdict:
         state = self.state
         if action.kind == "set_free_mode":
@@ -114,15 +207,34 @@ class Game:
             return Verdict.refuse("no_such_card")
         if action.kind == "manual_move" and action.get("zone") not in state.zones:
             return Verdict.refuse("no_such_zone")
+        if action.kind == "manual_flip" and self._flip_shows(iid):
+            return Verdict.refuse("manual_flip_reveals", "ALL-H2")
+        if action.kind == "manual_reveal":
+            if action.get("agreed") is not True:
+                return Verdict.refuse("manual_reveal_needs_agreement", "ALL-H2")
+            if len(state.seen_by(iid)) == state.seats:
+                return Verdict.refuse("manual_reveal_nothing_hidden", "ALL-H2")
         return Verdict.legal()
+
+    def _flip_shows(self, iid: int) -> bool:
+        """Would turning this card face up show it to a seat that cannot see it now?"""
+        card = self.state.cards[iid]
+        if card.face_up:
+            return False
+        before = self.state.seen_by(iid)
+        card.face_up = True
+        after = self.state.seen_by(iid)
+        card.face_up = False
+        return bool(after - before)
 
     def _apply_generic(self, action: Action) -> None:
         state = self.state
         seat = action.seat
+        player = msg(f"seat.{seat}")
         if action.kind == "set_free_mode":
             state.free_mode = bool(action.get("on"))
             key = "log.free_mode_on" if state.free_mode else "log.free_mode_off"
-            state.add_log(msg(key, player=msg(f"seat.{seat}")))
+            state.add_log(msg(key, player=player))
             return
         iid = int(action.get("card"))
         card = state.cards[iid]
@@ -130,21 +242,42 @@ class Game:
         if action.kind == "manual_move":
             src = state.zone_of(iid)
             zone = str(action.get("zone"))
+            before = state.seen_by(iid)
             state.move(iid, zone)
-            hidden = msg("log.manual_move_hidden", player=msg(f"seat.{seat}"),
-                         src=zone_msg(src), dest=zone_msg(zone))
-            shown = msg("log.manual_move", player=msg(f"seat.{seat}"), card=name,
+            newly = state.seen_by(iid) - before
+            # a move shows nobody a face they could not see (ALL-H2), except what a
+            # player chooses to show of their own: a card of theirs they knew (like
+            # playing it), or their own unseen deck top taken into their hand (a draw,
+            # an undo barrier like every draw, ALL-H1)
+            own_known = card.owner == seat and seat in before
+            draw = not before and newly == {seat} and card.owner == seat
+            if newly and not (own_known or draw):
+                card.face_up = False
+                card.known_to = set(before)
+            knows = before | state.seen_by(iid)
+            shown = msg("log.manual_move", player=player, card=name,
                         src=zone_msg(src), dest=zone_msg(zone))
-            private = {s: shown for s in range(state.seats) if state.visible_to(iid, s)}
-            public = shown if state.visible_to(iid, None) else hidden
-            state.add_log(public, private, manual=True)
+            hidden = msg("log.manual_move_hidden", player=player,
+                         src=zone_msg(src), dest=zone_msg(zone))
+            public = shown if len(knows) == state.seats and card.face_up else hidden
+            state.add_log(public, {s: shown for s in knows}, manual=True)
         elif action.kind == "manual_tap":
             card.tapped = not card.tapped
-            state.add_log(msg("log.manual_tap", player=msg(f"seat.{seat}"), card=name),
-                          manual=True)
+            knows = state.seen_by(iid)
+            shown = msg("log.manual_tap", player=player, card=name)
+            hidden = msg("log.manual_tap", player=player, card=HIDDEN_CARD)
+            public = shown if state.visible_to(iid, None) else hidden
+            state.add_log(public, {s: shown for s in knows}, manual=True)
         elif action.kind == "manual_flip":
+            knows = state.seen_by(iid)
             card.face_up = not card.face_up
-            state.add_log(msg("log.manual_flip", player=msg(f"seat.{seat}")), manual=True)
+            if not card.face_up:
+                card.known_to |= knows  # who saw the face remembers it
+            state.add_log(msg("log.manual_flip", player=player), manual=True)
+        elif action.kind == "manual_reveal":
+            card.known_to = set(range(state.seats))
+            state.add_log(msg("log.manual_reveal", player=player, card=name,
+                              where=zone_msg(state.zone_of(iid))), manual=True)
 
     # -- undo / redo ------------------------------------------------------------
     def can_undo(self, seat: int) -> bool:

@@ -195,12 +195,36 @@ class GameState:
         if zone.visibility is Visibility.NOBODY:
             return False
         if zone.visibility is Visibility.OWNER:
-            return seat is not None and seat == zone.owner
+            # a card put face down into a hand (free mode, ALL-H2) stays unseen by its holder
+            return seat is not None and seat == zone.owner and card.face_up
         return card.face_up
+
+    def seen_by(self, iid: int) -> frozenset[int]:
+        """The seats that may see this card's face now (see :meth:`visible_to`)."""
+        return frozenset(s for s in range(self.seats) if self.visible_to(iid, s))
 
     def other(self, seat: int) -> int:
         """The other seat in a two-seat game."""
         return 1 - seat
+
+    def zones_over_capacity(self) -> list[str]:
+        """Ids of the zones holding more cards than their ``capacity``, in zone order.
+
+        Only free-mode moves (ALL-R3) can overfill a zone: the rules never place a
+        card into a full zone, and they keep refusing to while the excess stays
+        (it stays until a player moves it away; nothing is discarded for them).
+        """
+        return [z.id for z in self.zones.values()
+                if z.capacity is not None and len(z.cards) > z.capacity]
+
+    def has_room(self, zone_id: str, count: int = 1) -> bool:
+        """Can ``count`` more cards go into the zone without passing its capacity?
+
+        False for a zone that is full or over capacity (after free-mode moves).
+        Raises KeyError for an unknown zone id.
+        """
+        zone = self.zones[zone_id]
+        return zone.capacity is None or len(zone.cards) + count <= zone.capacity
 
     # -- changes --------------------------------------------------------
     def move(self, iid: int, to_zone: str, index: int | None = None) -> None:
@@ -227,8 +251,15 @@ class GameState:
         card.face_up = True
 
     def shuffle(self, zone_id: str) -> None:
-        """Shuffle a zone with the game's generator (ALL-R1)."""
-        self.rng.shuffle(self.zones[zone_id].cards)
+        """Shuffle a zone with the game's generator (ALL-R1).
+
+        Nobody keeps track of a card through a shuffle: private knowledge of the
+        zone's cards is forgotten (ALL-R2).
+        """
+        zone = self.zones[zone_id]
+        self.rng.shuffle(zone.cards)
+        for iid in zone.cards:
+            self.cards[iid].known_to.clear()
 
     def add_log(
         self,

@@ -12,10 +12,53 @@ from dataclasses import dataclass
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
 
+#: Room for this many cards per zone in a hidden card's handle (see :func:`handle`).
+_HANDLE_ZONE_SPAN = 100_000
+
+
+def handle(zone_index: int, position: int) -> int:
+    """The stand-in id of a hidden card: where it lies, not which card it is (ALL-R2).
+
+    ``zone_index`` is the zone's place in ``GameState.zones`` (set-up order) and
+    ``position`` its place in the zone, bottom = 0. Handles are negative, so they
+    never collide with instance ids (which are positive). A handle names a place
+    the viewer can see (the third card of a hand, the top of a deck), so it tells
+    nothing a shuffle, a mulligan or a hand re-ordering hides.
+    """
+    return -(zone_index * _HANDLE_ZONE_SPAN + position + 1)
+
+
+def resolve(state: GameState, iid: int) -> int | None:
+    """The instance id behind ``iid``: itself when it is a real id, the card lying at
+    a handle's place (see :func:`handle`) when it is a handle; None when there is
+    no such card. For the table's hands, never for a player's eyes."""
+    if iid >= 0:
+        return iid if iid in state.cards else None
+    zone_index, position = divmod(-iid - 1, _HANDLE_ZONE_SPAN)
+    zone_ids = list(state.zones)
+    if zone_index >= len(zone_ids):
+        return None
+    cards = state.zones[zone_ids[zone_index]].cards
+    return cards[position] if position < len(cards) else None
+
+
+def view_id(state: GameState, viewer: int | None, iid: int) -> int:
+    """The id instance ``iid`` has in ``viewer``'s view: itself when the viewer sees
+    it, else the :func:`handle` of its place."""
+    if state.visible_to(iid, viewer):
+        return iid
+    zone_id = state.zone_of(iid)
+    return handle(list(state.zones).index(zone_id), state.zones[zone_id].cards.index(iid))
+
 
 @dataclass(frozen=True)
 class CardView:
-    """A card as the viewer sees it. ``card_id`` is None when its face is hidden."""
+    """A card as the viewer sees it. ``card_id`` is None when its face is hidden.
+
+    ``iid`` is the instance id of a card the viewer sees, and a :func:`handle`
+    (negative, naming only its place) of a hidden one, so a hidden card has no
+    identity a seat could follow through a shuffle (ALL-R2).
+    """
 
     iid: int
     card_id: str | None
@@ -61,21 +104,16 @@ class TableView:
 def view_for(state: GameState, viewer: int | None) -> TableView:
     """Project ``state`` for ``viewer`` (a seat, or None for a spectator)."""
     zones: dict[str, tuple[CardView, ...]] = {}
-    for zid, zone in state.zones.items():
+    for index, (zid, zone) in enumerate(state.zones.items()):
         cards = []
-        for iid in zone.cards:
+        for position, iid in enumerate(zone.cards):
             inst = state.cards[iid]
-            seen = state.visible_to(iid, viewer)
-            cards.append(
-                CardView(
-                    iid,
-                    inst.card_id if seen else None,
-                    inst.owner,
-                    inst.tapped,
-                    tuple(sorted(inst.counters.items())),
-                    inst.face_up,
-                )
-            )
+            if state.visible_to(iid, viewer):
+                cards.append(CardView(iid, inst.card_id, inst.owner, inst.tapped,
+                                      tuple(sorted(inst.counters.items())), inst.face_up))
+            else:
+                cards.append(CardView(handle(index, position), None, inst.owner, inst.tapped,
+                                      tuple(sorted(inst.counters.items())), inst.face_up))
         zones[zid] = tuple(cards)
     return TableView(
         viewer,

@@ -66,31 +66,31 @@ def legal_targets(
     now. Called once per pick-up.
     """
     state = game.state
-    origin = state.zone_of(iid)
+    card = game.resolve(iid)  # a hidden card's view id is a handle (ALL-R2)
+    origin = state.zone_of(card)
     zones: dict[str, Action] = {}
     cards: dict[int, Action] = {}
     cells: dict[str, Action] = {}
     if state.free_mode:
         for zid in zone_ids:
             if zid != origin:
-                zones[zid] = Action.make("manual_move", seat, card=iid, zone=zid)
+                zones[zid] = Action.make("manual_move", seat, card=card, zone=zid)
         return zones, cards, cells
-    rules = game.rules
     for zid in zone_ids:
         if zid == origin:
             continue
-        action = rules.interpret_drop(state, seat, iid, drop_id(zid), None)
+        action = game.interpret_drop(seat, card, drop_id(zid), None)
         if isinstance(action, Action) and game.check(action).ok:
             zones[zid] = action
     for key in cell_keys:
-        action = rules.interpret_drop(state, seat, iid, drop_id(key), None)
+        action = game.interpret_drop(seat, card, drop_id(key), None)
         if isinstance(action, Action) and game.check(action).ok:
             cells[key] = action
     for target in card_targets:
         if target == iid:
             continue
-        zid = state.zone_of(target)
-        action = rules.interpret_drop(state, seat, iid, zid, target)
+        zid = state.zone_of(game.resolve(target))
+        action = game.interpret_drop(seat, card, zid, target)
         if isinstance(action, Action) and game.check(action).ok:
             cards[target] = action
     return zones, cards, cells
@@ -166,13 +166,14 @@ class DragState:
         kind, key = place
         if kind == "card":
             target = int(key)
-            zone = geometry.card_zone(key) or game.state.zone_of(target)
+            zone = geometry.card_zone(key) or game.state.zone_of(game.resolve(target))
             if target in self.cards:
                 return DropResult(self.cards[target], None, zone)
             if zone == self.origin:
                 return DropResult()  # back among its own neighbours: nothing happens
             return DropResult(None, refusal_for(game, seat, self.iid,
-                                                game.state.zone_of(target), target))
+                                                game.state.zone_of(game.resolve(target)),
+                                                target))
         if kind == "cell":
             zone = split_cell_key(key)[0]
             if key in self.cells:
@@ -196,10 +197,9 @@ def refusal_for(game: Game, seat: int, iid: int, zone_id: str,
                 onto: int | None = None) -> Verdict:
     """Why dropping ``iid`` on ``zone_id`` (a zone id or a cell's drop id), onto card
     ``onto`` when given, is refused (the rules' own verdict)."""
-    state = game.state
-    if state.free_mode:
+    if game.state.free_mode:
         return game.check(Action.make("manual_move", seat, card=iid, zone=zone_id))
-    answer = game.rules.interpret_drop(state, seat, iid, zone_id, onto)
+    answer = game.interpret_drop(seat, iid, zone_id, onto)
     if isinstance(answer, Verdict):
         return answer if not answer.ok else Verdict.refuse("not_legal_target")
     verdict = game.check(answer)

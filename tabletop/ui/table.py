@@ -33,10 +33,11 @@ import pygame_gui
 
 from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.view import CardView, TableView, view_for
+from tabletop.core.view import CardView, TableView, view_for, view_id
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, split_cell_key
+from tabletop.ui import dialogs
 from tabletop.ui.drag import DragState, legal_targets
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.panels import (
@@ -378,9 +379,22 @@ class TableScene(Scene):
         scale = self.viewport.scale
         return (round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
 
-    def card_rect(self, iid: int) -> pygame.Rect | None:
-        """Where card ``iid`` is drawn now (pixels), or None."""
+    def view_id(self, iid: int) -> int:
+        """The id instance ``iid`` has among the sprites: itself, or the handle of its
+        place when the viewer cannot see it (ALL-R2, :func:`~tabletop.core.view.view_id`).
+        Ids that are not instances (handles already) come back as they are."""
+        if iid < 0 or iid not in self.game.state.cards:
+            return iid
+        return view_id(self.game.state, self.viewer, iid)
+
+    def sprite_for(self, iid: int) -> Sprite | None:
+        """The sprite of a view id or of an instance id (see :meth:`view_id`), or None."""
         sprite = self.by_iid.get(iid)
+        return sprite if sprite is not None else self.by_iid.get(self.view_id(iid))
+
+    def card_rect(self, iid: int) -> pygame.Rect | None:
+        """Where card ``iid`` (a view or an instance id) is drawn now (pixels), or None."""
+        sprite = self.sprite_for(iid)
         return sprite.rect.copy() if sprite is not None else None
 
     def zone_rect(self, zone_id: str) -> pygame.Rect:
@@ -536,10 +550,26 @@ class TableScene(Scene):
         elif command == "tap":
             if self.hover is not None:
                 self.propose(Action.make("manual_tap", seat, card=self.hover))
+        elif command == "reveal":
+            if self.hover is not None:
+                self.ask_reveal(self.hover)
         elif not self.ui.run_command(self, command):
             action = self.command_action(command)
             if action is not None:
                 self.propose(action)
+
+    def ask_reveal(self, iid: int) -> None:
+        """Free mode: show card ``iid`` (a view id) to both players, once both agree
+        (ALL-H2). Refused at once, with the reason, when it cannot be revealed."""
+        seat = self.viewer
+        action = Action.make("manual_reveal", seat, card=iid, agreed=True)
+        verdict = self.game.check(action)
+        if not verdict.ok:
+            self.show_refusal(verdict)
+            return
+        dialogs.confirm(self.app, "dialog.reveal_title", i18n.t("dialog.reveal_body"),
+                        lambda: self._verdict(self.game.propose(action)),
+                        confirm_key="button.reveal")
 
     def _verdict(self, verdict: Verdict) -> None:
         if not verdict.ok:
@@ -609,7 +639,8 @@ class TableScene(Scene):
         if not self.viewport.contains_px(*pos):
             return None
         key = self.geometry.card_at(*self.viewport.to_mm(*pos))
-        return int(key) if key is not None and key.isdigit() else None
+        # card keys are view ids: instance ids, or negative handles of hidden cards
+        return int(key) if key is not None and key.lstrip("-").isdigit() else None
 
     def _set_hover(self, iid: int | None) -> None:
         if iid != self.hover:

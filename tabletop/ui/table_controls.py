@@ -42,6 +42,7 @@ _KEYS: dict[int, str] = {
     pygame.K_e: "end_turn",
     pygame.K_f: "free_mode",
     pygame.K_t: "tap",
+    pygame.K_r: "reveal",
 }
 _HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "free_mode": "F",
                           "undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}
@@ -57,7 +58,8 @@ def key_command(event: pygame.event.Event, extra: Mapping[int, str] | None = Non
     """The command a KEYDOWN event asks for, or None.
 
     ``extra`` adds a plugin's keys (key code -> command); with ``allowed`` a key whose
-    command is not a button of this table (and not ``tap``) means nothing.
+    command is not a button of this table (and not ``tap`` or ``reveal``, the free-mode
+    keys over a card) means nothing.
     """
     if event.type != pygame.KEYDOWN:
         return None
@@ -69,7 +71,7 @@ def key_command(event: pygame.event.Event, extra: Mapping[int, str] | None = Non
     if ctrl:
         return None
     command = (extra or {}).get(event.key) or _KEYS.get(event.key)
-    if command is not None and allowed is not None and command != "tap" \
+    if command is not None and allowed is not None and command not in ("tap", "reveal") \
             and command not in set(allowed):
         return None
     return command
