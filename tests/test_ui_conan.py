@@ -392,6 +392,9 @@ def test_enemy_and_turn_player_alternate_behind_the_cover_and_moves_stay_hidden(
         assert covers == [True, True, True]
         arrows = scene.sprite_for(labels["arrows"])
         assert arrows.card.hidden  # seat 0 sees only the back of the enemy's Move
+        # ... lying where the enemy put it, though its view id is only a handle (ALL-H3)
+        assert arrows.iid < 0
+        assert arrows.placed.center == pytest.approx(foe_move.center, abs=1.0)
         # The preview of a hidden card shows no face either.
         click(app, scene.card_rect(labels["arrows"]).center)
         frames(app, 2)

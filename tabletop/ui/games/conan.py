@@ -225,8 +225,10 @@ class ConanUI(GameUI):
         """Moves at their stored shapes; rows packed; the rest as the layout says."""
         if zone.id == MOVES_ZONE:
             recs = {int(r["card"]): r for r in bf.moves(scene.game.state)}
-            places = [bf.move_shape(recs[c.iid]) if c.iid in recs else zone.shape()
-                      .with_key(str(c.iid)) for c in cards]
+            # where a face-down Move lies is public; its view id is only a handle (ALL-H3)
+            real = [scene.game.resolve(c.iid) for c in cards]
+            places = [bf.move_shape(recs[r]) if r in recs else zone.shape()
+                      .with_key(str(c.iid)) for c, r in zip(cards, real, strict=True)]
             return ZoneCards([Placed(str(c.iid), p.center, CARD_SIZE, p.rotation_deg)
                               for c, p in zip(cards, places, strict=True)])
         if zone.arrangement == "row" and len(cards) > 1:
@@ -542,7 +544,8 @@ class ConanUI(GameUI):
                                               shape.rotation_deg))
                 cards.append(iid)
             pb.zone_cards[zone] = cards
-        pb.now_at = lambda iid: scene.by_iid[iid].placed if iid in scene.by_iid else None
+        pb.now_at = lambda iid: (sprite.placed if (sprite := scene.sprite_for(iid)) is not None
+                                 else None)
         steps: list[Step] = []
         gone: list[int] = []
         last_zone = ""
