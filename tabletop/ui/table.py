@@ -665,7 +665,8 @@ class TableScene(Scene):
             return False
         if state.free_mode:
             return True
-        return iid in self.by_iid and self.ui.can_pick_up(self, iid)
+        # plugins read the state: they get instance ids, never a hidden card's handle
+        return iid in self.by_iid and self.ui.can_pick_up(self, self.game.resolve(iid))
 
     def _press(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.button != 1 or self.cover_pending:
@@ -757,7 +758,7 @@ class TableScene(Scene):
         return sprite.rect.topleft if sprite is not None else None
 
     def _can_select(self, iid: int) -> bool:
-        return self.ui.can_select(self, iid)
+        return self.ui.can_select(self, self.game.resolve(iid))
 
     def click_card(self, iid: int) -> None:
         """A click (no drag) on a card the viewer may handle: a manual tap in free mode,
@@ -765,7 +766,7 @@ class TableScene(Scene):
         if self.game.state.free_mode:
             self.propose(Action.make("manual_tap", self.viewer, card=iid))
             return
-        self.ui.click_card(self, iid)
+        self.ui.click_card(self, self.game.resolve(iid))
 
     # ================================================================== update / draw
 

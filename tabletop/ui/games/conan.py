@@ -255,7 +255,8 @@ class ConanUI(GameUI):
     def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
         """Called once at pick-up: build the shape plan; the generic targets otherwise."""
         state = scene.game.state
-        self.plan = cd.make_plan(state, self.rules.cards, scene.viewer, iid)
+        self.plan = cd.make_plan(state, self.rules.cards, scene.viewer,
+                                 scene.game.resolve(iid))
         self._lit = None
         if self.plan is not None:
             return []  # the plugin lights and resolves this drag itself
