@@ -243,3 +243,63 @@ def test_arc_wrong_reason_and_failed_fact(tmp_path: Path) -> None:
     assert wrong.expected == "arc.cost_unpayable" and wrong.got == "arc.bad_payment"
     assert "[ARC-R4]" in wrong.explanation  # the rules' own words and ruling id
     assert "untapped $g2" in fact.explanation and "tapped" in fact.explanation
+
+
+XENO_WHOLE_LABELS = """
+game = "xenocard"
+seed = 1
+first = 0
+title = "Whole labels as decision options"
+
+[position]
+turn = 5
+active = 0
+phase = "set"
+[position.zones]
+"p0.deck" = ["deck_rookie", "deck_rookie", "deck_rookie"]
+"p1.deck" = ["husk_crawler", "husk_crawler", "husk_crawler"]
+"p0.hand" = [{ card = "deck_rookie", label = "a" }, { card = "deck_rookie", label = "b" },
+             "deck_rookie", "deck_rookie", "deck_rookie", "deck_rookie", "deck_rookie",
+             "deck_rookie", "deck_rookie"]
+"p1.hand" = [{ card = "quick_thinking", label = "quick" }]
+
+[[step]]
+seat = 0
+action = "next_phase"
+[step.after]
+pending = "block"
+
+[[step]]
+seat = 1
+action = "decide"
+args = { choice = ["$quick"] }
+note = "A block-phase event without a target: the option is the card alone."
+[step.after]
+where = { "$quick" = "p1.trash" }
+pending = "block"
+
+[[step]]
+seat = 1
+action = "decide"
+args = { choice = ["pass"] }
+[step.after]
+pending = "adjust"
+
+[[step]]
+seat = 0
+action = "decide"
+args = { choice = ["$a", "$b"] }
+note = "Adjust: the discards are whole labels."
+[step.after]
+where = { "$a" = "p0.trash", "$b" = "p0.trash" }
+count = { "p0.hand" = 7 }
+"""
+
+
+def test_a_whole_label_is_a_decision_option(tmp_path: Path) -> None:
+    """Scenario format (issue 10): "$label" alone as a decision option, as the docs say
+    (Xenocard adjust discards, a block-phase event without a target)."""
+    pytest.importorskip("tabletop.games.xenocard")
+    report = run_scenario(write(tmp_path, XENO_WHOLE_LABELS))
+    assert report.passed, "\n".join(report.lines())
+    assert report.steps[1].args["choice"] == [str(report.game.state.data["labels"]["quick"])]

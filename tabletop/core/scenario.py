@@ -400,9 +400,14 @@ def build_setup(scenario: Scenario) -> GameSetup:
 _LABEL_IN_TEXT = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def _resolve(scenario: Scenario, name: str, value: Any, labels: Mapping[str, int]) -> Any:
+def _resolve(scenario: Scenario, name: str, value: Any, labels: Mapping[str, int],
+             as_text: bool = False) -> Any:
     """Replace ``"$label"`` by the instance id (an int), and ``$label`` inside a longer
-    string (decision options such as ``"$guard>$drake"``) by the id's digits."""
+    string (decision options such as ``"$guard>$drake"``) by the id's digits.
+
+    The entries of a ``choice`` list are decision options, which are strings in every
+    game (``Decision.options``): there a whole ``"$label"`` becomes the id's digits
+    too, so ``choice = ["$a", "$b"]`` answers a decision that offers those cards."""
     if isinstance(value, str) and "$" in value:
         def lookup(label: str) -> int:
             if label not in labels:
@@ -412,13 +417,15 @@ def _resolve(scenario: Scenario, name: str, value: Any, labels: Mapping[str, int
             return labels[label]
 
         whole = _LABEL_IN_TEXT.fullmatch(value)
-        if whole:
+        if whole and not as_text:
             return lookup(whole.group(1))
         return _LABEL_IN_TEXT.sub(lambda m: str(lookup(m.group(1))), value)
     if isinstance(value, list):
-        return [_resolve(scenario, f"{name}[{i}]", v, labels) for i, v in enumerate(value)]
+        return [_resolve(scenario, f"{name}[{i}]", v, labels, as_text)
+                for i, v in enumerate(value)]
     if isinstance(value, dict):
-        return {k: _resolve(scenario, f"{name}.{k}", v, labels) for k, v in value.items()}
+        return {k: _resolve(scenario, f"{name}.{k}", v, labels, as_text or k == "choice")
+                for k, v in value.items()}
     return value
 
 
