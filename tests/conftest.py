@@ -22,4 +22,6 @@ def _private_save_dir(tmp_path_factory: pytest.TempPathFactory,
                       monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Autosaves of a test go to a fresh folder, never to the user's real one."""
     monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))
+    # the folder offered when saving fails: never the user's home either
+    monkeypatch.setenv("TABLETOP_FALLBACK_SAVE_DIR", str(tmp_path_factory.mktemp("fallback")))
     yield

@@ -428,3 +428,205 @@ def test_autosaver_keeps_an_unreadable_old_autosave(save_dir: Path) -> None:
     assert saver.kept_aside.read_text(encoding="utf-8") == '{"format": 9, "app": "tabletop"}'
     assert load_save(old, toy_loader).state.fingerprint() == game.state.fingerprint()
     assert [i.path for i in find_unfinished()] == [old]
+
+
+# --------------------------------------------------------------------------- nothing lost
+
+
+def _undo_twice() -> Game:
+    """A toy game whose last two plays were undone (so redo is offered twice)."""
+    game = toy_game(plays=2)
+    assert game.undo(0).ok and game.undo(0).ok
+    assert len(game.redo_stack) == 2
+    return game
+
+
+def test_redo_list_is_saved_and_restored(tmp_path: Path) -> None:
+    live = _undo_twice()
+    path = save_game(live, tmp_path / "g.json")
+    resumed = load_save(path, toy_loader)
+    assert resumed.redo_stack == live.redo_stack
+    for seat in (0, 1):
+        assert resumed.can_undo(seat) == live.can_undo(seat)
+        assert resumed.can_redo(seat) == live.can_redo(seat)
+    for game in (live, resumed):
+        assert game.redo(0).ok and game.redo(0).ok
+    assert resumed.state.fingerprint() == live.state.fingerprint()
+    assert not resumed.can_redo(0)
+
+
+def test_a_save_without_the_redo_list_still_loads(tmp_path: Path) -> None:
+    data = json.loads(save_game(_undo_twice(), tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert len(data["redo"]) == 2 and data["active"] == 0
+    del data["redo"], data["active"]
+    old = load_save(write(tmp_path / "old.json", data), toy_loader)
+    assert old.redo_stack == [] and len(old.history) == 1
+
+
+def test_a_bad_redo_list_names_the_field(tmp_path: Path) -> None:
+    data = json.loads(save_game(_undo_twice(), tmp_path / "g.json").read_text(encoding="utf-8"))
+    data["redo"] = {"kind": "play"}
+    assert _load_error(write(tmp_path / "a.json", data)).field == "redo"
+    data["redo"] = [{"kind": "play", "seat": 9, "args": {}}]
+    assert _load_error(write(tmp_path / "b.json", data)).field == "redo[0]"
+
+
+def test_each_new_game_gets_a_file_of_its_own(save_dir: Path) -> None:
+    from datetime import UTC, datetime
+
+    from tabletop.core.persistence import new_autosave_path
+
+    when = datetime(2026, 11, 29, 16, 45, 3, tzinfo=UTC)
+    first = new_autosave_path("arc", now=when)
+    assert first == save_dir / "autosave-arc-20261129-164503.json"
+    save_game(toy_game(), first)
+    second = new_autosave_path("arc", now=when)
+    assert second.name == "autosave-arc-20261129-164503-2.json"
+    assert second != autosave_path("arc") and not second.exists()
+
+
+def test_find_unfinished_lists_every_game_with_its_decks_and_whose_turn(save_dir: Path) -> None:
+    from tabletop.core.persistence import new_autosave_path
+
+    game = toy_game(plays=1)
+    game.setup = GameSetup("toy", 7, 0, game.setup.decks, deck_names=("Ants", "Zoo"))
+    save_game(game, autosave_path("toy"))  # the one-slot file of an older version
+    save_game(game, new_autosave_path("toy"))
+    save_game(game, save_dir / "broken-toy-1.json")
+    found = find_unfinished()
+    assert len(found) == 3
+    assert {i.path.name for i in found} >= {"autosave-toy.json", "broken-toy-1.json"}
+    assert all(i.deck_names == ("Ants", "Zoo") and i.active == 0 for i in found)
+    assert [i.broken for i in found].count(True) == 1
+    assert "Ants vs Zoo" in found[0].summary
+
+
+def test_replay_as_far_as_possible_stops_before_the_first_refused_action(tmp_path: Path) -> None:
+    from tabletop.core.persistence import replay_as_far_as_possible
+
+    data = _good(tmp_path)
+    data["actions"].insert(2, {"kind": "draw", "seat": 0, "args": {}})  # a second draw
+    path = write(tmp_path / "stale.json", data)
+    game, refused = replay_as_far_as_possible(path, toy_loader)
+    assert refused == 2
+    assert game.actions == [Action.from_json(a) for a in data["actions"][:2]]
+    expected = Game(load(), GameSetup.from_json(data["setup"]))
+    for item in data["actions"][:2]:
+        assert expected.propose(Action.from_json(item)).ok
+    assert game.state.fingerprint() == expected.state.fingerprint()
+    assert json.loads(path.read_text(encoding="utf-8")) == data  # never written
+
+
+def test_replay_as_far_as_possible_of_a_good_save_is_the_whole_game(tmp_path: Path) -> None:
+    from tabletop.core.persistence import replay_as_far_as_possible
+
+    live = _undo_twice()
+    game, refused = replay_as_far_as_possible(save_game(live, tmp_path / "g.json"), toy_loader)
+    assert refused is None and game.actions == live.actions
+    assert game.redo_stack == live.redo_stack
+
+
+def test_replay_as_far_as_possible_survives_a_rules_crash(tmp_path: Path) -> None:
+    from tabletop.core.persistence import replay_as_far_as_possible
+
+    class Crashing(ToyRules):
+        def apply(self, state: GameState, action: Action) -> None:
+            if action.kind == "play":
+                state.data["half-done"] = True
+                raise KeyError("power")
+            super().apply(state, action)
+
+    path = save_game(toy_game(), tmp_path / "g.json")
+    game, refused = replay_as_far_as_possible(path, lambda g: Crashing(toy_cards()))
+    assert refused == 1 and len(game.actions) == 1
+    assert "half-done" not in game.state.data
+
+
+def test_replay_as_far_as_possible_needs_the_setup(tmp_path: Path) -> None:
+    from tabletop.core.persistence import replay_as_far_as_possible
+
+    data = _good(tmp_path)
+    data["setup"]["position"] = {"phase": "main", "zones": {"p9.hand": ["ant"]}}
+    with pytest.raises(SaveError) as info:
+        replay_as_far_as_possible(write(tmp_path / "pos.json", data), toy_loader)
+    assert info.value.field == "setup"
+
+
+def test_a_save_that_no_longer_replays_is_kept_under_a_new_name(save_dir: Path) -> None:
+    from tabletop.core.persistence import keep_broken, new_autosave_path
+
+    save_dir.mkdir(parents=True)
+    path = new_autosave_path("toy")
+    text = json.dumps({"any": "content"})
+    path.write_text(text, encoding="utf-8")
+    kept = keep_broken(path)
+    assert kept.name == "broken-" + path.name[len("autosave-"):]
+    assert not path.exists() and kept.read_text(encoding="utf-8") == text
+    assert keep_broken(kept) == kept  # already kept: left where it is
+    path.write_text(text, encoding="utf-8")
+    again = keep_broken(path)
+    assert again.name.endswith("-2.json") and kept.exists()
+
+
+def test_leftover_temporary_files_are_removed_when_stale(tmp_path: Path) -> None:
+    from tabletop.core.persistence import remove_stale_temp_files
+
+    stale = tmp_path / ".autosave-arc.json.k2j3h4.tmp"
+    fresh = tmp_path / ".autosave-arc.json.zz9.tmp"
+    other = tmp_path / ".notes.tmp"
+    save = save_game(toy_game(), tmp_path / "autosave-arc.json")
+    for path in (stale, fresh, other):
+        path.write_text("{", encoding="utf-8")
+    old = stale.stat().st_mtime - 120
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    assert remove_stale_temp_files(tmp_path) == [stale]
+    assert not stale.exists() and fresh.exists() and other.exists() and save.exists()
+    assert remove_stale_temp_files(tmp_path / "nowhere") == []
+
+
+def test_a_failing_autosaver_says_so_once_and_can_move(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    told: list[SaveError] = []
+    saver = Autosaver(blocker / "auto.json", on_failure=lambda s, e: told.append(e))
+    game = toy_game(plays=0)
+    game.listeners.append(saver)
+    assert game.propose(Action.make("end_turn", 0)).ok
+    assert game.propose(Action.make("end_turn", 1)).ok
+    assert len(told) == 1 and saver.failing and str(blocker) in str(told[0])
+    moved = saver.move_to(tmp_path / "elsewhere")
+    assert moved == tmp_path / "elsewhere" / "auto.json" and not saver.failing
+    assert load_save(moved, toy_loader).state.fingerprint() == game.state.fingerprint()
+    saver.path = blocker / "again.json"
+    assert game.propose(Action.make("end_turn", 0)).ok
+    assert len(told) == 2  # failing again after a save that worked: told again
+
+
+def test_the_fallback_folder_is_a_writable_one(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.core.persistence import FALLBACK_DIR_ENV_VAR, fallback_dir, fallback_dirs
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv(FALLBACK_DIR_ENV_VAR, str(blocker / "sub"))
+    assert fallback_dir() is None  # a file where the folder should be
+    monkeypatch.setenv(FALLBACK_DIR_ENV_VAR, str(tmp_path / "fb"))
+    assert fallback_dir() == tmp_path / "fb" and (tmp_path / "fb").is_dir()
+    assert list((tmp_path / "fb").iterdir()) == []  # the probe file is gone
+    assert fallback_dir(avoid=tmp_path / "fb") is None
+    monkeypatch.delenv(FALLBACK_DIR_ENV_VAR)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert fallback_dirs()[0] == tmp_path / "home" / "tabletop-saves"
+
+
+def test_an_unwritable_folder_is_reported_before_the_first_action(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    told: list[SaveError] = []
+    saver = Autosaver(blocker / "auto.json", on_failure=lambda s, e: told.append(e))
+    assert saver.probe(toy_game(plays=0)) is False
+    assert len(told) == 1 and told[0].path == str(blocker) and saver.failing
+    good = Autosaver(tmp_path / "saves" / "auto.json", on_failure=lambda s, e: told.append(e))
+    assert good.probe(toy_game(plays=0)) is True and len(told) == 1
+    assert list((tmp_path / "saves").iterdir()) == []  # nothing written but the probe, gone

@@ -35,7 +35,7 @@ def app(tmp_path):
 def started(app, monkeypatch):
     """Record the games the menu starts instead of opening the table."""
     games: list[Game] = []
-    monkeypatch.setattr(app, "start_game", games.append)
+    monkeypatch.setattr(app, "start_game", lambda game, *a, **k: games.append(game))
     return games
 
 
@@ -119,8 +119,8 @@ def test_corrupt_autosave_shows_a_dialog_naming_the_file(app, monkeypatch, tmp_p
     bad = tmp_path / "autosave-arc.json"
     bad.write_text("{ not json", encoding="utf-8")
     menu = open_menu(app)
-    assert "autosave-arc.json" in menu.widgets["resume_info"].html_text
-    click(app, widget_centre(menu.widgets["resume"]))
+    assert "autosave-arc.json" in menu.widgets["save_info:0"].html_text
+    click(app, widget_centre(menu.widgets["resume:0"]))
     frames(app, 2)
     windows = [s for s in app.ui.get_sprite_group().sprites()
                if type(s).__name__ == "UIMessageWindow"]
@@ -134,7 +134,7 @@ def test_newer_format_autosave_is_explained(app, monkeypatch, tmp_path):
     (tmp_path / "autosave-arc.json").write_text(json.dumps({"format": 99, "game": "arc"}),
                                                 encoding="utf-8")
     menu = open_menu(app)
-    click(app, widget_centre(menu.widgets["resume"]))
+    click(app, widget_centre(menu.widgets["resume:0"]))
     frames(app, 2)
     windows = [s for s in app.ui.get_sprite_group().sprites()
                if type(s).__name__ == "UIMessageWindow"]
@@ -147,9 +147,9 @@ def test_resume_offers_the_unfinished_game(app, monkeypatch, tmp_path, started):
     game = choice.make_game("alpha", "beta", first_seat=0, seed=7)
     save_game(game, tmp_path / "autosave-arc.json")
     menu = open_menu(app)
-    resume = menu.widgets["resume"]
+    resume = menu.widgets["resume:0"]
     assert resume.is_enabled
-    assert "Turn 1" in menu.widgets["resume_info"].html_text
+    assert "Turn 1" in menu.widgets["save_info:0"].html_text
     click(app, widget_centre(resume))
     assert len(started) == 1
     assert started[0].setup == game.setup
@@ -211,4 +211,224 @@ def test_back_from_a_game_selects_that_game_and_offers_its_unfinished_game(app):
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     assert menu.game_id == "xenocard"
-    assert menu.widgets["resume"].is_enabled
+    assert menu.widgets["resume:0"].is_enabled
+
+
+# ---------------------------------------------------------------------- nothing lost
+
+
+def _real_game(game_id: str, seed: int, actions: int = 4) -> Game:
+    """A real game of ``game_id`` after a few bot actions."""
+    choice = GameChoice.load(game_id)
+    first, second = list(choice.decks)[:2]
+    game = choice.make_game(first, second, first_seat=1, seed=seed)
+    bot = game.rules.make_bot(seed)
+    for _ in range(actions):
+        action = bot.choose(game)
+        assert action is not None and game.propose(action).ok
+    return game
+
+
+def _save_at(game: Game, path, minute: int):
+    from datetime import UTC, datetime
+
+    from tabletop.core.persistence import save_data, write_json_atomic
+
+    when = datetime(2026, 3, 1, 10, minute, tzinfo=UTC)
+    return write_json_atomic(save_data(game, saved_at=when), path)
+
+
+def _sprites(app, kind: str) -> list:
+    return [s for s in app.ui.get_sprite_group().sprites()
+            if type(s).__name__ == kind and s.alive()]
+
+
+def _button(app, text: str):
+    found = [b for b in _sprites(app, "UIButton") if b.text == text and b.visible]
+    assert found, f"no button {text!r}; buttons: {[b.text for b in _sprites(app, 'UIButton')]}"
+    return found[-1]
+
+
+def test_the_menu_lists_unfinished_games_of_every_game_and_opens_on_the_newest(app, tmp_path):
+    conan, arc = _real_game("conan", 3), _real_game("arc", 4)
+    _save_at(arc, tmp_path / "autosave-arc.json", 1)  # an older version's slot file
+    _save_at(conan, tmp_path / "autosave-conan-20260301-100500.json", 5)
+    menu = open_menu(app)
+    assert menu.game_id == "conan"  # the game of the newest unfinished game
+    first, second = (menu.widgets[f"save_info:{i}"].html_text for i in (0, 1))
+    assert "Conan CCG" in first and "Arc System" in second
+    decks = " vs ".join(conan.setup.deck_names)
+    assert decks in first.replace("&nbsp;", " ")
+    player = f"Player {conan.state.active + 1} to play"
+    assert f"Turn {conan.state.turn}, {player}" in first
+    menu.select_game("arc")
+    frames(app, 2)
+    assert "Conan CCG" in menu.widgets["save_info:0"].html_text  # whichever game is selected
+    for i in (0, 1):
+        assert menu.widgets[f"resume:{i}"].is_enabled and menu.widgets[f"delete:{i}"].is_enabled
+
+
+def test_start_keeps_the_unfinished_game_of_the_same_game(app, tmp_path):
+    old = _save_at(_real_game("xenocard", 5), tmp_path / "autosave-xenocard.json", 0)
+    before = old.read_bytes()
+    menu = open_menu(app)
+    assert menu.game_id == "xenocard"
+    click(app, widget_centre(menu.widgets["start"]))
+    frames(app, 2)
+    game = app.game
+    assert game is not None and game.propose(next(iter(game.rules.legal_actions(
+        game.state, game.rules.acting_seat(game.state))))).ok
+    assert app.autosaver.path != old and app.autosaver.path.exists()
+    assert old.read_bytes() == before
+    app.show_menu()
+    frames(app, 2)
+    assert len(app.stack.top.unfinished) == 2
+
+
+def test_resume_keeps_saving_into_the_games_own_file_with_its_redo_list(app, tmp_path):
+    game = _real_game("arc", 6, actions=6)
+    seat = game.rules.acting_seat(game.state)
+    while game.can_undo(seat):
+        assert game.undo(seat).ok
+    redo = list(game.redo_stack)
+    assert redo, "nothing was undone"
+    path = save_game(game, tmp_path / "autosave-arc-20260301-100000.json")
+    menu = open_menu(app)
+    click(app, widget_centre(menu.widgets["resume:0"]))
+    frames(app, 2)
+    assert app.game is not None and app.game.redo_stack == redo
+    assert app.autosaver.path == path
+
+
+def test_delete_asks_before_anything_is_deleted(app, tmp_path):
+    path = _save_at(_real_game("arc", 7), tmp_path / "autosave-arc-20260301-100000.json", 0)
+    menu = open_menu(app)
+    click(app, widget_centre(menu.widgets["delete:0"]))
+    frames(app, 2)
+    assert path.exists()
+    dialog = _sprites(app, "UIConfirmationDialog")[-1]
+    assert path.name in dialog.confirmation_text.html_text
+    click(app, widget_centre(dialog.cancel_button))
+    frames(app, 2)
+    assert path.exists()
+    click(app, widget_centre(menu.widgets["delete:0"]))
+    frames(app, 2)
+    click(app, widget_centre(_sprites(app, "UIConfirmationDialog")[-1].confirm_button))
+    frames(app, 3)
+    assert not path.exists()
+    assert menu.unfinished == [] and "save_info:0" not in menu.widgets
+    assert "No unfinished game" in menu.widgets["resume_info"].html_text
+
+
+def _no_longer_replays(tmp_path, seed: int = 8):
+    game = _real_game("arc", seed, actions=5)
+    path = save_game(game, tmp_path / "autosave-arc-20260301-100000.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"].insert(3, {"kind": "attack", "seat": 0, "args": {"cards": [999]}})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return game, path, data
+
+
+@pytest.mark.parametrize("free", [True, False])
+def test_a_save_that_no_longer_replays_is_kept_and_opened_as_far_as_it_goes(app, tmp_path,
+                                                                              free):
+    live, path, data = _no_longer_replays(tmp_path)
+    menu = open_menu(app)
+    click(app, widget_centre(menu.widgets["resume:0"]))
+    frames(app, 3)
+    kept = tmp_path / ("broken-" + path.name[len("autosave-"):])
+    assert not path.exists() and json.loads(kept.read_text(encoding="utf-8")) == data
+    window = next(w for w in _sprites(app, "UIWindow") if hasattr(w, "text_box"))
+    text = window.text_box.html_text
+    assert kept.name in text and str(tmp_path) in text and "3 of 6 actions" in text
+    label = "Open in free mode" if free else "Replay up to action 3"
+    click(app, widget_centre(_button(app, label)))
+    frames(app, 3)
+    game = app.game
+    assert game is not None and game.actions[:3] == live.actions[:3]
+    assert game.state.free_mode is free
+    assert app.autosaver.path.parent == tmp_path and app.autosaver.path != kept
+    assert app.autosaver.path.exists()  # saved at once, in a file of its own
+    assert json.loads(kept.read_text(encoding="utf-8")) == data  # never overwritten
+    app.show_menu()
+    frames(app, 2)
+    names = [i.path.name for i in app.stack.top.unfinished]
+    assert kept.name in names and app.autosaver is None
+
+
+def test_stale_temporary_files_are_removed_when_the_menu_opens(app, tmp_path):
+    import os
+
+    stale = tmp_path / ".autosave-arc.json.x1y2.tmp"
+    fresh = tmp_path / ".autosave-arc.json.z3.tmp"
+    for path in (stale, fresh):
+        path.write_text("{", encoding="utf-8")
+    old = stale.stat().st_mtime - 600
+    os.utime(stale, (old, old))
+    open_menu(app)
+    assert not stale.exists() and fresh.exists()
+
+
+def test_an_unwritable_save_folder_is_told_at_once_and_another_place_offered(tmp_path,
+                                                                             monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setenv("TABLETOP_FALLBACK_SAVE_DIR", str(elsewhere))
+    app = make_app(save_dir=blocker / "saves")  # a file where the folder should be
+    try:
+        game = _real_game("arc", 9, actions=0)
+        app.start_game(game)
+        frames(app, 2)
+        dialog = _sprites(app, "UIConfirmationDialog")[-1]
+        text = dialog.confirmation_text.html_text
+        assert str(blocker / "saves") in text and str(elsewhere) in text
+        app.stack.pop()  # the hand-over cover: the players see the question at once
+        frames(app, 2)
+        click(app, widget_centre(dialog.confirm_button))
+        frames(app, 2)
+        assert app.autosaver.path.parent == elsewhere
+        assert game.propose(next(iter(game.rules.legal_actions(
+            game.state, game.rules.acting_seat(game.state))))).ok
+        assert app.autosaver.path.exists() and not app.autosaver.failing
+        note = _sprites(app, "UIMessageWindow")[-1]
+        assert str(app.autosaver.path) in note.text_block.html_text
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_a_long_list_of_unfinished_games_pages_and_fits(monkeypatch, tmp_path, size):
+    choice = fake_choice("arc")
+    use_choices(monkeypatch, [choice])
+    for minute in range(9):
+        game = choice.make_game("alpha", "beta", first_seat=minute % 2, seed=minute + 1)
+        _save_at(game, tmp_path / f"autosave-arc-20260301-10{minute:02}00.json", minute)
+    (tmp_path / "autosave-arc.json").write_text("{", encoding="utf-8")
+    app = make_app(size, save_dir=tmp_path)
+    try:
+        menu = open_menu(app)
+        seen: set[str] = set()
+        for _ in range(10):
+            panel = menu.widgets["side_panel"].get_abs_rect()
+            keys = [k for k in menu.widgets if k.split(":")[0] in
+                    ("save_info", "resume", "delete")] + ["saves_next", "quit"]
+            for name in keys:
+                rect = menu.widgets[name].get_abs_rect()
+                assert panel.contains(rect) and app.screen.get_rect().contains(rect), (name,
+                                                                                      size)
+            for name in keys:
+                if name.startswith("save_info:"):
+                    box = menu.widgets[name]
+                    assert box.scroll_bar is None, f"{name} scrolls: its text is cut"
+                    seen.add(name)
+            if not menu.widgets["saves_next"].is_enabled:
+                break
+            click(app, widget_centre(menu.widgets["saves_next"]))
+            frames(app, 2)
+        assert len(seen) == 10  # every game and the unreadable file, page by page
+        click(app, widget_centre(menu.widgets["saves_previous"]))
+        frames(app, 2)
+        assert menu.save_page < 10 - 1
+    finally:
+        app.shutdown()

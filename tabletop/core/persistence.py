@@ -8,11 +8,16 @@ Save file format (JSON, UTF-8)::
       "game": "arc",               # game id (see tabletop.core.rules.game_ids)
       "setup": {...},              # GameSetup.to_json(): seed, first, decks, position...
       "actions": [{"kind": ..., "seat": 0, "args": {...}}, ...],
+      "redo": [{"kind": ...}, ...], # optional: the undone actions, redone last first
       "saved_at": "2026-11-29T16:45:00+00:00",
       "finished": false,           # true once the game has a result
       "turn": 3,                   # informational (listing without replaying)
+      "active": 0,                 # informational: whose turn it is (optional)
       "result": "", "winner": null # informational
     }
+
+``redo`` and ``active`` were added without a format change: older saves
+without them still load (no redo list, whose turn unknown in the listing).
 
 A save holds no state: loading replays the actions from the set-up, each one
 checked by the rules (ALL-R1), so a save made by a version with different rules
@@ -23,7 +28,14 @@ a crash while saving leaves the previous save intact. Loading never writes.
 Every problem raises :class:`SaveError` naming the file and the field.
 
 Autosaves live in :func:`autosave_dir` (platformdirs' user data dir, or
-``$TABLETOP_SAVE_DIR``), one file per game slot: ``autosave-<game>.json``.
+``$TABLETOP_SAVE_DIR``). Each new game gets its own file,
+``autosave-<game>-<date>-<time>.json`` (:func:`new_autosave_path`), so starting a
+game never overwrites another unfinished one; the one-slot files
+``autosave-<game>.json`` of older versions are still listed and resumed. A save
+that reads but no longer replays is renamed ``broken-<name>.json``
+(:func:`keep_broken`) and can be replayed as far as it goes
+(:func:`replay_as_far_as_possible`). When the folder cannot be written, the
+autosaver reports it (``on_failure``) and can move to :func:`fallback_dir`.
 """
 
 from __future__ import annotations
@@ -32,7 +44,9 @@ import contextlib
 import json
 import logging
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -46,7 +60,9 @@ from tabletop.core.rules import GameRules, GameSetup, load_rules
 __all__ = [
     "APP",
     "FORMAT",
+    "FALLBACK_DIR_ENV_VAR",
     "SAVE_DIR_ENV_VAR",
+    "STALE_TEMP_AGE",
     "Autosaver",
     "SaveError",
     "SaveFile",
@@ -54,12 +70,22 @@ __all__ = [
     "autosave_dir",
     "autosave_path",
     "discard_autosave",
+    "fallback_dir",
+    "fallback_dirs",
+    "folder_problem",
     "find_unfinished",
+    "find_unreadable",
+    "keep_broken",
     "load_save",
+    "new_autosave_path",
     "read_save",
+    "remove_stale_temp_files",
+    "replay_as_far_as_possible",
     "rules_for",
     "save_data",
+    "save_game_id",
     "save_game",
+    "writable_dir",
     "write_json_atomic",
 ]
 
@@ -70,7 +96,13 @@ FORMAT = 1
 APP = "tabletop"
 #: Environment variable that overrides the autosave folder.
 SAVE_DIR_ENV_VAR = "TABLETOP_SAVE_DIR"
+#: Environment variable that overrides the folder offered when that one cannot be written.
+FALLBACK_DIR_ENV_VAR = "TABLETOP_FALLBACK_SAVE_DIR"
 _AUTOSAVE_PREFIX = "autosave-"
+_BROKEN_PREFIX = "broken-"
+#: Seconds after which a temporary file of a save is an interrupted save's leftover
+#: (a save being written lives well under a second).
+STALE_TEMP_AGE = 60.0
 
 RulesLoader = Callable[[str], GameRules]
 
@@ -102,9 +134,11 @@ def save_data(game: Game, saved_at: datetime | None = None) -> dict[str, Any]:
         "game": game.setup.game,
         "setup": game.setup.to_json(),
         "actions": [a.to_json() for a in game.actions],
+        "redo": [a.to_json() for a in game.redo_stack],
         "saved_at": when,
         "finished": state.game_over,
         "turn": state.turn,
+        "active": state.active,
         "result": state.result,
         "winner": state.winner,
     }
@@ -175,7 +209,12 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
 
 @dataclass(frozen=True)
 class SaveFile:
-    """A save read and checked field by field, not yet replayed."""
+    """A save read and checked field by field, not yet replayed.
+
+    ``redo`` is the saved redo list (``Game.redo_stack`` order: the last one is
+    redone first; empty for saves made before it was saved). ``active`` is the
+    seat whose turn it was (None when the save does not say).
+    """
 
     path: Path
     game: str
@@ -185,6 +224,8 @@ class SaveFile:
     finished: bool
     turn: int | None
     raw: Mapping[str, Any]
+    redo: tuple[Action, ...] = ()
+    active: int | None = None
 
 
 def read_save(path: str | os.PathLike[str]) -> SaveFile:
@@ -243,7 +284,20 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
     turn = data.get("turn")
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
         turn = None
-    return SaveFile(where, game, setup, tuple(actions), saved_at, finished, turn, data)
+    redo_raw = data.get("redo", [])
+    if not isinstance(redo_raw, list):
+        raise SaveError(where, "redo", f"expected a list, got {type(redo_raw).__name__}")
+    redo: list[Action] = []
+    for index, item in enumerate(redo_raw):
+        try:
+            redo.append(Action.from_json(item))
+        except (ValueError, TypeError) as exc:
+            raise SaveError(where, f"redo[{index}]", str(exc)) from None
+    active = data.get("active")
+    if not isinstance(active, int) or isinstance(active, bool) or active not in (0, 1):
+        active = None  # informational only: a bad value is not worth refusing the save
+    return SaveFile(where, game, setup, tuple(actions), saved_at, finished, turn, data,
+                    tuple(redo), active)
 
 
 def _field(where: Path, data: Mapping[str, Any], name: str, kind: type) -> Any:
@@ -278,7 +332,10 @@ def load_save(path: str | os.PathLike[str], rules_loader: RulesLoader = load_rul
     save = read_save(path)
     rules = rules_for(save, rules_loader)
     try:
-        return replay(rules, save.setup, list(save.actions))
+        game = replay(rules, save.setup, list(save.actions))
+        # Restored as saved: after a resume undo and redo answer as before the quit.
+        game.redo_stack = list(save.redo)
+        return game
     except ReplayError as exc:
         action = exc.action
         raise SaveError(save.path, f"actions[{exc.index}]",
@@ -288,6 +345,40 @@ def load_save(path: str | os.PathLike[str], rules_loader: RulesLoader = load_rul
     except Exception as exc:  # a broken set-up or a rules bug: report, never crash
         raise SaveError(save.path, "setup",
                         f"the game could not be rebuilt: {type(exc).__name__}: {exc}") from exc
+
+
+def replay_as_far_as_possible(path: str | os.PathLike[str],
+                              rules_loader: RulesLoader = load_rules) -> tuple[Game, int | None]:
+    """Replay a save up to the last action that still holds.
+
+    Returns ``(game, refused)``: the game after every action before the first one
+    the rules refuse now (or that makes the rules fail), and that action's index
+    in the file's list (None when every action replays; the redo list is then
+    restored as :func:`load_save` does, otherwise it is dropped, since it belongs
+    to a future that no longer follows). For a save :func:`load_save` refuses,
+    so that players can look at the table and fix it by hand in free mode.
+
+    Raises SaveError when the file cannot be read (see :func:`read_save`), its
+    game is unknown, or not even the set-up can be rebuilt. Never writes.
+    """
+    save = read_save(path)
+    rules = rules_for(save, rules_loader)
+    actions = list(save.actions)
+    try:
+        game = Game(rules, save.setup)
+    except Exception as exc:  # a card removed from the card files, a broken position
+        raise SaveError(save.path, "setup",
+                        f"the game could not be rebuilt: {type(exc).__name__}: {exc}") from exc
+    for index, action in enumerate(actions):
+        try:
+            ok = game.propose(action).ok
+        except Exception:  # a rules bug half-way through an action: its state is suspect
+            log.exception("action %d of %s makes the rules fail", index, save.path)
+            return replay(rules, save.setup, actions[:index]), index
+        if not ok:
+            return game, index
+    game.redo_stack = list(save.redo)
+    return game, None
 
 
 # --------------------------------------------------------------------------- autosave
@@ -307,8 +398,80 @@ def autosave_dir() -> Path:
 
 
 def autosave_path(game_id: str) -> Path:
-    """The autosave file of a game slot: ``<autosave_dir>/autosave-<game>.json``."""
+    """The one-slot autosave file older versions wrote: ``<autosave_dir>/autosave-<game>.json``.
+
+    Still listed and resumed; new games get :func:`new_autosave_path` instead.
+    """
     return autosave_dir() / f"{_AUTOSAVE_PREFIX}{game_id}.json"
+
+
+def new_autosave_path(game_id: str, folder: str | os.PathLike[str] | None = None,
+                      now: datetime | None = None) -> Path:
+    """A file name of its own for a new game: ``autosave-<game>-<YYYYmmdd-HHMMSS>.json``.
+
+    In ``folder`` (default :func:`autosave_dir`); ``now`` defaults to the current
+    time (UTC, so the name does not jump with daylight saving). A name already
+    taken gets ``-2``, ``-3``... so no other game's file is ever reused.
+    """
+    where = Path(folder) if folder is not None else autosave_dir()
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    base = f"{_AUTOSAVE_PREFIX}{game_id}-{stamp}"
+    candidate = where / f"{base}.json"
+    n = 1
+    while candidate.exists() or candidate.is_symlink():
+        n += 1
+        candidate = where / f"{base}-{n}.json"
+    return candidate
+
+
+def fallback_dirs() -> list[Path]:
+    """Other folders to save in when :func:`autosave_dir` cannot be written, best first.
+
+    ``$TABLETOP_FALLBACK_SAVE_DIR`` when set (only that one); otherwise
+    ``~/tabletop-saves`` and a folder of this user under the system temporary
+    folder (cleared by some systems at restart, hence last).
+    """
+    override = os.environ.get(FALLBACK_DIR_ENV_VAR, "").strip()
+    if override:
+        return [Path(override).expanduser()]
+    found: list[Path] = []
+    with contextlib.suppress(RuntimeError, KeyError):  # no home folder known
+        found.append(Path.home() / "tabletop-saves")
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or "user"
+    found.append(Path(tempfile.gettempdir()) / f"tabletop-saves-{user}")
+    return found
+
+
+def folder_problem(folder: str | os.PathLike[str]) -> str:
+    """Why no save can be written in ``folder`` ("" when one can), in plain words.
+
+    Creates the folder if needed and writes a probe file, removed again.
+    """
+    where = Path(folder)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=where)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    return ""
+
+
+def writable_dir(folder: str | os.PathLike[str]) -> bool:
+    """True when ``folder`` exists or can be made, and a file can be written in it."""
+    return not folder_problem(folder)
+
+
+def fallback_dir(avoid: str | os.PathLike[str] | None = None) -> Path | None:
+    """The first of :func:`fallback_dirs` that can be written (not ``avoid``); None if none."""
+    skip = Path(avoid).resolve() if avoid is not None else None
+    for folder in fallback_dirs():
+        if skip is not None and folder.resolve() == skip:
+            continue
+        if writable_dir(folder):
+            return folder
+    return None
 
 
 class Autosaver:
@@ -316,18 +479,70 @@ class Autosaver:
 
     ``Autosaver(path)`` writes to ``path``; ``Autosaver()`` writes to
     :func:`autosave_path` of the game's id. Write failures never interrupt the
-    game: they are logged and kept in ``last_error`` (a :class:`SaveError`).
+    game: they are logged and kept in ``last_error`` (a :class:`SaveError`),
+    and ``on_failure(saver, error)`` is called when saving starts failing (the
+    first failure, and again after a save that worked), so the window can tell
+    the players at once. :meth:`move_to` then saves in another folder.
     An old autosave that cannot be read (corrupt, newer format) is never
     overwritten: before the first write it is renamed to
     ``unreadable-<name>-<time>.json`` (``kept_aside``).
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None,
+                 on_failure: Callable[[Autosaver, SaveError], None] | None = None) -> None:
         self.path = Path(path) if path is not None else None
+        self.on_failure = on_failure
         self.last_error: SaveError | None = None
         self.saves = 0
         self.kept_aside: Path | None = None
         self._checked: set[Path] = set()
+        self._game: Game | None = None
+
+    @property
+    def failing(self) -> bool:
+        """True when the last write failed (nothing of the game's present is saved)."""
+        return self.last_error is not None
+
+    def probe(self, game: Game) -> bool:
+        """Check, before the first action, that ``game``'s file can be written; True if so.
+
+        Writes nothing but a removed probe file; a folder that cannot be written
+        is a failure like a failed save (``last_error``, ``on_failure``).
+        """
+        self._game = game
+        target = self.target(game)
+        problem = folder_problem(target.parent)
+        if not problem:
+            return True
+        self._failed(SaveError(target.parent, "", f"cannot write in this folder: {problem}"))
+        return False
+
+    def _failed(self, exc: SaveError) -> None:
+        started_failing = self.last_error is None
+        self.last_error = exc
+        log.error("autosave failed: %s", exc)
+        if started_failing and self.on_failure is not None:
+            self.on_failure(self, exc)
+
+    def move_to(self, folder: str | os.PathLike[str], game: Game | None = None) -> Path:
+        """Save from now on in ``folder`` (same file name), writing the game there at once.
+
+        ``game`` defaults to the last game this autosaver saw. Returns the new
+        file. Raises SaveError when that write fails too (the autosaver then
+        keeps the new place and reports failures as before).
+        """
+        if game is not None:
+            self._game = game
+        if self.path is None and self._game is None:
+            raise SaveError(folder, "", "no game to save yet")
+        current = self.path if self.path is not None else autosave_path(
+            self._game.setup.game if self._game is not None else "")
+        self.path = Path(folder) / current.name
+        if self._game is not None:
+            save_game(self._game, self.path)
+            self.last_error = None
+            self.saves += 1
+        return self.path
 
     def target(self, game: Game) -> Path:
         """The file this autosaver writes for ``game``."""
@@ -355,13 +570,13 @@ class Autosaver:
             log.warning("unreadable autosave kept as %s", aside)
 
     def __call__(self, game: Game) -> None:
+        self._game = game
         try:
             target = self.target(game)
             self._keep_unreadable(target)
             save_game(game, target)
         except SaveError as exc:
-            self.last_error = exc
-            log.error("autosave failed: %s", exc)
+            self._failed(exc)
         else:
             self.last_error = None
             self.saves += 1
@@ -369,10 +584,13 @@ class Autosaver:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """An unfinished autosave, for the "resume" menu.
+    """An unfinished game's save, for the "resume" list of the menu.
 
-    ``summary`` is a readable one-liner, e.g. ``"arc: turn 3, 17 actions, saved
-    2026-11-29 16:45"``.
+    ``summary`` is a readable one-liner, e.g. ``"arc: Alpha vs Beta, turn 3,
+    17 actions, saved 2026-11-29 16:45"`` (UTC; the menu shows local time from
+    ``saved_at``, an ISO date-time). ``deck_names`` are the set-up's, ``active``
+    the seat whose turn it is (None when the save does not say). ``broken`` is
+    True for a save kept as ``broken-*.json`` because it no longer replays.
     """
 
     path: Path
@@ -381,19 +599,30 @@ class SaveInfo:
     saved_at: str
     actions: int
     summary: str
+    deck_names: tuple[str, ...] = ()
+    active: int | None = None
+    broken: bool = False
+
+
+def _save_files(folder: Path) -> list[Path]:
+    """The autosaves and kept broken saves in ``folder`` (regular files only)."""
+    paths = [*folder.glob(f"{_AUTOSAVE_PREFIX}*.json"), *folder.glob(f"{_BROKEN_PREFIX}*.json")]
+    return sorted(p for p in paths if p.is_file())
 
 
 def find_unfinished(folder: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
-    """Autosaves (in ``folder``, default :func:`autosave_dir`) whose game has no result.
+    """Saves (in ``folder``, default :func:`autosave_dir`) whose game has no result.
 
-    Reads the files without replaying them. Unreadable or foreign files are
-    skipped (and logged), never raised. Newest first.
+    Lists ``autosave-*.json`` (every game, old one-slot files included) and
+    ``broken-*.json`` (see :func:`keep_broken`). Reads the files without
+    replaying them. Unreadable or foreign files are skipped (and logged; see
+    :func:`find_unreadable`), never raised. Newest first.
     """
     where = Path(folder) if folder is not None else autosave_dir()
     if not where.is_dir():
         return []
     found: list[SaveInfo] = []
-    for path in sorted(where.glob(f"{_AUTOSAVE_PREFIX}*.json")):
+    for path in _save_files(where):
         try:
             save = read_save(path)
         except SaveError as exc:
@@ -403,11 +632,94 @@ def find_unfinished(folder: str | os.PathLike[str] | None = None) -> list[SaveIn
             continue
         when = save.saved_at.replace("T", " ")[:16]
         turn = f"turn {save.turn}" if save.turn is not None else "turn ?"
-        summary = f"{save.game}: {turn}, {len(save.actions)} actions, saved {when}"
+        decks = " vs ".join(save.setup.deck_names)
+        summary = (f"{save.game}: {decks + ', ' if decks else ''}{turn}, "
+                   f"{len(save.actions)} actions, saved {when}")
         found.append(SaveInfo(path, save.game, save.turn, save.saved_at, len(save.actions),
-                              summary))
+                              summary, tuple(save.setup.deck_names), save.active,
+                              path.name.startswith(_BROKEN_PREFIX)))
     found.sort(key=lambda info: info.saved_at, reverse=True)
     return found
+
+
+def find_unreadable(folder: str | os.PathLike[str] | None = None) -> list[SaveError]:
+    """Saves in ``folder`` (default :func:`autosave_dir`) that cannot be read, as the
+    :class:`SaveError` saying why (file and field). Never raises."""
+    where = Path(folder) if folder is not None else autosave_dir()
+    if not where.is_dir():
+        return []
+    errors: list[SaveError] = []
+    for path in _save_files(where):
+        try:
+            read_save(path)
+        except SaveError as exc:
+            errors.append(exc)
+    return errors
+
+
+def save_game_id(path: str | os.PathLike[str]) -> str:
+    """The game id in a save's file name (``autosave-arc-2026...json``: ``arc``); "" if none."""
+    stem = Path(path).stem
+    for prefix in (_BROKEN_PREFIX, _AUTOSAVE_PREFIX):
+        if stem.startswith(prefix):
+            stem = stem[len(prefix):]
+    return stem.split("-", 1)[0] if stem else ""
+
+
+def keep_broken(path: str | os.PathLike[str]) -> Path:
+    """Keep a save that no longer replays under a name no autosave uses; return it.
+
+    ``autosave-arc-X.json`` becomes ``broken-arc-X.json`` (``-2``... when taken);
+    a file already named ``broken-*`` stays where it is. The content is not
+    touched. Raises SaveError when the file cannot be renamed.
+    """
+    where = Path(path)
+    if where.name.startswith(_BROKEN_PREFIX):
+        return where
+    stem = where.stem[len(_AUTOSAVE_PREFIX):] if where.stem.startswith(_AUTOSAVE_PREFIX) \
+        else where.stem
+    target = where.with_name(f"{_BROKEN_PREFIX}{stem}{where.suffix}")
+    n = 1
+    while target.exists() or target.is_symlink():
+        n += 1
+        target = where.with_name(f"{_BROKEN_PREFIX}{stem}-{n}{where.suffix}")
+    try:
+        os.replace(where, target)
+    except OSError as exc:
+        raise SaveError(where, "", f"could not keep the save as {target.name}: "
+                                   f"{exc.strerror or exc}") from exc
+    log.warning("save that no longer replays kept as %s", target)
+    return target
+
+
+def remove_stale_temp_files(folder: str | os.PathLike[str] | None = None,
+                            older_than: float = STALE_TEMP_AGE,
+                            now: float | None = None) -> list[Path]:
+    """Delete the temporary files interrupted saves left in ``folder``; return them.
+
+    Only files named like :func:`write_json_atomic`'s (``.<name>.json.*.tmp``),
+    regular files, last modified more than ``older_than`` seconds before ``now``
+    (default: the current time), so a save being written right now is left
+    alone. Never raises: a file that cannot be removed is logged and skipped.
+    """
+    where = Path(folder) if folder is not None else autosave_dir()
+    moment = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        candidates = sorted(where.glob(".*.json.*.tmp"))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if not stat.S_ISREG(info.st_mode) or moment - info.st_mtime <= older_than:
+                continue
+            path.unlink()
+        except OSError as exc:
+            log.warning("cannot remove the leftover %s: %s", path, exc)
+            continue
+        removed.append(path)
+    return removed
 
 
 def discard_autosave(path: str | os.PathLike[str]) -> bool:

@@ -265,14 +265,48 @@ class App:
 
     back_to_menu = show_menu
 
-    def start_game(self, game: Game) -> None:
-        """Replace every scene with the table of ``game`` and autosave it after each action."""
+    def start_game(self, game: Game, save_path: Path | str | None = None,
+                   save_now: bool = False) -> None:
+        """Replace every scene with the table of ``game`` and autosave it after each action.
+
+        ``save_path``: the file to keep saving into (a resumed game's own file);
+        by default a new game gets a file of its own in :meth:`save_folder`, so
+        no other unfinished game is ever overwritten. ``save_now`` writes the
+        game at once (a game rebuilt from a broken save). A folder that cannot be
+        written is reported in the window at once (see :meth:`_autosave_failed`).
+        """
+        from tabletop.core.persistence import new_autosave_path
         from tabletop.ui.table import TableScene
 
         self._detach_autosaver()
         self.game = game
-        self._attach_autosaver(game)
-        self.stack.replace(TableScene(self, game))
+        path = Path(save_path) if save_path is not None else \
+            new_autosave_path(game.setup.game, self.save_folder())
+        saver = self._attach_autosaver(game, path)
+        try:
+            table = TableScene(self, game)
+        except Exception as exc:  # a broken layout or plugin must not close the window
+            self._table_failed(game, exc)
+            return
+        self.stack.replace(table)
+        if save_now:
+            saver(game)
+        else:
+            saver.probe(game)
+
+    def _table_failed(self, game: Game, exc: Exception) -> None:
+        """The table of ``game`` could not be built: stay where we are (the menu) and say
+        why, naming the file and field of a broken layout."""
+        from tabletop.layout import LayoutError
+
+        if not isinstance(exc, LayoutError):
+            log.exception("the table of %s could not be built", game.rules.game_id)
+        else:
+            log.error("the table of %s could not be built: %s", game.rules.game_id, exc)
+        self._detach_autosaver()
+        self.game = None
+        dialogs.message(self, "dialog.start_failed_title",
+                        i18n.t("dialog.start_failed", reason=str(exc) or type(exc).__name__))
 
     def show_cover(self, seat: int, on_done: Callable[[], None]) -> None:
         """Push the hot-seat cover asking to pass the computer to ``seat``."""
@@ -289,18 +323,69 @@ class App:
         self.stack.push(scene)
 
     def autosave_file(self, game_id: str) -> Path:
-        """Where the autosave of ``game_id`` goes (``save_dir`` or persistence's default)."""
+        """The one-slot autosave file older versions wrote for ``game_id`` (still resumed)."""
         from tabletop.core.persistence import autosave_path
 
         default = autosave_path(game_id)
         return self.save_dir / default.name if self.save_dir is not None else default
 
-    def _attach_autosaver(self, game: Game) -> None:
+    def save_folder(self) -> Path:
+        """The folder new autosaves go to: ``save_dir``, or persistence's default."""
+        from tabletop.core.persistence import autosave_dir
+
+        return self.save_dir if self.save_dir is not None else autosave_dir()
+
+    def save_folders(self) -> list[Path]:
+        """Every folder the menu lists unfinished games from: :meth:`save_folder`, then
+        the fallback folders that exist (where games went when it could not be written)."""
+        from tabletop.core.persistence import fallback_dirs
+
+        main = self.save_folder()
+        folders = [main]
+        for folder in fallback_dirs():
+            try:
+                if folder.is_dir() and folder.resolve() != main.resolve():
+                    folders.append(folder)
+            except OSError:
+                continue
+        return folders
+
+    def _attach_autosaver(self, game: Game, path: Path) -> Any:
         from tabletop.core.persistence import Autosaver
 
-        saver = Autosaver(self.autosave_file(game.setup.game))
+        saver = Autosaver(path, on_failure=self._autosave_failed)
         game.listeners.append(saver)
         self.autosaver = saver
+        return saver
+
+    def _autosave_failed(self, saver: Any, error: Any) -> None:
+        """Saving just started failing: say so in the window and offer another folder."""
+        from tabletop.core.persistence import fallback_dir
+
+        target = saver.path if saver.path is not None else self.save_folder()
+        folder = target.parent
+        body = i18n.t("saves.cannot_save", folder=str(folder), reason=error.problem)
+        other = fallback_dir(avoid=folder)
+        if other is None:
+            dialogs.message(self, "saves.cannot_save_title",
+                            body + "\n\n" + i18n.t("saves.no_fallback"), width=600, height=300)
+            return
+        dialogs.confirm(self, "saves.cannot_save_title",
+                        body + "\n\n" + i18n.t("saves.offer_fallback", folder=str(other)),
+                        lambda: self._save_elsewhere(saver, other),
+                        confirm_key="saves.save_there", width=600, height=300)
+
+    def _save_elsewhere(self, saver: Any, folder: Path) -> None:
+        from tabletop.core.persistence import SaveError
+
+        try:
+            path = saver.move_to(folder, self.game)
+        except SaveError as exc:
+            dialogs.message(self, "saves.cannot_save_title",
+                            i18n.t("saves.move_failed", reason=str(exc)), width=600, height=260)
+            return
+        dialogs.message(self, "saves.now_saving_title", i18n.t("saves.now_saving", path=str(path)),
+                        width=600, height=240)
 
     def _detach_autosaver(self) -> None:
         saver, self.autosaver = self.autosaver, None

@@ -22,12 +22,15 @@ from tabletop import i18n
 if TYPE_CHECKING:
     from tabletop.ui.app import App
 
-__all__ = ["Text", "confirm", "handle_event", "message", "text_of"]
+__all__ = ["Text", "choose", "confirm", "handle_event", "message", "text_of"]
 
 #: What a dialog accepts as text: a catalogue key, a Message, or plain text.
 Text = Any
 
 _callbacks: dict[int, tuple[Callable[[], None] | None, Callable[[], None] | None]] = {}
+#: The answer buttons of :func:`choose` windows: button id -> (button, window, callback);
+#: the button is kept so that a recycled id never runs another window's answer.
+_answers: dict[int, tuple[Any, Any, Callable[[], None] | None]] = {}
 
 
 def _to_i18n(value: Any) -> Any:
@@ -122,8 +125,70 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
     return dialog
 
 
+def choose(app: App, title: Text, body: Text,
+           answers: list[tuple[Text, Callable[[], None] | None]],
+           width: int = 560) -> Any:
+    """Ask a question with one full-width button per answer, stacked; returns the window.
+
+    ``answers`` are ``(label, callback)`` pairs, top to bottom (a callback may be
+    None: the button only closes). A pressed button closes the window and runs
+    its callback (via :func:`handle_event`); the close box answers nothing. The
+    window is modal, always on top, as tall as its text needs (it scrolls when
+    the screen is too small). ``width`` is in pixels at scale 1.
+    """
+    from pygame_gui.elements import UIButton, UITextBox, UIWindow
+
+    scale = app.scale
+    pad, gap = round(12 * scale), round(8 * scale)
+    bh = round(40 * scale)
+    sw, sh = app.size
+    w = min(round(width * scale), sw - 20)
+    window = UIWindow(pygame.Rect(0, 0, w, sh - 20), app.ui, window_display_title=text_of(title),
+                      resizable=False, always_on_top=True)
+    window.set_blocking(True)
+    cw, ch = window.get_container().get_size()
+    buttons_h = len(answers) * (bh + gap) + pad
+    markup = html.escape(text_of(body)).replace("\n", "<br>")
+    text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, -1), app.ui,
+                     container=window, allow_split_dashes=False)
+    room = ch - buttons_h - pad
+    text_h = int(text.rect.height)
+    if text_h > room:  # more text than the screen holds: a fixed box that scrolls
+        text.kill()
+        text_h = room
+        text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, text_h), app.ui,
+                         container=window, allow_split_dashes=False)
+    else:
+        window.set_dimensions((w, window.rect.height - (room - text_h)))
+    window.set_position(((sw - w) // 2, (sh - window.rect.height) // 2))
+    y = text_h + pad
+    for label, callback in answers:
+        button = UIButton(pygame.Rect(pad, y, cw - 2 * pad, bh), text_of(label), app.ui,
+                          container=window)
+        _answers[id(button)] = (button, window, callback)
+        y += bh + gap
+    window.text_box = text  # tests read what the question says
+    return window
+
+
+def _forget_answers(window: Any) -> None:
+    for key in [k for k, (_b, w, _c) in _answers.items() if w is window]:
+        del _answers[key]
+
+
 def handle_event(event: pygame.event.Event) -> bool:
-    """Run a confirmation's callback for its result event; True when one ran."""
+    """Run a dialog's callback for its result event; True when one ran."""
+    if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        entry = _answers.get(id(event.ui_element))
+        if entry is not None and entry[0] is event.ui_element:
+            _button, window, callback = entry
+            _forget_answers(window)
+            window.kill()
+            if callback is not None:
+                callback()
+            return True
+    if event.type == pygame_gui.UI_WINDOW_CLOSE:
+        _forget_answers(event.ui_element)
     if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
         pair = _callbacks.pop(id(event.ui_element), None)
         if pair and pair[0]:

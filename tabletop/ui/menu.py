@@ -190,25 +190,33 @@ class MenuScene(Scene):
 
     def __init__(self, app: App, rules_loader: Callable[[str], GameRules] = load_rules,
                  selected: str | None = None) -> None:
-        """``selected``: the game to show first (the one just left, so its unfinished
-        game is offered at once); default the first playable game."""
+        """``selected``: the game to show first (the one just left); default the game
+        of the newest unfinished game, else the first playable game."""
         super().__init__(app)
         self.games: dict[str, GameChoice] = {gid: GameChoice.load(gid, rules_loader)
                                              for gid in game_ids()}
-        playable = [g for g, c in self.games.items() if c.available]
-        self.game_id: str = (selected if selected in playable
-                             else next(iter(playable), next(iter(self.games), "")))
-        self.deck_ids: list[str | None] = [None, None]
-        self.first: str = "0"
+        #: Unfinished games of every game, newest first (see :meth:`scan_saves`).
         self.unfinished: list[SaveInfo] = []
-        self.broken: dict[str, SaveError] = {}
+        #: Saves that cannot be read at all, each with the reason (file and field).
+        self.unreadable: list[SaveError] = []
+        #: Index (in :meth:`save_entries`) of the first save listed, and of the first
+        #: one on each earlier page (the pages hold as many as fit).
+        self.save_page = 0
+        self._page_back: list[int] = []
+        self._page_next = 0
         self.widgets: dict[str, Any] = {}
         #: Set when the widgets must be rebuilt; done in :meth:`update`, never while
         #: pygame_gui is still dispatching the click that changed a choice.
         self._dirty = False
         self._manager: pygame_gui.UIManager | None = None
-        self._pick_default_decks()
         self.scan_saves()
+        playable = [g for g, c in self.games.items() if c.available]
+        newest = next((s.game for s in self.unfinished if s.game in playable), None)
+        self.game_id: str = (selected if selected in playable else newest if newest
+                             else next(iter(playable), next(iter(self.games), "")))
+        self.deck_ids: list[str | None] = [None, None]
+        self.first: str = "0"
+        self._pick_default_decks()
         self.build()
 
     # -------------------------------------------------------------- choices
@@ -285,55 +293,175 @@ class MenuScene(Scene):
 
     # -------------------------------------------------------------- saves
     def scan_saves(self) -> None:
-        """Find unfinished autosaves, and autosaves that cannot be read."""
-        from tabletop.core.persistence import SaveError, find_unfinished, read_save
+        """List the unfinished games of every game in every save folder (newest first)
+        and the saves that cannot be read; remove stale temporary files of saves
+        that were interrupted. Never raises."""
+        from tabletop.core.persistence import (
+            find_unfinished,
+            find_unreadable,
+            remove_stale_temp_files,
+        )
 
-        folder = self.app.save_dir
+        unfinished: list[SaveInfo] = []
+        unreadable: list[SaveError] = []
         try:
-            self.unfinished = find_unfinished(folder)
-        except Exception as exc:  # an unreadable folder: no resume, no crash
-            log.error("cannot list autosaves: %s", exc)
-            self.unfinished = []
-        self.broken = {}
-        for gid in self.games:
+            folders = self.app.save_folders()
+        except Exception as exc:  # noqa: BLE001 - no save folder at all: nothing to list
+            log.error("no save folder: %s", exc)
+            folders = []
+        for folder in folders:
             try:
-                path = self.app.autosave_file(gid)
-            except Exception:  # noqa: BLE001 - no save folder at all
-                continue
-            if not path.exists():
-                continue
-            try:
-                read_save(path)
-            except SaveError as exc:
-                self.broken[gid] = exc
+                remove_stale_temp_files(folder)
+                unfinished.extend(find_unfinished(folder))
+                unreadable.extend(find_unreadable(folder))
+            except Exception as exc:  # an unreadable folder: no resume, no crash
+                log.error("cannot list the saves in %s: %s", folder, exc)
+        unfinished.sort(key=lambda info: info.saved_at, reverse=True)
+        self.unfinished = unfinished
+        self.unreadable = unreadable
+
+    def save_entries(self) -> list[SaveInfo | SaveError]:
+        """What the list of unfinished games shows: the games, then the unreadable files."""
+        return [*self.unfinished, *self.unreadable]
 
     def resumable(self) -> SaveInfo | None:
         """The newest unfinished game of the selected game, if any (none without a window)."""
-        choice = self.choice
-        if choice is not None and not choice.has_window:
-            return None
-        return next((s for s in self.unfinished if s.game == self.game_id), None)
+        return next((s for s in self.unfinished
+                     if s.game == self.game_id and self.can_resume(s)), None)
+
+    def can_resume(self, info: SaveInfo) -> bool:
+        """Whether the window can open ``info``'s game (its rules load, it has a plugin)."""
+        choice = self.games.get(info.game)
+        return choice is not None and choice.rules is not None and choice.has_window
 
     def resume_game(self) -> None:
-        """Resume the newest unfinished game, or explain why the autosave cannot be opened."""
+        """Resume the newest unfinished game of the selected game (see :meth:`resume_save`)."""
+        info = self.resumable()
+        if info is not None:
+            self.resume_save(info)
+
+    def resume_save(self, info: SaveInfo) -> None:
+        """Resume ``info``'s game, saving on into its own file.
+
+        A save that reads but no longer replays is kept under a new name and the
+        players are offered to open it in free mode or replayed as far as it goes
+        (:meth:`offer_broken`); one that cannot be read is explained.
+        """
         from tabletop.core.persistence import SaveError, load_save
 
-        info = self.resumable()
-        if info is None:
-            broken = self.broken.get(self.game_id)
-            if broken is not None:
-                self.show_save_error(broken)
-            return
         try:
             game = load_save(info.path, self._rules_for)
         except SaveError as exc:
-            self.show_save_error(exc)
+            self.offer_broken(exc)
             return
         except Exception as exc:  # never crash on a save
             log.exception("resume failed")
-            self.show_save_error(SaveError(info.path, "", str(exc)))
+            self.offer_broken(SaveError(info.path, "", str(exc)))
             return
-        self.app.start_game(game)
+        path = info.path
+        if info.broken:  # it replays again (the card files are back): an autosave again
+            path = self._unbreak(info.path, game)
+        self.app.start_game(game, path)
+
+    def _unbreak(self, path: Path, game: Game) -> Path:
+        import os
+
+        from tabletop.core.persistence import new_autosave_path
+
+        target = new_autosave_path(game.setup.game, path.parent)
+        try:
+            os.replace(path, target)
+        except OSError as exc:  # it stays a broken-* file, still listed: nothing lost
+            log.warning("cannot rename %s back: %s", path, exc)
+            return path
+        return target
+
+    def offer_broken(self, exc: SaveError) -> None:
+        """Explain why a save does not resume; keep one that reads but does not replay.
+
+        Such a save is renamed ``broken-*.json`` (never overwritten or deleted by a
+        new game) and the dialog says where it is and offers to open it in free mode
+        or replayed up to the last action that still holds.
+        """
+        from tabletop.core.persistence import (
+            SaveError,
+            keep_broken,
+            read_save,
+            replay_as_far_as_possible,
+        )
+
+        try:
+            save = read_save(exc.path)
+        except SaveError:
+            self.show_save_error(exc)  # it does not even read: nothing to replay
+            return
+        try:
+            kept = keep_broken(save.path)
+        except SaveError as err:
+            log.error("%s", err)
+            kept = save.path
+        self.scan_saves()
+        self._dirty = True
+        reason = f"{exc.field}: {exc.problem}" if exc.field else exc.problem
+        where = {"reason": reason, "file": kept.name, "folder": str(kept.parent)}
+        try:
+            game, refused = replay_as_far_as_possible(kept, self._rules_for)
+        except SaveError:
+            dialogs.message(self.app, "saves.broken_title",
+                            i18n.t("saves.broken_nothing", **where), width=640, height=360)
+            return
+        total = len(save.actions)
+        held = total if refused is None else refused
+        body = i18n.t("saves.broken_body", held=held, total=total, **where)
+        dialogs.choose(self.app, "saves.broken_title", body, [
+            ("saves.open_free", partial(self._open_rebuilt, game, True)),
+            (i18n.t("saves.open_replayed", n=held), partial(self._open_rebuilt, game, False)),
+            ("saves.close", None),
+        ], width=640)
+
+    def _open_rebuilt(self, game: Game, free: bool) -> None:
+        """Open a game rebuilt from a broken save, in a new file (the broken one stays)."""
+        from tabletop.core.actions import Action
+
+        self.app.start_game(game, save_now=True)
+        if free and not game.state.free_mode:
+            action = Action.make("set_free_mode", game.rules.acting_seat(game.state), on=True)
+            if game.check(action).ok:
+                game.propose(action)
+
+    def delete_save(self, entry: SaveInfo | SaveError) -> None:
+        """Ask, then delete an unfinished game's file (or an unreadable one)."""
+        from tabletop.core.persistence import SaveInfo
+
+        path = Path(entry.path)
+        if isinstance(entry, SaveInfo):
+            body = i18n.t("saves.delete_body", game=self._game_name(entry.game),
+                          turn=entry.turn if entry.turn is not None else "?",
+                          when=_local_time(entry.saved_at), file=path.name)
+        else:
+            body = i18n.t("saves.delete_unreadable_body", file=path.name, path=str(path))
+        dialogs.confirm(self.app, "saves.delete_title", body, partial(self._delete, path),
+                        confirm_key="saves.delete", width=560, height=280)
+
+    def _delete(self, path: Path) -> None:
+        from tabletop.core.persistence import SaveError, discard_autosave
+
+        try:
+            discard_autosave(path)
+        except SaveError as exc:
+            dialogs.message(self.app, "saves.delete_title",
+                            i18n.t("saves.delete_failed", reason=str(exc)))
+        self.scan_saves()
+        self._dirty = True
+
+    def page_saves(self, forward: bool) -> None:
+        """Show the next (or previous) page of the list of unfinished games."""
+        if forward:
+            self._page_back.append(self.save_page)
+            self.save_page = self._page_next
+        elif self._page_back:
+            self.save_page = self._page_back.pop()
+        self._dirty = True
 
     def _rules_for(self, game_id: str) -> GameRules:
         """The rules already loaded for the menu (so a resume does not load them again)."""
@@ -445,7 +573,8 @@ class MenuScene(Scene):
         top = margin + px(104)
         body_h = h - top - margin
         left_w = px(300)
-        right_w = px(330)
+        # wider while it lists unfinished games, so each takes fewer lines
+        right_w = px(400) if self.save_entries() else px(330)
         mid_w = w - 2 * margin - left_w - right_w - 2 * gap
         self._build_games(pygame.Rect(margin, top, left_w, body_h), px)
         self._build_setup(pygame.Rect(margin + left_w + gap, top, mid_w, body_h), px)
@@ -607,42 +736,155 @@ class MenuScene(Scene):
         inner = area.width - 2 * pad
         y = pad
         add("resume_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
-                                    i18n.t("menu.section_resume"), ui, container=panel,
-                                    object_id="#section"))
+                                    i18n.t("saves.section"), ui, container=panel,
+                                    object_id=self._fit("#section", i18n.t("saves.section"),
+                                                        inner)))
         y += px(36)
-        info = self.resumable()
-        broken = self.broken.get(self.game_id)
-        if info is not None:
-            line = i18n.t("menu.resume_game", turn=info.turn if info.turn is not None else "?",
-                          when=_local_time(info.saved_at))
-            kind = "#howto"
-        elif broken is not None:
-            line = i18n.t("menu.resume_broken", file=Path(broken.path).name)
-            kind = "#howto_problem"
-        else:
-            line, kind = i18n.t("menu.resume_none"), "#howto"
-        add("resume_info", UITextBox(html.escape(line),
-                                     pygame.Rect(pad - px(8), y, inner + px(16), px(64)), ui,
-                                     container=panel, object_id=kind,
-                                     allow_split_dashes=False))
-        y += px(70)
-        resume = UIButton(pygame.Rect(pad, y, inner, px(46)), i18n.t("menu.resume"), ui,
-                          container=panel, command=self.resume_game)
-        if info is None and broken is None:
-            resume.disable()
-        add("resume", resume)
-        y += px(46) + px(28)
         quit_h = px(46)
-        add("howto_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
-                                   i18n.t("menu.howto_title"), ui, container=panel,
-                                   object_id="#section"))
-        y += px(34)
-        howto_h = area.height - pad - quit_h - px(16) - y
-        if howto_h > px(60):
+        bottom = area.height - pad - quit_h - px(12)
+        entries = self.save_entries()
+        if entries:
+            y = self._build_saves(panel, entries, pad, y, inner, bottom, px)
+        else:
+            self.save_page, self._page_back = 0, []
+            y += self._wrapped("resume_info", i18n.t("saves.none"), panel, pad, y, inner,
+                               bottom - y, "#howto") + px(20)
+        howto_top = y + px(34)
+        howto_h = bottom - howto_top
+        if howto_h > px(100):  # the how-to only where the list leaves room for it
+            add("howto_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
+                                       i18n.t("menu.howto_title"), ui, container=panel,
+                                       object_id="#section"))
             lines = "<br>".join("•\u00a0" + html.escape(i18n.t(f"menu.howto_{i}"))
                                 for i in (1, 2, 3))
-            add("howto", UITextBox(lines, pygame.Rect(pad - px(8), y, inner + px(16), howto_h),
+            add("howto", UITextBox(lines, pygame.Rect(pad - px(8), howto_top, inner + px(16),
+                                                      howto_h),
                                    ui, container=panel, object_id="#howto",
                                    allow_split_dashes=False))
         add("quit", UIButton(pygame.Rect(pad, area.height - pad - quit_h, inner, quit_h),
                              i18n.t("menu.quit"), ui, container=panel, command=self.app.quit))
+
+    def _build_saves(self, panel: UIPanel, entries: list[Any], x: int, top: int, width: int,
+                     bottom: int, px: Callable[[float], int]) -> int:
+        """The list of unfinished games from :attr:`save_page` on, as many as fit above
+        ``bottom``, with Previous / Next when they do not all fit; returns the y below."""
+        self.save_page = max(0, min(self.save_page, len(entries) - 1))
+        if self.save_page == 0:
+            self._page_back = []
+        pager_h = px(36)
+        shown, y = self._save_rows(panel, entries, x, top, width, bottom, px)
+        if self.save_page == 0 and shown == len(entries):
+            self._page_next = len(entries)
+            return y
+        for i in range(self.save_page, self.save_page + shown):  # again, leaving pager room
+            for key in (f"save_info:{i}", f"resume:{i}", f"delete:{i}"):
+                widget = self.widgets.pop(key, None)
+                if widget is not None:
+                    widget.kill()
+        shown, y = self._save_rows(panel, entries, x, top, width, bottom - pager_h - px(8), px)
+        self._page_next = self.save_page + shown
+        ui, add = self.app.ui, self.widgets.__setitem__
+        button_w = px(96)
+        y = max(y, top)
+        label = i18n.t("saves.page", first=self.save_page + 1, last=self._page_next,
+                       total=len(entries))
+        back = UIButton(pygame.Rect(x, y, button_w, pager_h), i18n.t("saves.previous"), ui,
+                        container=panel, command=partial(self.page_saves, False),
+                        object_id=self._fit("", i18n.t("saves.previous"), button_w))
+        if not self._page_back:
+            back.disable()
+        add("saves_previous", back)
+        ahead = UIButton(pygame.Rect(x + width - button_w, y, button_w, pager_h),
+                         i18n.t("saves.next"), ui, container=panel,
+                         command=partial(self.page_saves, True),
+                         object_id=self._fit("", i18n.t("saves.next"), button_w))
+        if self._page_next >= len(entries):
+            ahead.disable()
+        add("saves_next", ahead)
+        middle = width - 2 * button_w - px(8)
+        add("saves_page", UILabel(pygame.Rect(x + button_w + px(4), y, middle, pager_h), label,
+                                  ui, container=panel,
+                                  object_id=self._fit("#note", label, middle)))
+        return y + pager_h + px(12)
+
+    def _save_rows(self, panel: UIPanel, entries: list[Any], x: int, top: int, width: int,
+                   bottom: int, px: Callable[[float], int]) -> tuple[int, int]:
+        """Rows of the save list from :attr:`save_page` while they fit (at least one);
+        returns how many and the y below the last."""
+        from tabletop.core.persistence import SaveInfo
+
+        ui, add = self.app.ui, self.widgets.__setitem__
+        button_h, gap = px(36), px(8)
+        y, shown = top, 0
+        for i in range(self.save_page, len(entries)):
+            entry = entries[i]
+            room = bottom - y - button_h - gap
+            if shown and room < px(60):
+                break
+            if isinstance(entry, SaveInfo):
+                text, kind = self._save_text(entry), "#howto"
+                first_label = "saves.open" if entry.broken else "saves.resume"
+                first_command = partial(self.resume_save, entry)
+                first_on = self.can_resume(entry)
+            else:
+                text = i18n.t("saves.unreadable", file=Path(entry.path).name)
+                kind, first_label = "#howto_problem", "saves.why"
+                first_command = partial(self.show_save_error, entry)
+                first_on = True
+            # the first row may scroll in a tiny window; later ones are shown whole or not
+            height = self._wrapped(f"save_info:{i}", text, panel, x, y, width,
+                                   bottom if shown else max(room, px(24)), kind)
+            if shown and y + height + px(2) + button_h > bottom:
+                self.widgets.pop(f"save_info:{i}").kill()
+                break
+            y += height + px(2)
+            half = (width - gap) // 2
+            label = i18n.t(first_label)
+            first = UIButton(pygame.Rect(x, y, half, button_h), label, ui, container=panel,
+                             command=first_command, object_id=self._fit("", label, half))
+            if not first_on:
+                first.disable()
+            add(f"resume:{i}", first)
+            label = i18n.t("saves.delete")
+            add(f"delete:{i}", UIButton(pygame.Rect(x + half + gap, y, width - half - gap,
+                                                    button_h), label, ui, container=panel,
+                                        command=partial(self.delete_save, entry),
+                                        object_id=self._fit("", label, width - half - gap)))
+            y += button_h + px(14)
+            shown += 1
+        return shown, y
+
+    def _save_text(self, info: SaveInfo) -> str:
+        """Game and decks; turn, whose turn and when (local time); a broken save's note."""
+        choice = self.games.get(info.game)
+        names = [self._deck_name(choice, name) for name in info.deck_names]
+        title = self._game_name(info.game)
+        if len(names) == 2:
+            title = i18n.t("saves.entry_title", game=title,
+                           decks=i18n.t("saves.decks", first=names[0], second=names[1]))
+        turn = info.turn if info.turn is not None else "?"
+        when = _local_time(info.saved_at).replace(" ", "\u00a0")  # date and time on one line
+        if info.active is not None:
+            state = i18n.t("saves.entry_state", turn=turn, when=when,
+                           player=i18n.t(f"seat.{info.active}"))
+        else:
+            state = i18n.t("saves.entry_state_unknown", turn=turn, when=when)
+        lines = [title, state]
+        if info.broken:
+            lines.append(i18n.t("saves.entry_broken", file=info.path.name))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _game_name(game_id: str) -> str:
+        key = f"game.{game_id}"
+        name = i18n.t(key)
+        return game_id if name == key else name
+
+    def _deck_name(self, choice: GameChoice | None, saved: str) -> str:
+        """A saved deck name (English, or a deck id) in the current language when the
+        deck is still one of the game's ready-made decks."""
+        if choice is not None:
+            for deck_id, deck in choice.decks.items():
+                if saved in (deck_id, deck.display_name("en")):
+                    return deck.display_name(self.app.lang)
+        return saved
