@@ -514,7 +514,7 @@ class Autosaver:
         problem = folder_problem(target.parent)
         if not problem:
             return True
-        self._failed(SaveError(target.parent, "", f"cannot write in this folder: {problem}"))
+        self._failed(SaveError(target.parent, "", problem))
         return False
 
     def _failed(self, exc: SaveError) -> None:

@@ -71,6 +71,19 @@ def _dialog_rect(app: App, width: int = 480, height: int = 260) -> pygame.Rect:
     return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
 
+def _fit_title_bar(app: App, window: Any) -> None:
+    """The stock title bar is 28 px whatever the font: make it as tall as its glyphs."""
+    from tabletop.ui.theme import themed_size
+
+    title_font = app.fonts.get(*themed_size("window.#title_bar", app.scale))
+    title_h = max(28, title_font.get_linesize() + round(6 * app.scale))
+    if window.title_bar_height != title_h:
+        window.title_bar_height = title_h
+        window.title_bar_close_button_width = title_h
+        window.rebuild()
+        window.set_dimensions(window.rect.size)  # lays the container out again
+
+
 def _size_buttons(app: App, window: Any, buttons: list[Any], text: Any) -> None:
     """Make pygame_gui's small stock dialog buttons readable: a row at the bottom right."""
     scale = app.scale
@@ -100,6 +113,7 @@ def message(app: App, title: Text, body: Text, width: int = 480,
         always_on_top=True,
     )
     window.dismiss_button.set_text(i18n.t("button.ok"))
+    _fit_title_bar(app, window)
     _size_buttons(app, window, [window.dismiss_button], window.text_block)
     window.set_blocking(True)
     return window
@@ -119,6 +133,7 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
         always_on_top=True,
     )
     dialog.cancel_button.set_text(i18n.t("button.cancel"))
+    _fit_title_bar(app, dialog)
     _size_buttons(app, dialog, [dialog.cancel_button, dialog.confirm_button],
                   dialog.confirmation_text)
     _callbacks[id(dialog)] = (on_confirm, on_cancel)
@@ -145,7 +160,9 @@ def choose(app: App, title: Text, body: Text,
     w = min(round(width * scale), sw - 20)
     window = UIWindow(pygame.Rect(0, 0, w, sh - 20), app.ui, window_display_title=text_of(title),
                       resizable=False, always_on_top=True)
+    _fit_title_bar(app, window)
     window.set_blocking(True)
+    window.set_dimensions((w, sh - 20))  # lays the container out inside border and shadow
     cw, ch = window.get_container().get_size()
     buttons_h = len(answers) * (bh + gap) + pad
     markup = html.escape(text_of(body)).replace("\n", "<br>")
