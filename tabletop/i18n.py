@@ -39,6 +39,7 @@ __all__ = [
     "Message",
     "all_strings",
     "get_language",
+    "has_text",
     "languages",
     "load_catalogue",
     "msg",
@@ -253,6 +254,15 @@ def _translate(key: str, lang: str, params: Mapping[str, Any]) -> str:
     except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
         log.warning("message %r in %r failed to format: %s", key, lang, exc)
         return template
+
+
+def has_text(key: str, lang: str | None = None) -> bool:
+    """Does ``key`` have a text in ``lang`` (default: the current one) or in English?
+
+    For callers that pick between a specific and a general wording (an option's
+    own name, else a shared one) instead of showing a raw key. Never raises.
+    """
+    return _template(key, _normalise(lang) if lang else _current) is not None
 
 
 def t(key: str, /, **params: Any) -> str:

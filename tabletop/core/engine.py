@@ -25,6 +25,9 @@ _CARD_ARGS = ("card", "onto", "target", "weapon", "foe")
 
 #: The message that stands for a card the reader may not see (ALL-R2).
 HIDDEN_CARD = msg("core.hidden_card")
+#: A finished game refuses everything, and says where to go from there.
+GAME_OVER = Verdict(False, "game_over", msg("refusal.common.game_over",
+                                            instead=msg("refusal.common.to_menu")))
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ class Game:
         if action.kind in GENERIC_KINDS:
             verdict = self._check_generic(action)
         elif self.state.game_over:
-            verdict = Verdict.refuse("game_over")
+            verdict = GAME_OVER
         else:
             verdict = self.rules.check(self.state, action)
         return self._for_seat(verdict, action.seat, _card_refs(self.state, action))

@@ -151,6 +151,18 @@ class GameRules(ABC):
         """A short label for an action (buttons, hints); None to use the generic one."""
         return None
 
+    def describe_option(self, state: GameState, decision: Any, option: str) -> Message | None:
+        """One option of the pending ``decision`` (a ``Decision``) in words, as its seat
+        may read it, for refusals and hints; never the raw id.
+
+        None (the default) leaves it to :func:`tabletop.core.refusals.option_words`:
+        word options by their catalogue name, card ids by the card's name, two ids
+        joined by a sign by both names. Override for options those do not cover
+        (Conan's ``"left@12"``) or read better in the game's terms ("Tide Caller
+        blocks Ember Knight").
+        """
+        return None
+
 
 #: Game id -> rules package, in menu order (Arc first: the simplest to learn).
 _GAMES: dict[str, str] = {

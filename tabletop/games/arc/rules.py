@@ -20,7 +20,13 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, string_choice
+from tabletop.core.refusals import (
+    CommonRefusals,
+    check_choice,
+    check_turn,
+    not_offered,
+    string_choice,
+)
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn
 from tabletop.games.arc.schema import GAME_ID
@@ -58,7 +64,7 @@ class ArcRules(GameRules):
 
     def _check(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
         """The verdict and, for paid plays, the resources that would be tapped."""
-        refusal = check_turn(state, action, KINDS, REFUSALS)
+        refusal = check_turn(state, action, KINDS, REFUSALS, self)
         if refusal is not None:
             return refusal, []
         if state.pending is not None:
@@ -80,7 +86,7 @@ class ArcRules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
         pending = state.pending
         choice = string_choice(action)
-        refusal = check_choice(pending, action, choice, REFUSALS)
+        refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal, []
         if pending.kind == "blockers":
@@ -90,7 +96,7 @@ class ArcRules(GameRules):
                                             pending.options, action.get("payment"))
         for option in choice:
             if option not in pending.options:
-                return Verdict.refuse("arc.bad_choice", "", choice=option), []
+                return not_offered("arc.bad_choice", pending, self, state), []
         return Verdict.legal(), []
 
     # -- applying --------------------------------------------------------------------

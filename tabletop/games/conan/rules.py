@@ -25,6 +25,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
+from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, not_offered
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.conan import (
     decklegal,
@@ -46,6 +47,15 @@ from tabletop.games.conan.zones import enemy
 KINDS = frozenset({"decide", "play_card", "place_foe", "attach_region", "place_foe_move",
                    "place_move", "next_phase"})
 ENEMY_PHASES = frozenset({"foe_draw", "foe_move"})
+
+
+#: The refusals Conan shares with every game (their words: ``refusal.common.*``).
+REFUSALS = CommonRefusals(
+    game_over="conan.game_over", unknown_action="conan.unknown_action",
+    decision_pending="conan.decision_pending", no_decision="conan.no_decision",
+    not_your_turn="conan.not_your_turn", bad_choice="conan.bad_choice",
+    choice_count="conan.choice_count",
+)
 
 
 def _choice(action: Action) -> list[str] | None:
@@ -106,8 +116,9 @@ class ConanRules(GameRules):
             return Verdict.refuse("conan.unknown_action", "", kind=action.kind)
         pending = state.pending
         if pending is not None:
-            if action.kind != "decide" or action.seat != pending.seat:
-                return Verdict.refuse("conan.decision_pending", "", player=seat_msg(pending.seat))
+            refusal = check_turn(state, action, KINDS, REFUSALS, self)
+            if refusal is not None:
+                return refusal
             return self._check_decide(state, action)
         if action.kind == "decide":
             return Verdict.refuse("conan.no_decision")
@@ -145,14 +156,12 @@ class ConanRules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> Verdict:
         pending = state.pending
         choice = _choice(action)
-        if choice is None:
-            return Verdict.refuse("conan.bad_choice", "", choice=str(action.get("choice")))
-        if not pending.min_count <= len(choice) <= pending.max_count:
-            return Verdict.refuse("conan.choice_count", "", min=pending.min_count,
-                                  max=pending.max_count)
+        refusal = check_choice(pending, action, choice, REFUSALS, self, state)
+        if refusal is not None:
+            return refusal
         for option in choice:
             if option not in pending.options:
-                return Verdict.refuse("conan.bad_choice", "", choice=option)
+                return not_offered("conan.bad_choice", pending, self, state)
         if pending.kind == "chronicle_loss":
             return defeat.check_loss(state, self.cards, [int(c) for c in choice])
         return Verdict.legal()

@@ -32,7 +32,13 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.core.refusals import CommonRefusals, check_choice, check_turn
+from tabletop.core.refusals import (
+    CommonRefusals,
+    check_choice,
+    check_turn,
+    not_offered,
+    repeated_option,
+)
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.eshi100 import (
     attack,
@@ -96,7 +102,7 @@ class Eshi100Rules(GameRules):
     # -- checking --------------------------------------------------------------------
     def check(self, state: GameState, action: Action) -> Verdict:
         """Is ``action`` legal now? Never changes ``state``."""
-        refusal = check_turn(state, action, KINDS, REFUSALS)
+        refusal = check_turn(state, action, KINDS, REFUSALS, self)
         if refusal is not None:
             return refusal
         if state.pending is not None:
@@ -118,14 +124,14 @@ class Eshi100Rules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> Verdict:
         pending = state.pending
         choice = _choice(action)
-        refusal = check_choice(pending, action, choice, REFUSALS)
+        refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
         if len(set(choice)) != len(choice):
-            return Verdict.refuse("eshi100.bad_choice", "", choice=choice[0])
+            return repeated_option("eshi100.bad_choice", pending, self, state)
         for option in choice:
             if option not in pending.options:
-                return Verdict.refuse("eshi100.bad_choice", "", choice=option)
+                return not_offered("eshi100.bad_choice", pending, self, state)
         if pending.kind == "defend":
             return attack.check_defend(state, self.cards, action.seat, choice[0],
                                        action.get("consume"))

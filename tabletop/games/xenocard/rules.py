@@ -28,7 +28,14 @@ from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, string_choice
+from tabletop.core.refusals import (
+    CommonRefusals,
+    check_choice,
+    check_turn,
+    not_offered,
+    repeated_option,
+    string_choice,
+)
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.xenocard import battle, decklegal, drops, events, legal, plays, setup, turn
 from tabletop.games.xenocard.battle import AttackEvent
@@ -70,7 +77,7 @@ class XenoRules(GameRules):
     # -- checking --------------------------------------------------------------------
     def check(self, state: GameState, action: Action) -> Verdict:
         """Is ``action`` legal now? Never changes ``state``."""
-        refusal = check_turn(state, action, KINDS, REFUSALS)
+        refusal = check_turn(state, action, KINDS, REFUSALS, self)
         if refusal is not None:
             return refusal
         if state.pending is not None:
@@ -99,11 +106,11 @@ class XenoRules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> Verdict:
         pending = state.pending
         choice = string_choice(action)
-        refusal = check_choice(pending, action, choice, REFUSALS)
+        refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
         if len(set(choice)) != len(choice):
-            return Verdict.refuse("xenocard.bad_choice", "", choice=", ".join(choice))
+            return repeated_option("xenocard.bad_choice", pending, self, state)
         for option in choice:
             if option in pending.options:
                 continue
@@ -113,7 +120,7 @@ class XenoRules(GameRules):
                                              parsed[1], True)
                 if not verdict:
                     return verdict
-            return Verdict.refuse("xenocard.bad_choice", "", choice=option)
+            return not_offered("xenocard.bad_choice", pending, self, state)
         return Verdict.legal()
 
     # -- applying --------------------------------------------------------------------
