@@ -166,7 +166,7 @@ def test_resource_only_in_resource_phase_and_only_resources() -> None:
     game = game_at(position("main", p0_hand=[c("red_ember_hills", "a"),
                                             c("red_spark_squire", "b")]))
     v = refused_unchanged(game, Action.make("play_resource", 0, card=lab(game, "a")))
-    assert v.reason == "arc.wrong_phase"
+    assert v.reason == "arc.resource_phase_over" and v.rule == "ARC-H2"
     game = game_at(position("resource", p0_hand=[c("red_spark_squire", "b")]))
     v = refused_unchanged(game, Action.make("play_resource", 0, card=lab(game, "b")))
     assert v.reason == "arc.not_a_resource"
@@ -314,7 +314,7 @@ def test_ARC_R5_blocker_used_twice_refused() -> None:
     a1, a2, b = lab(game, "a1"), lab(game, "a2"), lab(game, "b")
     assert act(game, "attack", attackers=[a1, a2]).ok
     v = refused_unchanged(game, Action.make("decide", 1, choice=[f"{b}>{a1}", f"{b}>{a2}"]))
-    assert v.reason in ("arc.blocker_twice", "arc.choice_count")
+    assert v.reason == "arc.blocker_twice" and v.rule == "ARC-R5"
     game2 = combat_position([c("red_flame_duelist", "a1"), c("red_spark_squire", "a2")],
                             [c("blue_tide_caller", "b"), "blue_mist_acolyte"])
     a1, a2, b = lab(game2, "a1"), lab(game2, "a2"), lab(game2, "b")
@@ -436,7 +436,7 @@ def test_ARC_R5_attack_refusals() -> None:
         assert v.reason == reason
     main = game_at(position("main", p0_characters=[c("red_spark_squire", "a")]))
     v = refused_unchanged(main, Action.make("attack", 0, attackers=[lab(main, "a")]))
-    assert v.reason == "arc.wrong_phase"
+    assert v.reason == "arc.attack_phase_later"
 
 
 def test_ARC_R5_position_with_combat_in_progress_restores_the_decision() -> None:
@@ -560,7 +560,7 @@ def test_refused_actions_change_nothing() -> None:
         (Action.make("play_card", 0, card=lab(game, "r")), "arc.play_resource_instead"),
         (Action.make("decide", 0, choice=["keep"]), "arc.no_decision"),
         (Action.make("fly", 0), "arc.unknown_action"),
-        (Action.make("attack", 0, attackers=[]), "arc.wrong_phase"),
+        (Action.make("attack", 0, attackers=[]), "arc.attack_phase_later"),
     ]
     for action, reason in cases:
         assert refused_unchanged(game, action).reason == reason
@@ -683,22 +683,22 @@ def test_ARC_H1_action_card_refused_in_the_resource_phase() -> None:
     game = game_at(position("resource", p0_hand=[c("green_regrowth", "g")],
                             p0_resources=["green_wildwood"] * 2))
     v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "g")))
-    assert v.reason == "arc.wrong_phase"
+    assert v.reason == "arc.action_phase_next" and v.rule == "ARC-H1"
 
 
 def test_ARC_H1_character_refused_in_the_attack_phase() -> None:
     game = game_at(position("attack", p0_hand=[c("red_spark_squire", "s")],
                             p0_resources=["red_ember_hills"]))
     v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "s")))
-    assert v.reason == "arc.wrong_phase"
+    assert v.reason == "arc.main_phase_over" and v.rule == "ARC-H1"
 
 
-def test_ARC_H2_resource_dragged_in_the_main_phase_is_refused_as_wrong_phase() -> None:
+def test_ARC_H2_resource_dragged_in_the_main_phase_is_refused_until_the_next_turn() -> None:
     game = game_at(position("main", p0_hand=[c("red_ember_hills", "r")]))
     action = RULES.interpret_drop(game.state, 0, lab(game, "r"), "p0.resources")
     assert action == Action.make("play_resource", 0, card=lab(game, "r"))
     v = refused_unchanged(game, action)
-    assert v.reason == "arc.wrong_phase"
+    assert v.reason == "arc.resource_phase_over" and v.rule == "ARC-H2"
     assert dict(v.message.params)["phase"].key == "phase.arc.main"
 
 
@@ -794,3 +794,129 @@ def test_ARC_H8_automatic_payment_taps_lowest_own_colour_then_the_plentiful_colo
     tapped = {n for n in ("b1", "r1", "g", "r2", "b2", "b3")
               if game.state.cards[lab(game, n)].tapped}
     assert tapped == {"r1", "b1", "b2"}  # the rare green and the second red stay free
+
+
+# -- issue 10: automatic payment, chosen payment, refusals that say what is legal --------
+def _tapped(game: Game, names: tuple[str, ...]) -> set[str]:
+    return {n for n in names if game.state.cards[lab(game, n)].tapped}
+
+
+def test_ARC_R4_auto_payment_keeps_the_next_red_card_payable() -> None:
+    # Issue 10: a cost-2 red card tapped both reds although red + blue could pay it,
+    # so the second red card of the hand could not be paid.
+    game = game_at(position("main", p0_hand=[c("red_flame_duelist", "d"),
+                                            c("red_spark_squire", "s")],
+                            p0_resources=[c("red_ember_hills", "r1"), c("red_ember_hills", "r2"),
+                                          c("blue_tide_pool", "b")]))
+    assert act(game, "play_card", card=lab(game, "d")).ok
+    assert _tapped(game, ("r1", "r2", "b")) == {"r1", "b"}
+    assert act(game, "play_card", card=lab(game, "s")).ok
+
+
+def test_ARC_H8_auto_payment_keeps_a_combat_card_payable_then_spends_colours_in_order() -> None:
+    # Criterion 1 (keep hand cards payable) beats colour order; among the payments left,
+    # equal on criteria 2 and 3, green is spent before blue (criterion 4).
+    game = game_at(position("main", p0_hand=[c("red_flame_duelist", "d"),
+                                            c("red_battle_cry", "cry")],
+                            p0_resources=[c("red_ember_hills", "r1"), c("red_ember_hills", "r2"),
+                                          c("blue_tide_pool", "b"), c("green_wildwood", "g")]))
+    verdict, paid = RULES._check(game.state, Action.make("play_card", 0, card=lab(game, "d")))
+    assert verdict.ok and paid == [lab(game, "r1"), lab(game, "g")]
+    assert RULES._check(game.state, Action.make("play_card", 0, card=lab(game, "d")))[1] == paid
+    assert act(game, "play_card", card=lab(game, "d")).ok
+    assert _tapped(game, ("r1", "r2", "b", "g")) == {"r1", "g"}
+
+
+def test_ARC_R4_wrong_number_of_chosen_resources_says_how_many_were_picked() -> None:
+    game = game_at(position("main", p0_hand=[c("red_flame_duelist", "d")],
+                            p0_resources=[c("red_ember_hills", "r1"), c("red_ember_hills", "r2"),
+                                          c("blue_tide_pool", "b")]))
+    v = refused_unchanged(game, Action.make("play_card", 0, card=lab(game, "d"),
+                                            payment=[lab(game, "b")]))
+    assert v.reason == "arc.bad_payment" and v.rule == "ARC-R4"
+    text = v.message.render("en")
+    assert "picked: 1" in text and "exactly 2" in text and "program chooses" in text
+    assert "1" in v.message.render("ja")
+
+
+@pytest.mark.parametrize(("phase", "card", "code", "words"), [
+    ("main", "red_ember_hills", "arc.resource_phase_over", "next turn"),
+    ("resource", "red_spark_squire", "arc.main_phase_next", "Next phase"),
+    ("attack", "red_spark_squire", "arc.main_phase_over", "next turn"),
+    ("resource", "green_regrowth", "arc.action_phase_next", "main phase"),
+])
+def test_ARC_H1_H2_wrong_phase_refusal_says_when_it_is_possible(
+        phase: str, card: str, code: str, words: str) -> None:
+    game = game_at(position(phase, p0_hand=[c(card, "x")],
+                            p0_resources=["red_ember_hills", "green_wildwood"] * 2))
+    kind = "play_resource" if card == "red_ember_hills" else "play_card"
+    v = refused_unchanged(game, Action.make(kind, 0, card=lab(game, "x")))
+    assert v.reason == code and v.rule in ("ARC-H1", "ARC-H2")
+    assert words in v.message.render("en")
+    assert "can't do that" not in v.message.render("en")
+    assert v.message.render("ja") != v.message.render("en")
+
+
+def test_ARC_R5_attack_refused_outside_the_attack_phase_says_where_to_go() -> None:
+    game = game_at(position("main", p0_characters=[c("red_spark_squire", "a")]))
+    v = refused_unchanged(game, Action.make("attack", 0, attackers=[lab(game, "a")]))
+    assert v.reason == "arc.attack_phase_later" and "Next phase" in v.message.render("en")
+    game = combat_position([c("red_spark_squire", "a"), c("red_ash_raider", "a2")],
+                           [c("blue_tide_caller", "b")])
+    assert act(game, "attack", attackers=[lab(game, "a")]).ok
+    assert act(game, "decide", 1, choice=[]).ok
+    assert act(game, "decide", 1, choice=["pass"]).ok
+    v = refused_unchanged(game, Action.make("attack", 0, attackers=[lab(game, "a2")]))
+    assert v.reason == "arc.decision_pending"  # the attacker's own question first
+
+
+def test_ARC_R5_blocker_named_twice_is_refused_with_its_rule_not_as_a_count() -> None:
+    # Only one untapped defender, named for two attackers: more pairs than the decision's
+    # maximum, yet the refusal is the blocking rule, with the card's name.
+    game = combat_position([c("red_flame_duelist", "a1"), c("red_spark_squire", "a2")],
+                           [c("blue_tide_caller", "b")])
+    a1, a2, b = lab(game, "a1"), lab(game, "a2"), lab(game, "b")
+    assert act(game, "attack", attackers=[a1, a2]).ok
+    assert game.state.pending.max_count == 1
+    v = refused_unchanged(game, Action.make("decide", 1, choice=[f"{b}>{a1}", f"{b}>{a2}"]))
+    assert (v.reason, v.rule) == ("arc.blocker_twice", "ARC-R5")
+    assert "Tide Caller" in v.message.render("en")
+
+
+def test_ARC_R5_refusals_never_show_raw_option_ids() -> None:
+    game = combat_position([c("red_flame_duelist", "a")],
+                           [c("blue_tide_caller", "b"), c("blue_reef_lurker", "t", tapped=True)],
+                           p1_hand=[c("blue_chill", "chill")], p1_res=["blue_tide_pool"])
+    a, b, t, chill = (lab(game, n) for n in ("a", "b", "t", "chill"))
+    assert act(game, "attack", attackers=[a]).ok
+    bad = [["nonsense"], [f"{b}>{b}"], [f"{t}>{a}"], [f"{chill}>{a}"], ["999>998"],
+           [f"{a}>{a}"]]
+    reasons = set()
+    for choice in bad:
+        v = refused_unchanged(game, Action.make("decide", 1, choice=choice))
+        reasons.add(v.reason)
+        for lang in ("en", "ja"):
+            text = v.message.render(lang)
+            assert not any(o in text for o in choice), (choice, text)
+            assert ">" not in text and "Blue Chill" not in text and "Chill" not in text
+    assert {"arc.blocker_tapped", "arc.not_an_attacker", "arc.blocker_not_yours",
+            "arc.answer_blockers"} <= reasons
+    assert act(game, "decide", 1, choice=[f"{b}>{a}"]).ok
+    for choice in (["nonsense"], ["pass", "pass"], [f"{chill}@{a}", "pass"], [], ["7@"]):
+        v = refused_unchanged(game, Action.make("decide", 1, choice=choice))
+        assert v.reason in ("arc.answer_combat_card", "arc.choice_count"), choice
+        for lang in ("en", "ja"):
+            text = v.message.render(lang)
+            assert "@" not in text and not re.search(r"\d+\s*[@>]", text), text
+            assert not any(o in text for o in choice if o != "pass"), text
+
+
+def test_ARC_describe_answers_without_option_ids() -> None:
+    game = combat_position([c("red_flame_duelist", "a")], [c("blue_tide_caller", "b")])
+    a, b = lab(game, "a"), lab(game, "b")
+    assert act(game, "attack", attackers=[a]).ok
+    for choice in ([f"{b}>{a}"], [], ["pass"], ["keep"]):
+        text = RULES.describe(game.state, Action.make("decide", 1, choice=choice)).render("en")
+        assert not any(ch.isdigit() for ch in text), text
+    assert RULES.describe(game.state, Action.make("decide", 1, choice=[f"{b}>{a}"])).render(
+        "en") == "Block: Tide Caller blocks Flame Duelist"

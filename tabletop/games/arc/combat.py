@@ -69,8 +69,12 @@ def power(state: GameState, db: CardDb, iid: int) -> int:
 # -- declaring an attack ---------------------------------------------------------------
 def check_attack(state: GameState, seat: int, chosen: Any) -> Verdict:
     """ARC-R5: a nonempty set of your untapped characters, in the declare step."""
-    if state.phase != "attack" or state.step != "":
-        return Verdict.refuse("arc.wrong_phase", "ARC-R5", phase=msg(f"phase.arc.{state.phase}"))
+    if state.phase != "attack":
+        # Attacks come after the main phase, which is always still ahead here.
+        return Verdict.refuse("arc.attack_phase_later", "ARC-R5",
+                              phase=msg(f"phase.arc.{state.phase}"))
+    if state.step != "":
+        return Verdict.refuse("arc.attack_after_combat", "ARC-R5")
     if not isinstance(chosen, list | tuple) or not chosen:
         return Verdict.refuse("arc.no_attackers", "ARC-R5")
     ids = list(chosen)
@@ -113,7 +117,7 @@ def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
     options = [PASS]
     for iid in cards_in(state, seat, "hand"):
         card = cdef(state, db, iid)
-        if card.type != "combat" or not check_payment(state, db, seat, card, None)[0]:
+        if card.type != "combat" or not check_payment(state, db, seat, card, None, iid)[0]:
             continue
         options += [f"{iid}@{t}" for t in combat_targets(state, seat, card)]
     return options
@@ -171,12 +175,33 @@ def check_blockers(state: GameState, choice: list[str], options: tuple[str, ...]
     used: set[int] = set()
     for option in choice:
         pair = parse_pair(option, ">")
-        if pair is None or option not in options:
-            return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option)
+        if pair is None:
+            return Verdict.refuse("arc.answer_blockers", "ARC-R5")
+        if option not in options:
+            return _cannot_block(state, *pair)
         if pair[0] in used:
             return Verdict.refuse("arc.blocker_twice", "ARC-R5", card=inst_msg(state, pair[0]))
         used.add(pair[0])
     return Verdict.legal()
+
+def _in_play(state: GameState, iid: int) -> bool:
+    return iid in state.cards and state.zone_of(iid).endswith(".characters")
+
+
+def _cannot_block(state: GameState, blocker: int, attacker: int) -> Verdict:
+    """Why ``blocker`` may not block ``attacker`` (ARC-R5), naming only cards in play
+    (a card id from a hand must not put its name into a refusal, ALL-R2)."""
+    defender = state.other(state.active)
+    if not _in_play(state, blocker) or state.cards[blocker].owner != defender:
+        return Verdict.refuse("arc.blocker_not_yours", "ARC-R5")
+    card = inst_msg(state, blocker)
+    if state.cards[blocker].tapped:
+        return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=card)
+    if _in_play(state, attacker):
+        return Verdict.refuse("arc.not_an_attacker", "ARC-R5", card=card,
+                              attacker=inst_msg(state, attacker))
+    return Verdict.refuse("arc.answer_blockers", "ARC-R5")
+
 
 
 def apply_blockers(state: GameState, db: CardDb, choice: list[str]) -> None:
@@ -204,7 +229,7 @@ def check_combat_card(
         return Verdict.legal(), []
     pair = parse_pair(option, "@")
     if pair is None:
-        return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option), []
+        return Verdict.refuse("arc.answer_combat_card", "ARC-R5"), []
     iid, target = pair
     if not is_in(state, iid, seat, "hand"):
         return Verdict.refuse("arc.not_in_hand", "ARC-R5"), []
@@ -214,11 +239,11 @@ def check_combat_card(
     if target not in combat_targets(state, seat, card):
         return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
                               needs=target_needs(card)), []
-    verdict, paid = check_payment(state, db, seat, card, payment)
+    verdict, paid = check_payment(state, db, seat, card, payment, iid)
     if not verdict:
         return verdict, []
     if payment is None and option not in options:
-        return Verdict.refuse("arc.bad_choice", "ARC-R5", choice=option), []
+        return Verdict.refuse("arc.answer_combat_card", "ARC-R5"), []
     return verdict, paid
 
 

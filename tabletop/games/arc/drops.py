@@ -43,6 +43,8 @@ def interpret_drop(
     src = state.zone_of(iid)
     if src == zid(seat, "characters") and zone_id == zid(seat, "combat"):
         return Action.make("attack", seat, attackers=[iid])
+    if src == zid(seat, "resources"):  # picked up only to be chosen for a payment
+        return Verdict.refuse("arc.resource_stays", "ARC-R4", card=card_msg(card.id))
     if src != zid(seat, "hand"):
         return Verdict.refuse("arc.cannot_move_there", "", card=card_msg(card.id))
     if card.type == "resource":

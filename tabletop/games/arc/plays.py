@@ -24,8 +24,21 @@ from tabletop.games.arc.words import card_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, cdef, is_in, zid
 
 
-def _wrong_phase(state: GameState) -> Verdict:
-    return Verdict.refuse("arc.wrong_phase", "", phase=phase_msg(state.phase))
+def _wrong_phase(state: GameState, card: CardDef) -> Verdict:
+    """Refuse ``card`` out of its phase, saying when it can be played instead.
+
+    The turn runs resource -> main -> attack, so whether the right phase is still
+    ahead this turn follows from the phase now (ARC-H1, ARC-H2).
+    """
+    name, now = card_msg(card.id), phase_msg(state.phase)
+    if card.type == "resource":  # only the resource phase, which opens the turn
+        return Verdict.refuse("arc.resource_phase_over", "ARC-H2", card=name, phase=now)
+    if card.type == "character":
+        code = "arc.main_phase_next" if state.phase == "resource" else "arc.main_phase_over"
+        return Verdict.refuse(code, "ARC-H1", card=name, phase=now)
+    if state.phase == "attack":  # a combat is being resolved
+        return Verdict.refuse("arc.action_after_combat", "ARC-H1", card=name)
+    return Verdict.refuse("arc.action_phase_next", "ARC-H1", card=name, phase=now)
 
 
 def _int_id(value: Any) -> bool:
@@ -43,7 +56,7 @@ def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> Ve
     if card.type != "resource":
         return Verdict.refuse("arc.not_a_resource", "", card=card_msg(card.id))
     if state.phase != "resource":
-        return _wrong_phase(state)
+        return _wrong_phase(state, card)
     if state.data.get("resource_played"):
         return Verdict.refuse("arc.one_resource_per_turn")
     return Verdict.legal()
@@ -82,7 +95,7 @@ def check_play_card(
                               card=card_msg(card.id)), []
     if card.type == "character":
         if state.phase != "main":  # ARC-H1: characters only in the main phase
-            return _wrong_phase(state), []
+            return _wrong_phase(state, card), []
         if target is not None:
             return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id)), []
         clash = unique_clash(state, db, card)
@@ -92,11 +105,11 @@ def check_play_card(
     else:
         # ARC-H1: action cards in the main phase and between combats of the attack phase.
         if not (state.phase == "main" or (state.phase == "attack" and state.step == "")):
-            return _wrong_phase(state), []
+            return _wrong_phase(state, card), []
         verdict = check_action_target(state, db, seat, card, target)
         if not verdict:
             return verdict, []
-    return check_payment(state, db, seat, card, payment)
+    return check_payment(state, db, seat, card, payment, iid)
 
 
 def apply_play_card(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
@@ -86,11 +86,13 @@ class ArcRules(GameRules):
     def _check_decide(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
         pending = state.pending
         choice = string_choice(action)
+        if pending.kind == "blockers" and choice is not None:
+            # Each pair is checked before the count, so a blocker named twice is refused
+            # with its own rule (ARC-R5) and not as "too many choices".
+            return combat.check_blockers(state, choice, pending.options), []
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal, []
-        if pending.kind == "blockers":
-            return combat.check_blockers(state, choice, pending.options), []
         if pending.kind == "combat_card":
             return combat.check_combat_card(state, self.cards, action.seat, choice[0],
                                             pending.options, action.get("payment"))
@@ -166,6 +168,46 @@ class ArcRules(GameRules):
         if kind in ("next_phase", "end_turn"):
             return msg(f"action.arc.{kind}")
         if kind == "decide":
-            return msg("action.arc.decide", choice=list(action.get("choice") or ()))
+            return _describe_answer(state, action)
         return None
 
+    def describe_option(self, state: GameState, decision: Decision, option: str
+                        ) -> Message | None:
+        """An Arc decision option in words for refusals and hints (never its id):
+        "Tide Caller blocks Flame Duelist", "Battle Cry on Flame Duelist", "Pass";
+        a card the deciding seat cannot see is "a hidden card". None for options
+        the shared wording covers (Keep, Mulligan)."""
+        def name(iid: int) -> Message:
+            if iid in state.cards and state.visible_to(iid, decision.seat):
+                return inst_msg(state, iid)
+            return msg("core.hidden_card")
+
+        if option == combat.PASS:
+            return msg("action.arc.pass")
+        block = combat.parse_pair(option, ">")
+        if block is not None:
+            return msg("action.arc.block_pair", card=name(block[0]), attacker=name(block[1]))
+        played = combat.parse_pair(option, "@")
+        if played is not None:
+            return msg("action.arc.play_card_on", card=name(played[0]), target=name(played[1]))
+        return None
+
+
+def _describe_answer(state: GameState, action: Action) -> Message:
+    """A decision answer in words (buttons, hints); option ids are never shown, they
+    mean nothing to a player."""
+    choice = string_choice(action) or []
+    if choice in (["keep"], ["mulligan"], ["pass"]):
+        return msg(f"action.arc.{choice[0]}")
+    pairs = [p for p in (combat.parse_pair(o, ">") for o in choice) if p is not None]
+    if pairs and len(pairs) == len(choice):
+        return msg("action.arc.blocks", pairs=[
+            msg("action.arc.block_pair", card=inst_msg(state, b), attacker=inst_msg(state, a))
+            for b, a in pairs if b in state.cards and a in state.cards])
+    if state.pending is not None and state.pending.kind == "blockers" and not choice:
+        return msg("action.arc.no_block")
+    played = combat.parse_pair(choice[0], "@") if len(choice) == 1 else None
+    if played is not None and all(i in state.cards for i in played):
+        return msg("action.arc.play_card_on", card=inst_msg(state, played[0]),
+                   target=inst_msg(state, played[1]))
+    return msg("action.arc.answer")
