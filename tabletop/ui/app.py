@@ -36,7 +36,7 @@ from tabletop import i18n
 from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.scene import Scene, SceneStack
-from tabletop.ui.theme import build_theme, ui_scale
+from tabletop.ui.theme import build_theme, text_floor, ui_scale
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -116,6 +116,8 @@ class App:
 
     # ------------------------------------------------------------------ widgets & language
     def _make_manager(self) -> pygame_gui.UIManager:
+        # The text floor follows the scale, so it is set wherever a manager is built.
+        self.fonts.floor_px = text_floor(self.scale)
         manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
                                        starting_language=self.lang)
         sx, sy = self.mouse_scale()

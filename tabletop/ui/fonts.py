@@ -31,6 +31,9 @@ class Fonts:
             pygame.font.init()
         self._paths: dict[bool, Path] = {}
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: No text is drawn smaller than this many pixels (issue 10: 12 px at 1280x720,
+        #: scaled with the window; the app sets it from its UI scale, 0 = no floor).
+        self.floor_px = 0
         for bold in (False, True):
             try:
                 self._paths[bold] = font_path(bold)
@@ -42,8 +45,9 @@ class Fonts:
         return self._paths[bold]
 
     def get(self, size_px: int, bold: bool = False) -> pygame.font.Font:
-        """The font at ``size_px`` pixels (at least 6), regular or bold; cached."""
-        key = (max(6, int(size_px)), bool(bold))
+        """The font at ``size_px`` pixels, raised to :attr:`floor_px` (and at least 6),
+        regular or bold; cached."""
+        key = (max(6, self.floor_px, int(size_px)), bool(bold))
         font = self._cache.get(key)
         if font is None:
             try:

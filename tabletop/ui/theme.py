@@ -17,7 +17,7 @@ from typing import Any
 from tabletop.resources import font_path, resource_path
 
 __all__ = ["BASE_SIZE", "ELEMENT_TYPES", "FIT_IDS", "MIN_FONT_PX", "build_theme", "fit_id",
-           "fit_floor", "fit_size", "themed_size", "ui_scale"]
+           "fit_floor", "fit_size", "text_floor", "themed_size", "ui_scale"]
 
 #: The window size the layout is designed for.
 BASE_SIZE = (1280, 720)
@@ -50,19 +50,26 @@ _SIZES: dict[str, tuple[int, bool]] = {
 
 #: Object ids whose text may be shrunk to fit (``"#ok"`` -> ``"#ok_fit12"`` ...).
 FIT_IDS = ("#ok", "#problem", "#section", "#note", "#start_button")
-#: Text is never shrunk below this many pixels (then it wraps, where it can).
-MIN_FONT_PX = 9
+#: No text is smaller than this many pixels at 1280x720 (issue 10; scaled with the
+#: window by :func:`text_floor`); fitted text stops shrinking here and wraps instead.
+MIN_FONT_PX = 12
 
 
-def fit_floor(size: int) -> int:
-    """The smallest size text of themed ``size`` is shrunk to (then it wraps, where it can)."""
-    return max(MIN_FONT_PX, round(size * 0.6))
+def text_floor(scale: float) -> int:
+    """The smallest text size in pixels at UI ``scale`` (:func:`ui_scale`): 12 at 1.0."""
+    return max(1, round(MIN_FONT_PX * scale))
+
+
+def fit_floor(size: int, scale: float = 1.0) -> int:
+    """The smallest size text of themed ``size`` (pixels) is shrunk to at UI ``scale``:
+    never below :func:`text_floor` (then it wraps, where it can)."""
+    return max(text_floor(scale), round(size * 0.6))
 
 
 def themed_size(element_id: str, scale: float) -> tuple[int, bool]:
     """The font size (pixels) and boldness the theme gives ``element_id`` at ``scale``."""
     size, bold = _SIZES.get(element_id, (16, False))
-    return max(8, round(size * scale)), bold
+    return max(text_floor(scale), round(size * scale)), bold
 
 
 def fit_size(fonts: Any, text: str, width: int, size: int, bold: bool = False,
@@ -88,7 +95,7 @@ def fit_id(fonts: Any, text: str, width: int, scale: float, object_id: str = "",
 
     base = object_id if object_id in _SIZES else "button"
     size, bold = themed_size(base, scale)
-    fitted = fit_size(fonts, text, max(1, width - padding), size, bold, fit_floor(size))
+    fitted = fit_size(fonts, text, max(1, width - padding), size, bold, fit_floor(size, scale))
     if fitted >= size:
         return ObjectID(object_id=object_id or None)
     if object_id in FIT_IDS:
@@ -120,7 +127,7 @@ def build_theme(scale: float = 1.0) -> dict[str, Any]:
     def font(size: float, is_bold: bool) -> dict[str, Any]:
         return {
             "name": "tabletop_noto_sans_jp",
-            "size": str(max(8, round(size * scale))),
+            "size": str(max(text_floor(scale), round(size * scale))),
             "bold": "1" if is_bold else "0",
             "regular_path": regular,
             "bold_path": bold,
@@ -132,12 +139,12 @@ def build_theme(scale: float = 1.0) -> dict[str, Any]:
         size, is_bold = _SIZES.get(element, (16, False))
         theme.setdefault(element, {})["font"] = font(size, is_bold)
     # Shrink-to-fit variants (fit_id): smaller fonts, same colours.
-    top = max(8, round(16 * scale))
-    for px in range(fit_floor(top), top):
+    top = max(text_floor(scale), round(16 * scale))
+    for px in range(fit_floor(top, scale), top):
         theme[f"@fit{px}"] = {"font": font(px / scale, False)}
     for element in FIT_IDS:
         size, is_bold = themed_size(element, scale)
-        for px in range(fit_floor(size), size):
+        for px in range(fit_floor(size, scale), size):
             variant = copy.deepcopy(theme.get(element, {}))
             variant["font"] = font(px / scale, is_bold)
             theme[f"{element}_fit{px}"] = variant
