@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="A card tabletop for two players at one computer. Without a command, "
                     "opens the window.")
     parser.add_argument("--lang", choices=["en", "ja"], default=None,
-                        help="language of the window (default: the saved choice or English)")
+                        help="language of the window (default: English; the menu can "
+                             "switch it while the program runs)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
                         help="window size in pixels, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
@@ -237,7 +238,7 @@ def _ready_decks(game: str, rules: Any) -> dict[str, Any]:
         folder = resource_path("assets", "decks", game)
     except FileNotFoundError:
         return {}
-    return load_deck_dir(folder, list(rules.cards))
+    return load_deck_dir(folder, list(rules.cards), rules.deck_options)
 
 
 def _load_rules_or_report(game: str) -> Any:

@@ -6,7 +6,13 @@ are :meth:`str.format_map` templates with ``{name}`` placeholders.
 
 Look-up never raises: a key missing in the current language falls back to
 English, a key missing everywhere renders as the key itself, and a missing
-parameter stays visible as ``{name}``.
+parameter stays visible as ``{name}``. Catalogue files are read safely
+(:mod:`tabletop.core.files`); a broken file is left out with a logged message
+and its keys fall back to English, and a key whose value is not a string is
+left out the same way, so one broken file never turns a language into raw
+keys. A template that could not be formatted safely (a field such as
+``{count:>400000000}`` asking for a huge width, an attribute look-up, a
+positional field) is not formatted: the English text is used instead.
 
 Parameters may themselves be :class:`Message` objects (a card name, a zone name),
 rendered in the same language, or lists/tuples of them, joined with the
@@ -23,14 +29,15 @@ parameter ``n`` equals 1 (singular wording).
 from __future__ import annotations
 
 import logging
+import re
 import string
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.files import FileProblem, load_toml
 from tabletop.resources import resource_path
 
 __all__ = [
@@ -57,6 +64,12 @@ DEFAULT_LANGUAGE = "en"
 _current: str = DEFAULT_LANGUAGE
 _warned: set[tuple[str, str]] = set()
 
+#: Widths and precisions above this in a template's format spec are refused: no
+#: text of the program needs more, and ``{count:>400000000}`` would allocate
+#: hundreds of megabytes.
+MAX_FORMAT_NUMBER = 200
+_SPEC_NUMBERS = re.compile(r"\d+")
+
 
 class CatalogueError(ValueError):
     """A catalogue file is malformed (bad TOML, a non-string value, a clash)."""
@@ -73,28 +86,41 @@ def load_catalogue(path: Path) -> dict[str, str]:
     """Read one catalogue file strictly and return it flattened to dotted keys.
 
     Raises:
-        CatalogueError: the TOML is invalid or a value is not a string.
+        CatalogueError: the file cannot be read safely (not a regular file, too
+            large, not UTF-8, nested too deeply), the TOML is invalid, or a value
+            is not a string (the message names the file and the key).
     """
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CatalogueError(f"{path}: {exc}") from exc
-    flat: dict[str, str] = {}
-    _flatten(data, "", flat, path)
+    problems: list[str] = []
+    flat = _read_catalogue(path, problems)
+    if problems:
+        raise CatalogueError(problems[0])
     return flat
 
 
-def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str], path: Path) -> None:
+def _read_catalogue(path: Path, problems: list[str]) -> dict[str, str]:
+    """The string keys of one catalogue file; every problem goes into ``problems``
+    (an unreadable file gives no keys, a non-string value leaves out its key)."""
+    try:
+        data = load_toml(path)
+    except FileProblem as exc:
+        problems.append(str(exc))
+        return {}
+    flat: dict[str, str] = {}
+    _flatten(data, "", flat, path, problems)
+    return flat
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str], path: Path,
+             problems: list[str]) -> None:
     for name, value in table.items():
         key = f"{prefix}{name}"
         if isinstance(value, Mapping):
-            _flatten(value, f"{key}.", out, path)
+            _flatten(value, f"{key}.", out, path, problems)
         elif isinstance(value, str):
             out[key] = value
         else:
-            raise CatalogueError(f"{path}: key {key!r} must be a string, "
-                                 f"got {type(value).__name__}")
+            problems.append(f"{path}: key {key!r} must be a string, "
+                            f"got {type(value).__name__}")
 
 
 def catalogue_files(code: str) -> list[Path]:
@@ -138,12 +164,28 @@ def register_strings(code: str, strings: Mapping[str, str]) -> None:
 
 @cache
 def _catalogue(code: str) -> dict[str, str]:
-    """Lenient cached loader used by :func:`t`: a broken or absent file is empty."""
+    """Lenient cached loader used by :func:`t`, file by file and key by key: a broken
+    file or value is left out with a logged message (its keys then fall back to
+    English), a key defined twice keeps its first text."""
+    merged = dict(_registered.get(code, {}))
     try:
-        return {**_registered.get(code, {}), **load_language(code)}
-    except (CatalogueError, FileNotFoundError) as exc:
+        files = catalogue_files(code)
+    except (FileNotFoundError, OSError) as exc:
         log.error("message catalogue %r unusable: %s", code, exc)
-        return dict(_registered.get(code, {}))
+        return merged
+    origin: dict[str, Path] = {}
+    for path in files:
+        problems: list[str] = []
+        for key, text in _read_catalogue(path, problems).items():
+            if key in origin:
+                problems.append(f"{path}: key {key!r} is also defined in {origin[key]}")
+                continue
+            merged[key] = text
+            origin[key] = path
+        for problem in problems:
+            log.error("message catalogue %r: %s (left out; English is used instead)",
+                      code, problem)
+    return merged
 
 
 def reload() -> None:
@@ -218,8 +260,34 @@ class _Params(dict[str, Any]):
         return "{" + name + "}"
 
 
+@lru_cache(maxsize=4096)
+def _format_problem(template: str) -> str:
+    """Why ``template`` cannot be formatted safely ("" when it can): only named fields,
+    no attribute or index look-ups, no nested fields, no huge widths or precisions."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        return str(exc)
+    for _, field, spec, _conversion in parts:
+        if field is None:
+            continue
+        if not field.isidentifier():
+            return f"field {{{field}}} is not a plain name"
+        if spec and "{" in spec:
+            return f"field {{{field}}} has a nested field in its format"
+        if spec and any(int(n) > MAX_FORMAT_NUMBER for n in _SPEC_NUMBERS.findall(spec)):
+            return f"field {{{field}:{spec[:20]}}} asks for more than {MAX_FORMAT_NUMBER}"
+    return ""
+
+
 def _template(key: str, lang: str) -> str | None:
     text = _catalogue(lang).get(key)
+    if text is not None and lang != DEFAULT_LANGUAGE and _format_problem(text):
+        if (lang, key) not in _warned:
+            _warned.add((lang, key))
+            log.warning("message %r in %r cannot be formatted safely (%s), using English",
+                        key, lang, _format_problem(text))
+        text = None
     if text is None and lang != DEFAULT_LANGUAGE:
         text = _catalogue(DEFAULT_LANGUAGE).get(key)
         if text is not None and (lang, key) not in _warned:
@@ -248,6 +316,12 @@ def _translate(key: str, lang: str, params: Mapping[str, Any]) -> str:
             _warned.add((lang, key))
             log.warning("message %r missing in every catalogue", key)
         return key
+    problem = _format_problem(template)
+    if problem:  # not even the English text formats safely: show it unformatted
+        if (DEFAULT_LANGUAGE, key) not in _warned:
+            _warned.add((DEFAULT_LANGUAGE, key))
+            log.warning("message %r cannot be formatted safely: %s", key, problem)
+        return template
     values = _Params({name: _render_value(v, lang) for name, v in params.items()})
     try:
         return template.format_map(values)

@@ -9,11 +9,12 @@ game's schema (:class:`FieldSpec` per card type). A bad file raises
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tabletop.core.files import FileProblem, load_toml
 
 LANGS = ("en", "ja")
 
@@ -182,12 +183,9 @@ def load_card_files(paths: Iterable[Path], game: str, schema: Schema) -> CardDb:
     for path in sorted(paths):
         label = str(path)
         try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise CardDataError(label, "", "(syntax)", str(exc)) from None
-        except OSError as exc:
-            raise CardDataError(label, "", "(file)", exc.strerror or str(exc)) from None
+            data = load_toml(path)
+        except FileProblem as exc:
+            raise CardDataError(label, "", exc.field or "(file)", exc.problem) from None
         cards.extend(parse_cards(data, label, game, schema))
     return CardDb(game, cards)
 

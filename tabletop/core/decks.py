@@ -8,16 +8,20 @@ A deck file::
     ember_knight = 3
 
 Errors raise :class:`DeckError` naming the file and the field. Legality
-(copies, sizes) is the game's business: see ``GameRules.check_deck``.
+(copies, sizes) is the game's business: see ``GameRules.check_deck``. The
+top-level values a game understands (``alignment``) are its
+``GameRules.deck_options``; any other one is refused by name, so a misspelt
+option cannot silently turn a check off.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tabletop.core.files import FileProblem, load_toml
 
 #: No game allows more copies of one card than this; a larger count is a typo,
 #: refused before the list is expanded (a huge count would exhaust memory).
@@ -51,16 +55,23 @@ class Deck:
 
 
 def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
-               known_cards: Iterable[str] | None = None) -> Deck:
-    """Validate one parsed deck file. Raises DeckError (file, field)."""
+               known_cards: Iterable[str] | None = None,
+               options: Iterable[str] | None = None) -> Deck:
+    """Validate one parsed deck file. Raises DeckError (file, field).
+
+    ``known_cards``: the game's card ids (others are refused); ``options``: the
+    top-level option keys the game reads (``GameRules.deck_options``), others
+    are refused naming the key. None for either skips that check.
+    """
     name = data.get("name")
     if isinstance(name, str):
         name = {"en": name, "ja": name}
     if not isinstance(name, dict) or not isinstance(name.get("en"), str):
         raise DeckError(f"{file}: field 'name': expected {{ en = \"...\", ja = \"...\" }}")
     known = set(known_cards) if known_cards is not None else None
+    allowed = frozenset(options) if options is not None else None
     sections: dict[str, dict[str, int]] = {}
-    options: dict[str, Any] = {}
+    found: dict[str, Any] = {}
     for key, value in data.items():
         if key == "name":
             continue
@@ -77,26 +88,35 @@ def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
                     raise DeckError(f"{file}: field '{key}.{cid}': no card with this id")
                 pile[cid] = count
             sections[key] = pile
+        elif allowed is not None and key not in allowed:
+            known_keys = ", ".join(["name", *sorted(allowed)])
+            raise DeckError(f"{file}: field '{key}': unknown field (allowed here: {known_keys}, "
+                            f"and tables of cards)")
         else:
-            options[key] = value
+            found[key] = value
     if not sections:
         raise DeckError(f"{file}: field 'cards': the deck lists no cards")
-    return Deck(deck_id, dict(name), sections, options, file)
+    return Deck(deck_id, dict(name), sections, found, file)
 
 
-def load_deck(path: Path, known_cards: Iterable[str] | None = None) -> Deck:
-    """Load a deck file; its id is the file stem. Raises DeckError."""
+def load_deck(path: Path, known_cards: Iterable[str] | None = None,
+              options: Iterable[str] | None = None) -> Deck:
+    """Load a deck file safely (:mod:`tabletop.core.files`); its id is the file stem.
+
+    ``known_cards`` and ``options`` as in :func:`parse_deck`. Raises DeckError
+    naming the file and the field (a non-regular, huge, non-UTF-8, too deeply
+    nested or invalid file included).
+    """
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{path}: (syntax): {exc}") from None
-    except OSError as exc:
-        raise DeckError(f"{path}: (file): {exc.strerror or exc}") from None
-    return parse_deck(data, str(path), path.stem, known_cards)
+        data = load_toml(path)
+    except FileProblem as exc:
+        raise DeckError(str(exc)) from None
+    return parse_deck(data, str(path), path.stem, known_cards, options)
 
 
-def load_deck_dir(folder: Path, known_cards: Iterable[str] | None = None) -> dict[str, Deck]:
+def load_deck_dir(folder: Path, known_cards: Iterable[str] | None = None,
+                  options: Iterable[str] | None = None) -> dict[str, Deck]:
     """All decks of a folder by id (file stem). Raises DeckError on the first bad one."""
     known = list(known_cards) if known_cards is not None else None
-    return {p.stem: load_deck(p, known) for p in sorted(folder.glob("*.toml"))}
+    allowed = list(options) if options is not None else None
+    return {p.stem: load_deck(p, known, allowed) for p in sorted(folder.glob("*.toml"))}

@@ -55,6 +55,7 @@ from typing import Any
 
 from tabletop.core.actions import Action
 from tabletop.core.engine import Game, ReplayError, replay
+from tabletop.core.files import MAX_SAVE_BYTES, FileProblem, load_json
 from tabletop.core.rules import GameRules, GameSetup, load_rules
 
 __all__ = [
@@ -236,19 +237,11 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
     field (the message names it).
     """
     where = Path(path)
-    try:
-        text = where.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(where, "", "no such file") from None
-    except UnicodeDecodeError:
-        raise SaveError(where, "", "the file is corrupt (not UTF-8 text)") from None
-    except OSError as exc:
-        raise SaveError(where, "", f"cannot read the file: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(where, "", f"the file is corrupt (not valid JSON: {exc.msg} at line "
-                                   f"{exc.lineno}, column {exc.colno})") from None
+    try:  # safely: a FIFO, a device or a 58 MB file is refused at once
+        data = load_json(where, MAX_SAVE_BYTES)
+    except FileProblem as exc:
+        problem = f"the file is corrupt ({exc.problem})" if exc.content else exc.problem
+        raise SaveError(where, exc.field, problem) from None
     if not isinstance(data, dict):
         raise SaveError(where, "", "not a tabletop save (expected a JSON object)")
     if data.get("app", APP) != APP:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -85,16 +85,45 @@ class GameSetup:
         )
 
 
+@dataclass(frozen=True)
+class ZoneNeed:
+    """A zone the table layout of a game must have (checked when the layout loads).
+
+    ``owner`` is the seat (0, 1) or None for a shared zone, as the rules create it;
+    ``cells`` the exact cell names a ``grid`` or ``slots`` zone must offer (a grid's
+    ``r<row>c<col>``, a slot's id), empty when the zone's cards just lie in it.
+    """
+
+    owner: int | None
+    cells: tuple[str, ...] = ()
+
+
+def zone_needs(create_zones: Callable[[GameState], None],
+               cells: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, ZoneNeed]:
+    """The layout needs of a game whose ``create_zones(state)`` adds its zones to an
+    empty state: every zone it creates, with its owner, plus ``cells`` (zone id ->
+    cell names) for the zones whose cells the rules address by name."""
+    state = GameState("layout-needs", 0)
+    create_zones(state)
+    named = cells or {}
+    return {zone_id: ZoneNeed(zone.owner, tuple(named.get(zone_id, ())))
+            for zone_id, zone in state.zones.items()}
+
+
 class GameRules(ABC):
     """One game's rules over the shared model.
 
     Subclasses set ``game_id``, ``phases`` (the turn structure shown by the
     phase tracker, as step ids whose names are catalogue keys
-    ``phase.<game>.<id>``) and implement the abstract methods.
+    ``phase.<game>.<id>``), ``deck_options`` when their deck files carry
+    options, and implement the abstract methods.
     """
 
     game_id: ClassVar[str]
     phases: ClassVar[tuple[str, ...]]
+    #: Top-level deck-file values (not piles) this game reads, e.g. Arc's
+    #: ``alignment``; a deck file naming any other is refused (``parse_deck``).
+    deck_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, cards: CardDb) -> None:
         self.cards = cards
@@ -129,6 +158,12 @@ class GameRules(ABC):
     def check_deck(self, deck: Deck) -> list[Message]:
         """Problems that make a deck illegal for this game (empty when legal)."""
         return []
+
+    def layout_needs(self) -> Mapping[str, ZoneNeed]:
+        """The zones (zone id -> :class:`ZoneNeed`) a table layout must have for this
+        game: a zone missing from the layout would hold cards that are never drawn.
+        Default: none known (any layout is accepted); see :func:`zone_needs`."""
+        return {}
 
     def acting_seat(self, state: GameState) -> int:
         """The seat that must act now: the one a pending decision waits for, else the active."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -26,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.decks import DeckError, load_deck
+from tabletop.core.decks import MAX_COUNT, DeckError, load_deck
 from tabletop.core.engine import Game
+from tabletop.core.files import FileProblem, load_toml
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
 from tabletop.core.position import PositionError
@@ -204,14 +204,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and check a scenario file. Raises ScenarioError (file, field)."""
     where = Path(path)
     try:
-        with open(where, "rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise ScenarioError(where, "", "no such file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ScenarioError(where, "", f"not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise ScenarioError(where, "", f"cannot read the file: {exc.strerror or exc}") from None
+        data = load_toml(where)
+    except FileProblem as exc:
+        raise ScenarioError(where, exc.field, exc.problem) from None
     return parse_scenario(data, where)
 
 
@@ -350,7 +345,20 @@ def _check_fact_shapes(where: Path, name: str, after: Mapping[str, Any]) -> None
 # --------------------------------------------------------------------------- running
 
 
-def _deck_piles(scenario: Scenario, seat_key: str, spec: Any) -> tuple[dict[str, list[str]], str]:
+def _counted_pile(scenario: Scenario, name: str, ids: Mapping[str, Any]) -> list[str]:
+    """A ``{ card_id = count }`` table as a list; counts are capped like deck files'
+    (:data:`~tabletop.core.decks.MAX_COUNT`) before anything is expanded, so a typo of
+    300,000,000 copies is refused instead of exhausting memory."""
+    for cid, n in ids.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_COUNT:
+            shown = n if isinstance(n, int) and abs(n) < 10**12 else "a huge number"
+            raise ScenarioError(scenario.path, f"{name}.{cid}",
+                                f"expected a count from 1 to {MAX_COUNT}, got {shown!r}")
+    return [cid for cid, n in ids.items() for _ in range(n)]
+
+
+def _deck_piles(scenario: Scenario, seat_key: str, spec: Any,
+                rules: GameRules | None = None) -> tuple[dict[str, list[str]], str]:
     name = f"decks.{seat_key}"
     if isinstance(spec, list):
         if not all(isinstance(c, str) for c in spec):
@@ -361,10 +369,8 @@ def _deck_piles(scenario: Scenario, seat_key: str, spec: Any) -> tuple[dict[str,
         for pile, ids in spec.items():
             if isinstance(ids, list) and all(isinstance(c, str) for c in ids):
                 piles[pile] = list(ids)
-            elif isinstance(ids, dict) and all(
-                    isinstance(n, int) and not isinstance(n, bool) and n > 0
-                    for n in ids.values()):
-                piles[pile] = [cid for cid, n in ids.items() for _ in range(n)]
+            elif isinstance(ids, dict):
+                piles[pile] = _counted_pile(scenario, f"{name}.{pile}", ids)
             else:
                 raise ScenarioError(scenario.path, f"{name}.{pile}",
                                     "expected a list of card ids or a table { card_id = count }")
@@ -378,19 +384,26 @@ def _deck_piles(scenario: Scenario, seat_key: str, spec: Any) -> tuple[dict[str,
                             f"no ready-made deck {spec!r} in assets/decks/{scenario.game}"
                             ) from None
     try:
-        deck = load_deck(deck_file)
+        if rules is None:
+            deck = load_deck(deck_file)
+        else:
+            deck = load_deck(deck_file, list(rules.cards), rules.deck_options)
     except DeckError as exc:
         raise ScenarioError(scenario.path, name, f"the deck file is broken: {exc}") from None
     return {pile: deck.card_list(pile) for pile in deck.sections}, deck.id
 
 
-def build_setup(scenario: Scenario) -> GameSetup:
-    """The :class:`GameSetup` a scenario starts from. Raises ScenarioError for a bad deck."""
+def build_setup(scenario: Scenario, rules: GameRules | None = None) -> GameSetup:
+    """The :class:`GameSetup` a scenario starts from. Raises ScenarioError for a bad deck.
+
+    With the game's ``rules``, a ready-made deck named by id is also checked
+    against the game's card ids and deck options.
+    """
     decks: list[dict[str, list[str]]] = []
     names: list[str] = []
     for key in ("p0", "p1"):
         if key in scenario.decks:
-            piles, deck_name = _deck_piles(scenario, key, scenario.decks[key])
+            piles, deck_name = _deck_piles(scenario, key, scenario.decks[key], rules)
             decks.append(piles)
             names.append(deck_name)
     return GameSetup(scenario.game, scenario.seed, scenario.first, tuple(decks), tuple(names),
@@ -471,7 +484,8 @@ def run_scenario(source: str | os.PathLike[str] | Scenario,
 
     ``source`` is a file path or a parsed :class:`Scenario`. Raises
     ScenarioError when the file is wrong (syntax, fields, unknown game, deck,
-    zone or label, or a position the game rejects). A crash inside the rules
+    zone or label, or a position the game rejects) or the game's own card or
+    layout files are broken (the message names that file). A crash inside the rules
     does not raise: it is reported as a failed step (or ``report.error``).
     """
     scenario = source if isinstance(source, Scenario) else load_scenario(source)
@@ -479,7 +493,10 @@ def run_scenario(source: str | os.PathLike[str] | Scenario,
         rules = rules_loader(scenario.game)
     except KeyError:
         raise ScenarioError(scenario.path, "game", f"unknown game {scenario.game!r}") from None
-    setup = build_setup(scenario)
+    except ValueError as exc:  # a broken card or layout file of the game: name it
+        raise ScenarioError(scenario.path, "game", f"the data files of {scenario.game!r} are "
+                                                   f"broken: {exc}") from None
+    setup = build_setup(scenario, rules)
     report = ScenarioReport(scenario)
     try:
         game = Game(rules, setup)

@@ -4,7 +4,7 @@ No pygame here.  See :mod:`tabletop.layout.loader` for the file format.
 """
 
 from tabletop.layout.arrange import arrange, zone_cells
-from tabletop.layout.loader import load_layout, parse_layout
+from tabletop.layout.loader import check_layout_needs, load_layout, parse_layout
 from tabletop.layout.model import (
     ARRANGEMENTS,
     CARD_SIZE,
@@ -39,6 +39,7 @@ __all__ = [
     "Zone",
     "arrange",
     "cell_key",
+    "check_layout_needs",
     "load_layout",
     "parse_layout",
     "split_cell_key",

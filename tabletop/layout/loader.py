@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.files import FileProblem, load_toml
 from tabletop.geometry import Placed
 from tabletop.layout.model import (
     ARRANGEMENTS,
@@ -288,6 +288,64 @@ def parse_layout(data: Mapping[str, Any], source: str = "<layout>") -> Layout:
                   zones=tuple(zones), game=game)
 
 
+_GRID_CELL_RE = re.compile(r"^r(\d+)c(\d+)$")
+
+
+def _grid_size(names: tuple[str, ...]) -> tuple[int, int] | None:
+    """``(rows, cols)`` when ``names`` are exactly the cells of a full grid, else None."""
+    cells = [_GRID_CELL_RE.match(n) for n in names]
+    if not cells or not all(cells):
+        return None
+    rows = 1 + max(int(m.group(1)) for m in cells if m)
+    cols = 1 + max(int(m.group(2)) for m in cells if m)
+    return (rows, cols) if len(set(names)) == rows * cols else None
+
+
+def check_layout_needs(layout: Layout, needs: Mapping[str, Any], game: str = "") -> None:
+    """Check that ``layout`` has what its game needs; the layout itself is already valid.
+
+    Args:
+        layout: a parsed layout.
+        needs: zone id -> a need with ``owner`` (seat or None) and ``cells`` (the cell
+            names a grid/slots zone must offer, empty for none), as the game's
+            ``GameRules.layout_needs()`` gives them.
+        game: the game id, for the messages.
+
+    Raises:
+        LayoutError: naming file, zone and field: a zone the game has is missing (its
+            cards would never be drawn), belongs to the wrong seat, or lacks the cells
+            the rules address (e.g. a 3 x 3 grid where 絵師100人展 needs 4 x 4).
+    """
+    source = layout.source
+    present = {z.id: z for z in layout.zones}
+    who = f"the game {game!r}" if game else "the game"
+    for zone_id, need in needs.items():
+        zone = present.get(zone_id)
+        if zone is None:
+            raise LayoutError(f"{source}: zone {zone_id!r}: field 'id': missing; {who} needs "
+                              f"this zone (the cards in it would never be drawn)")
+        ctx = _Ctx(source, f"zone {zone_id!r}")
+        if zone.owner != need.owner:
+            wanted = "shared (no owner)" if need.owner is None else f"owner {need.owner}"
+            raise ctx.fail_type("owner", f"{wanted} for {who}", zone.owner)
+        cells = tuple(need.cells)
+        if not cells or sorted(zone.cell_names()) == sorted(cells):
+            continue
+        grid = _grid_size(cells)
+        if grid is not None:
+            if zone.arrangement != "grid":
+                raise ctx.fail_type("arrangement", f"'grid' ({who} needs a {grid[0]} x "
+                                    f"{grid[1]} grid)", zone.arrangement)
+            field = "rows" if zone.rows != grid[0] else "cols"
+            raise ctx.error(field, f"{who} needs a {grid[0]} x {grid[1]} grid, this one is "
+                                   f"{zone.rows} x {zone.cols}")
+        if zone.arrangement != "slots":
+            raise ctx.fail_type("arrangement", f"'slots' ({who} needs slots "
+                                f"{', '.join(cells)})", zone.arrangement)
+        raise ctx.error("slots", f"{who} needs the slots {', '.join(cells)}; this zone has "
+                                 f"{', '.join(zone.cell_names())}")
+
+
 def load_layout(path: str | Path) -> Layout:
     """Load and validate a layout TOML file.
 
@@ -295,15 +353,13 @@ def load_layout(path: str | Path) -> Layout:
         path: the file; it is named in error messages as given.
 
     Raises:
-        LayoutError: if the file cannot be read, is not valid TOML, or fails any check
-            of :func:`parse_layout`.
+        LayoutError: if the file cannot be read safely (see :mod:`tabletop.core.files`:
+            not a regular file, too large, not UTF-8, nested too deeply), is not valid
+            TOML, or fails any check of :func:`parse_layout`.
     """
     source = str(path)
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise LayoutError(f"{source}: cannot read: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"{source}: invalid TOML: {exc}") from exc
+        data = load_toml(path)
+    except FileProblem as exc:
+        raise LayoutError(str(exc)) from None
     return parse_layout(data, source)

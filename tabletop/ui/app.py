@@ -80,6 +80,8 @@ class App:
         self.running = True
         self.save_dir: Path | None = Path(save_dir) if save_dir is not None else None
         self.autosaver: Any = None
+        #: Why the last table could not be opened ("" when it could), also shown in a dialog.
+        self.table_error = ""
         self.game: Game | None = None
         self.lang = "en"
         self._set_lang_code(lang)
@@ -118,8 +120,14 @@ class App:
     def _make_manager(self) -> pygame_gui.UIManager:
         # The text floor follows the scale, so it is set wherever a manager is built.
         self.fonts.floor_px = text_floor(self.scale)
-        manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
-                                       starting_language=self.lang)
+        try:
+            manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
+                                           starting_language=self.lang)
+        except Exception as exc:  # values in theme.json pygame_gui cannot use
+            log.error("theme unusable, using the built-in look: %s: %s",
+                      type(exc).__name__, exc)
+            manager = pygame_gui.UIManager(self.size, build_theme(self.scale, use_file=False),
+                                           starting_language=self.lang)
         sx, sy = self.mouse_scale()
         manager.mouse_pos_scale_factor = [sx, sy]
         return manager
@@ -307,6 +315,7 @@ class App:
             log.error("the table of %s could not be built: %s", game.rules.game_id, exc)
         self._detach_autosaver()
         self.game = None
+        self.table_error = str(exc) or type(exc).__name__
         dialogs.message(self, "dialog.start_failed_title",
                         i18n.t("dialog.start_failed", reason=str(exc) or type(exc).__name__))
 
@@ -446,6 +455,8 @@ def smoke() -> int:
                 app.frame(1 / FPS)
                 app.set_language("en")
                 app.start_game(_smoke_game())
+                if app.game is None:  # the table refused to open (a dialog says why)
+                    raise RuntimeError(app.table_error)
                 app.frame(1 / FPS)
                 # The hand-over cover hides the table; draw the table itself once.
                 app.stack.scenes[0].draw(app.screen)

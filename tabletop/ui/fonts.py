@@ -2,25 +2,72 @@
 
 Every text the program draws itself (outside pygame_gui widgets) uses these
 fonts. They come from ``assets/fonts`` through :func:`tabletop.resources.font_path`,
-so they are found in a checkout and in a PyInstaller bundle alike. There is no
-silent fallback to a system font: a system font may lack Japanese and would
-show empty boxes, so a missing font file is an error.
+so they are found in a checkout and in a PyInstaller bundle alike. Before
+use each file is checked once (:func:`usable_font`): a regular file of sane
+size (:mod:`tabletop.core.files`) that opens and draws text. A missing, empty,
+garbage, huge or non-regular font file (a FIFO would hang the font loader) is
+reported with a logged message naming it, and pygame's built-in font is used
+instead, so the window still opens (Japanese text may then show boxes).
 """
 
 from __future__ import annotations
 
+import io
+import logging
+from functools import cache
 from pathlib import Path
 
 import pygame
 
+from tabletop.core.files import MAX_FONT_BYTES, FileProblem, read_bytes
 from tabletop.resources import font_path
 from tabletop.ui.textwrap_ja import render_wrapped
 
-__all__ = ["FontError", "Fonts"]
+__all__ = ["Fonts", "font_problem", "usable_font"]
+
+log = logging.getLogger(__name__)
 
 
-class FontError(RuntimeError):
-    """The bundled font could not be found or opened."""
+@cache
+def _check_font(path: str) -> str:
+    """Why the font file ``path`` cannot be used ("" when it can); checked once."""
+    try:
+        data = read_bytes(path, MAX_FONT_BYTES)
+    except FileProblem as exc:
+        return str(exc)
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        # From memory: the file was already checked and read, never opened twice.
+        font = pygame.font.Font(io.BytesIO(data), 16)
+        font.render("Aa\u3042", True, (0, 0, 0))
+    except (OSError, ValueError, pygame.error) as exc:
+        return f"{path}: not a usable font ({exc})"
+    return ""
+
+
+def font_problem(bold: bool = False) -> str:
+    """Why the bundled regular (bold) font cannot be used, naming the file; "" if it can."""
+    try:
+        path = font_path(bold)
+    except FileNotFoundError as exc:
+        return str(exc)
+    return _check_font(str(path))
+
+
+def usable_font(bold: bool = False) -> Path | None:
+    """The bundled regular (bold) font file, or None when it cannot be used (then the
+    problem is logged once and pygame's built-in font stands in)."""
+    problem = font_problem(bold)
+    if problem:
+        _warn_once(problem)
+        return None
+    return font_path(bold)
+
+
+@cache
+def _warn_once(problem: str) -> None:
+    log.error("UI font unusable, using pygame's built-in font instead: %s", problem)
 
 
 class Fonts:
@@ -29,19 +76,16 @@ class Fonts:
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._paths: dict[bool, Path] = {}
+        self._paths: dict[bool, Path | None] = {}
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         #: No text is drawn smaller than this many pixels (issue 10: 12 px at 1280x720,
         #: scaled with the window; the app sets it from its UI scale, 0 = no floor).
         self.floor_px = 0
         for bold in (False, True):
-            try:
-                self._paths[bold] = font_path(bold)
-            except FileNotFoundError as exc:
-                raise FontError(f"bundled UI font missing: {exc}") from exc
+            self._paths[bold] = usable_font(bold)
 
-    def path(self, bold: bool = False) -> Path:
-        """The file of the regular or bold face."""
+    def path(self, bold: bool = False) -> Path | None:
+        """The file of the regular or bold face (None: pygame's built-in font is used)."""
         return self._paths[bold]
 
     def get(self, size_px: int, bold: bool = False) -> pygame.font.Font:
@@ -50,10 +94,16 @@ class Fonts:
         key = (max(6, self.floor_px, int(size_px)), bool(bold))
         font = self._cache.get(key)
         if font is None:
+            path = self._paths[key[1]]
             try:
-                font = pygame.font.Font(self._paths[key[1]], key[0])
-            except (OSError, pygame.error) as exc:
-                raise FontError(f"cannot open font {self._paths[key[1]]}: {exc}") from exc
+                font = pygame.font.Font(path, key[0])
+            except (OSError, ValueError, pygame.error) as exc:
+                # Changed since it was checked: the built-in font keeps the window up.
+                log.error("cannot open font %s: %s", path, exc)
+                path = None
+                font = pygame.font.Font(None, key[0])
+            if path is None:  # the built-in font has one face: embolden it
+                font.bold = key[1]
             self._cache[key] = font
         return font
 

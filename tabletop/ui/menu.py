@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,6 +63,8 @@ class GameChoice:
     Decks load one file at a time: ``broken_decks`` maps a deck file's name to why
     it cannot load (file and field), and the good ones are still offered.
     ``problems`` maps deck id -> the rules' objections (empty list: legal).
+    ``layout_error`` is non-empty when the table layout cannot be used (file,
+    zone and field): the game stays selectable, but cannot start.
     """
 
     game_id: str
@@ -71,6 +74,7 @@ class GameChoice:
     problems: dict[str, list[Message]] = field(default_factory=dict)
     deck_error: str = ""
     broken_decks: dict[str, str] = field(default_factory=dict)
+    layout_error: str = ""
 
     @classmethod
     def load(cls, game_id: str,
@@ -83,6 +87,8 @@ class GameChoice:
             log.warning("game %r unavailable: %s", game_id, exc)
             choice.error = str(exc) or type(exc).__name__
             return choice
+        if choice.has_window:
+            choice.layout_error = _layout_problem(game_id, choice.rules)
         try:
             folder = resource_path("assets", "decks", game_id)
         except FileNotFoundError:
@@ -95,7 +101,7 @@ class GameChoice:
         known = list(choice.rules.cards)
         for path in files:
             try:
-                choice.decks[path.stem] = load_deck(path, known)
+                choice.decks[path.stem] = load_deck(path, known, choice.rules.deck_options)
             except DeckError as exc:  # this file only: the other decks stay playable
                 log.warning("deck %s unavailable: %s", path, exc)
                 choice.broken_decks[path.name] = _short_reason(str(exc), path)
@@ -163,6 +169,26 @@ class GameChoice:
             deck_names=tuple(d.display_name("en") for d in decks),
         )
         return Game(self.rules, setup)
+
+
+def _layout_problem(game_id: str, rules: GameRules) -> str:
+    """Why the window cannot use the game's table layout ("" when it can): the layout
+    loaded and checked as the table will load it, the data root left out of the path."""
+    from tabletop.layout import LayoutError
+    from tabletop.resources import data_root
+    from tabletop.ui.games import load_game_ui
+
+    try:
+        load_game_ui(game_id, rules).load_layout()
+    except LayoutError as exc:
+        log.warning("layout of %r unusable: %s", game_id, exc)
+        reason = str(exc)
+    except Exception as exc:  # a plugin bug must not take the menu down
+        log.exception("layout of %r could not be loaded", game_id)
+        reason = f"{type(exc).__name__}: {exc}"
+    else:
+        return ""
+    return reason.replace(os.path.join(str(data_root()), ""), "")
 
 
 def _short_reason(reason: str, path: Path) -> str:
@@ -269,6 +295,8 @@ class MenuScene(Scene):
             if choice is not None and choice.broken_decks:
                 return i18n.t("menu.decks_all_broken")
             return i18n.t("menu.no_decks")
+        if choice.layout_error:
+            return i18n.t("menu.layout_broken", reason=choice.layout_error)
         for seat, deck_id in enumerate(self.deck_ids):
             if not choice.legal(deck_id):
                 return i18n.t("menu.cannot_start_deck", player=i18n.t(f"seat.{seat}"))
@@ -619,6 +647,10 @@ class MenuScene(Scene):
             elif note:  # rules only: no window yet
                 y += self._wrapped(f"game_status:{gid}", note, panel, pad, y, inner,
                                    bottom - y, "#howto") + px(4)
+            elif choice.layout_error:  # selectable, but Start says why it cannot start
+                text = i18n.t("menu.layout_problem", reason=choice.layout_error)
+                y += self._wrapped(f"layout_reason:{gid}", text, panel, pad, y, inner,
+                                   bottom - y, "#howto_problem") + px(4)
             if choice.broken_decks and not choice.error:
                 head = i18n.t("menu.decks_broken")
                 add(f"broken_label:{gid}", UILabel(pygame.Rect(pad, y, inner, px(24)), head, ui,

@@ -5,19 +5,30 @@ JP is set for every element type one by one; element types left out would fall
 back to pygame_gui's own font, which lacks Japanese unless its locale is "ja"
 (and would pull pygame_gui's 4.5 MB font into the bundle). Font sizes follow a
 UI scale factor derived from the window size, so text grows on a big window.
+
+``theme.json`` is read safely (:mod:`tabletop.core.files`) and its shape checked
+(element -> section -> value, values strings, as pygame_gui expects; a wrong
+shape crashes pygame_gui): a broken file is reported with a logged message and
+the built-in look (pygame_gui's colours, the bundled font) is used. A broken
+font file likewise leaves the font out (see :func:`tabletop.ui.fonts.usable_font`).
 """
 
 from __future__ import annotations
 
 import copy
-import json
+import logging
 from functools import cache
 from typing import Any
 
-from tabletop.resources import font_path, resource_path
+from tabletop.core.files import FileProblem, load_json
+from tabletop.resources import resource_path
+from tabletop.ui.fonts import usable_font
 
 __all__ = ["BASE_SIZE", "ELEMENT_TYPES", "FIT_IDS", "MIN_FONT_PX", "build_theme", "fit_id",
-           "fit_floor", "fit_size", "text_floor", "themed_size", "ui_scale"]
+           "fit_floor", "fit_size", "text_floor", "theme_problem", "themed_size",
+           "ui_scale"]
+
+log = logging.getLogger(__name__)
 
 #: The window size the layout is designed for.
 BASE_SIZE = (1280, 720)
@@ -112,21 +123,75 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.75, min(3.0, round(raw * 8) / 8))
 
 
+def theme_problem(data: Any) -> str:
+    """Why parsed ``theme.json`` data does not have the shape pygame_gui needs ("" if it
+    does): a table of element ids, each a table of sections (``colours``, ``misc``,
+    ``font``...), each a table of string values."""
+    if not isinstance(data, dict):
+        return "expected a JSON object of element ids"
+    for element, sections in data.items():
+        if not isinstance(sections, dict):
+            return f"field '{element}': expected an object of sections"
+        for section, values in sections.items():
+            if not isinstance(values, dict):
+                return f"field '{element}.{section}': expected an object"
+            for name, value in values.items():
+                if not isinstance(value, str):
+                    return (f"field '{element}.{section}.{name}': expected a string, got "
+                            f"{type(value).__name__}")
+    return ""
+
+
 @cache
 def _base_theme() -> dict[str, Any]:
-    with resource_path("assets", "ui", "theme.json").open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
+    """The colours and shapes of ``assets/ui/theme.json``; empty (pygame_gui's own look)
+    when the file is missing or broken, with a logged message naming file and field."""
+    try:
+        path = resource_path("assets", "ui", "theme.json")
+        data = load_json(path)
+    except (FileNotFoundError, FileProblem) as exc:
+        log.error("theme unusable, using the built-in look: %s", exc)
+        return {}
+    problem = theme_problem(data)
+    if problem:
+        log.error("theme unusable, using the built-in look: %s: %s", path, problem)
+        return {}
+    theme: dict[str, Any] = data
+    return theme
 
 
-def build_theme(scale: float = 1.0) -> dict[str, Any]:
-    """The theme dict for ``pygame_gui.UIManager`` at ``scale``."""
-    theme = copy.deepcopy(_base_theme())
-    regular, bold = str(font_path(False)), str(font_path(True))
+def _gui_font_files() -> tuple[str, str]:
+    """pygame_gui's own Noto Sans (regular, bold) files, or ``("", "")`` when the
+    installation (a bundle, say) lacks them."""
+    try:
+        from importlib.resources import files
+
+        base = files("pygame_gui.data")
+        regular, bold = base / "NotoSans-Regular.ttf", base / "NotoSans-Bold.ttf"
+        if regular.is_file():
+            return str(regular), str(bold) if bold.is_file() else str(regular)
+    except (ImportError, OSError, TypeError):
+        pass
+    return "", ""
+
+
+def build_theme(scale: float = 1.0, use_file: bool = True) -> dict[str, Any]:
+    """The theme dict for ``pygame_gui.UIManager`` at ``scale``; with ``use_file`` False,
+    without ``theme.json`` (the fallback when pygame_gui cannot use the file's values)."""
+    theme = copy.deepcopy(_base_theme()) if use_file else {}
+    regular_path, bold_path = usable_font(False), usable_font(True)
+    name = "tabletop_noto_sans_jp"
+    regular = str(regular_path) if regular_path else ""
+    bold = str(bold_path) if bold_path else regular
+    if not regular:  # the bundled font is broken: pygame_gui's own (Latin only)
+        name = "tabletop_fallback"
+        regular, bold = _gui_font_files()
+    if not regular:  # not even that: pygame_gui's default font at its default size
+        return theme
 
     def font(size: float, is_bold: bool) -> dict[str, Any]:
         return {
-            "name": "tabletop_noto_sans_jp",
+            "name": name,
             "size": str(max(text_floor(scale), round(size * scale))),
             "bold": "1" if is_bold else "0",
             "regular_path": regular,

@@ -27,8 +27,8 @@ from tabletop.core.refusals import (
     not_offered,
     string_choice,
 )
-from tabletop.core.rules import GameRules, GameSetup
-from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn
+from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn, zones
 from tabletop.games.arc.schema import GAME_ID
 from tabletop.games.arc.words import inst_msg
 
@@ -48,6 +48,8 @@ class ArcRules(GameRules):
 
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = ("untap", "draw", "resource", "main", "attack", "end")
+    #: A deck may say it is good or evil (``alignment``, ARC-R7; see decklegal).
+    deck_options: ClassVar[tuple[str, ...]] = ("alignment",)
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
@@ -148,6 +150,10 @@ class ArcRules(GameRules):
     def check_deck(self, deck: Deck) -> list[Message]:
         """Deck problems (ARC-R2, ARC-R7)."""
         return decklegal.check_deck(self.cards, deck)
+
+    def layout_needs(self) -> dict[str, ZoneNeed]:
+        """Every Arc zone, each with its seat (``layouts/arc.toml`` must have them all)."""
+        return zone_needs(zones.create_zones)
 
     def end_cause(self, state: GameState) -> str:
         """Arc games end only by deck-out (ARC-R1)."""

@@ -1,7 +1,7 @@
 """Deck legality (CONAN-R20; seed: 事前準備).
 
 A Conan deck file has three piles: ``[conan]`` (exactly one Conan card),
-``[draw]`` (at least 40 cards, no Foes) and ``[foe]`` (at least 25 cards,
+``[draw]`` (at least 40 cards, no Foes, no Conan) and ``[foe]`` (at least 25 cards,
 Foes only, printed renown total 95..105). At most 3 copies of a card in a
 pile, 1 if it is UNIQUE.
 """
@@ -40,6 +40,8 @@ def check_deck(db: CardDb, deck: Deck) -> list[Message]:
         problems.append(msg("deck.conan.draw_too_few", count=len(piles["draw"]), min=MIN_DRAW))
     for cid in sorted({c for c in known["draw"] if db[c].type == "foe"}):
         problems.append(msg("deck.conan.foe_in_draw", card=card_msg(cid)))
+    for cid in sorted({c for c in known["draw"] if db[c].type == "conan"}):
+        problems.append(msg("deck.conan.conan_in_draw", card=card_msg(cid)))
     if len(piles["foe"]) < MIN_FOE:
         problems.append(msg("deck.conan.foe_too_few", count=len(piles["foe"]), min=MIN_FOE))
     for cid in sorted({c for c in known["foe"] if db[c].type != "foe"}):

@@ -26,7 +26,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, not_offered
-from tabletop.core.rules import GameRules, GameSetup
+from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.games.conan import (
     decklegal,
     defeat,
@@ -38,6 +38,7 @@ from tabletop.games.conan import (
     setup,
     survey,
     turn,
+    zones,
 )
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.schema import GAME_ID
@@ -246,6 +247,10 @@ class ConanRules(GameRules):
     def check_deck(self, deck: Deck) -> list[Message]:
         """Deck problems (CONAN-R20)."""
         return decklegal.check_deck(self.cards, deck)
+
+    def layout_needs(self) -> dict[str, ZoneNeed]:
+        """Every Conan zone, each with its seat or shared (``layouts/conan.toml``)."""
+        return zone_needs(zones.create_zones)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

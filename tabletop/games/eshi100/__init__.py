@@ -40,5 +40,5 @@ def load_decks(deck_root: str | Path | None = None,
                rules: Eshi100Rules | None = None) -> dict[str, Deck]:
     """The ready-made decks by id (file stem), checked against the known card ids."""
     folder = Path(deck_root) if deck_root is not None else resource_path("assets", "decks", GAME_ID)
-    known = list((rules or load()).cards)
-    return load_deck_dir(folder, known)
+    game_rules = rules or load()
+    return load_deck_dir(folder, list(game_rules.cards), game_rules.deck_options)

@@ -39,7 +39,7 @@ from tabletop.core.refusals import (
     not_offered,
     repeated_option,
 )
-from tabletop.core.rules import GameRules, GameSetup
+from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.games.eshi100 import (
     attack,
     board,
@@ -51,6 +51,7 @@ from tabletop.games.eshi100 import (
     placing,
     setup,
     turn,
+    zones,
 )
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
 from tabletop.games.eshi100.words import inst_msg, phase_msg, square_msg
@@ -194,6 +195,12 @@ class Eshi100Rules(GameRules):
         """Deck problems (40 cards exactly, at most 4 per number)."""
         return decklegal.check_deck(self.cards, deck)
 
+    def layout_needs(self) -> dict[str, ZoneNeed]:
+        """Every zone, and the grid's 16 cells by name: the squares are addressed by
+        cell (``r<R>c<C>``, ESHI-R1), so the layout's grid must be exactly 4 x 4."""
+        return zone_needs(zones.create_zones, {
+            zones.GRID: tuple(sorted(board.cell_of_square(q) for q in board.SQUARES))})
+
     def end_cause(self, state: GameState) -> str:
         """"points" (3 victory points) or "deck_out" (ESHI-R6); "draw" for a draw."""
         if state.result == "draw":
@@ -257,23 +264,6 @@ class Eshi100Rules(GameRules):
         if state.game_over or seat != state.active or state.phase != "action":
             return []
         return attack.usable_attackers(state, self.cards, seat)
-
-    def use_refusal(self, state: GameState, seat: int, card: int) -> Verdict:
-        """Why ``seat`` cannot use the grid card ``card`` now (legal when it can): the
-        turn and phase (ESHI-R5), the card itself (not its own, no attack icon ESHI-H4,
-        damaged ESHI-R4), or ``eshi100.connect_too_small`` (ESHI-R4) when no group of
-        its connect cost hangs together with it. For a click on a card that is not lit."""
-        pays = connect.payments(state, self.cards, seat, card) if card in state.cards else []
-        verdict = self.check(state, Action.make("use", seat, card=card,
-                                                consume=sorted(pays[0]) if pays else []))
-        if verdict.ok or pays or not verdict.reason.startswith("eshi100.consume"):
-            return verdict
-        square = board.square_of(state, card)
-        group = connect.connect_of(state, self.cards, seat, square) if square is not None \
-            else frozenset()
-        return Verdict.refuse("eshi100.connect_too_small", "ESHI-R4", card=inst_msg(state, card),
-                              cost=int(self.cards[state.cards[card].card_id]["connect_cost"]),
-                              n=max(1, len(group)))
 
     def consume_hint(self, state: GameState, seat: int, card: int,
                      chosen: Iterable[int] = ()) -> connect.ConsumeHint:

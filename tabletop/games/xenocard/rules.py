@@ -36,8 +36,18 @@ from tabletop.core.refusals import (
     repeated_option,
     string_choice,
 )
-from tabletop.core.rules import GameRules, GameSetup
-from tabletop.games.xenocard import battle, decklegal, drops, events, legal, plays, setup, turn
+from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.games.xenocard import (
+    battle,
+    decklegal,
+    drops,
+    events,
+    legal,
+    plays,
+    setup,
+    turn,
+    zones,
+)
 from tabletop.games.xenocard.battle import AttackEvent
 from tabletop.games.xenocard.facing import FieldGeometry
 from tabletop.games.xenocard.schema import GAME_ID
@@ -183,6 +193,13 @@ class XenoRules(GameRules):
     def check_deck(self, deck: Deck) -> list[Message]:
         """Deck problems: 40 cards exactly, at most 3 copies."""
         return decklegal.check_deck(self.cards, deck)
+
+    def layout_needs(self) -> dict[str, ZoneNeed]:
+        """Every zone, and each slot zone's slots by name (``s1``..``s4``, the battle
+        field's ``front.left``...): the rules keep cards by slot name."""
+        return zone_needs(zones.create_zones, {
+            zid(seat, kind): names for seat in zones.SEATS
+            for kind, names in zones.SLOTS.items()})
 
     def cell_contents(self, state: GameState) -> dict[str, list[int | None]]:
         """Slot zone id -> instance id per layout slot (None: free), for the table."""

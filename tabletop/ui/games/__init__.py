@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.actions import Action
 from tabletop.geometry import Placed
-from tabletop.layout import CARD_SIZE, Layout, Zone, load_layout
+from tabletop.layout import CARD_SIZE, Layout, LayoutError, Zone, check_layout_needs, load_layout
 from tabletop.layout.arrange import ROW_GAP_MM
 from tabletop.resources import resource_path
 from tabletop.ui.card_render import CardRenderer, FontSource
@@ -195,8 +195,20 @@ class GameUI:
     # -- set-up (called once, in TableScene.__init__) ------------------------------------
 
     def load_layout(self) -> Layout:
-        """The table layout (default: ``layouts/<game_id>.toml``)."""
-        return load_layout(resource_path("layouts", f"{self.game_id}.toml"))
+        """The table layout (default: ``layouts/<game_id>.toml``), checked against what
+        the rules need (``GameRules.layout_needs``: every zone, the cells they name).
+
+        Raises:
+            LayoutError: naming file, zone and field (also a missing file; an override
+                calling this keeps the check).
+        """
+        try:
+            path = resource_path("layouts", f"{self.game_id}.toml")
+        except FileNotFoundError as exc:
+            raise LayoutError(str(exc)) from None
+        layout = load_layout(path)
+        check_layout_needs(layout, self.rules.layout_needs(), self.game_id)
+        return layout
 
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
         """The card face renderer (default: plain labelled cards). Override to return a

@@ -19,8 +19,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
 from tabletop.i18n import t
-from tabletop.resources import font_path
 from tabletop.ui.card_render import wrap_text
+from tabletop.ui.fonts import usable_font
 from tabletop.ui.theme import themed_size
 
 __all__ = ["ChoiceDialog", "wrap_body"]
@@ -33,7 +33,11 @@ NO_LINE_START = "、。，．）」』】〉》・ー：；！？…,.)!?:;"
 
 @cache
 def _font(size: int, bold: bool) -> pygame.font.Font:
-    return pygame.font.Font(str(font_path(bold)), size)
+    path = usable_font(bold)  # None: the bundled font is broken, pygame's stands in
+    font = pygame.font.Font(path, size)
+    if path is None:
+        font.bold = bold
+    return font
 
 
 def wrap_body(text: str, font: pygame.font.Font, width: int) -> list[str]:
