@@ -407,7 +407,7 @@ def test_legal_actions_are_never_refused_in_sample_positions() -> None:
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_refused_squares_are_named_as_the_refused_seat_sees_the_grid(seat: int) -> None:
-    # square 5 is column 2, row 2 for player 1 and column 3, row 3 for player 2
+    # square 5 is B2 for player 1 and C3 for player 2
     game = game_at(position(active=seat, p0_hand=[c("ink_comet", "a")],
                             p1_hand=[c("ink_comet", "b")]))
     card = lab(game, "a" if seat == 0 else "b")
@@ -415,8 +415,23 @@ def test_refused_squares_are_named_as_the_refused_seat_sees_the_grid(seat: int) 
     assert v.reason == "eshi100.square_not_reachable"
     assert v.message is not None
     square = dict(v.message.params)["square"]
-    assert dict(square.params) == ({"col": 2, "row": 2} if seat == 0 else {"col": 3, "row": 3})
-    # a start square is "column 1, row 1" for its own seat
+    assert dict(square.params) == ({"col": "B", "row": 2} if seat == 0 else
+                                   {"col": "C", "row": 3})
+    # a start square is "A1" for its own seat
     start = board.START_SQUARE[seat]
     named = RULES.describe(game.state, Action.make("place", seat, card=card, square=start))
-    assert dict(dict(named.params)["square"].params) == {"col": 1, "row": 1}
+    assert dict(dict(named.params)["square"].params) == {"col": "A", "row": 1}
+
+
+def test_the_log_names_a_square_in_each_readers_own_orientation() -> None:
+    """Issue 10: a placement on square 5 reads "B2" to player 1 and "C3" to player 2
+    (each counts from their own bottom-left corner, as the labels beside the grid)."""
+    from tabletop.core.scenario import render_text
+
+    grid = [g("ink_comet", 0, 0), g("ink_comet", 1, 0)]
+    game = game_at(position(grid=grid, p0_hand=[c("ink_comet", "a")]))
+    assert game.propose(Action.make("place", 0, card=lab(game, "a"), square=5)).ok
+    entry = next(e for e in game.state.log if e.public.key == "log.eshi100.places")
+    assert "square B2" in render_text(entry.for_seat(0))
+    assert "square C3" in render_text(entry.for_seat(1))
+    assert "マスC3" in render_text(entry.for_seat(1), "ja")

@@ -452,7 +452,7 @@ def test_a_card_dropped_mostly_on_an_unlit_square_is_refused_and_the_own_card_st
         assert board.square_of(game.state, labels["d"]) == 0  # the own card stays
         assert game.state.zones["p0.discard"].cards == []
         assert scene.toast.key == "refusal.eshi100.square_not_reachable"
-        assert "column 2, row 1" in scene.toast.full_text
+        assert "square B1" in scene.toast.full_text
         assert scene.slide is not None and scene.slide.iid == labels["h"]
     finally:
         app.shutdown()
@@ -480,6 +480,93 @@ def test_player_2_is_told_the_square_as_player_2_sees_it():
         drag(app, scene.card_rect(labels["h"]).center, target, steps=20)
         assert game.state.zone_of(labels["h"]) == "p1.hand"
         assert scene.toast.key == "refusal.eshi100.square_not_reachable"
-        assert "column 2, row 1" in scene.toast.full_text
+        assert "square B1" in scene.toast.full_text
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- issue 10
+
+
+def _to_the_defence(table: Table) -> None:
+    lab = table.labels
+    click(table.app, table.centre(lab["brush"]))
+    click(table.app, table.centre(lab["canvas"]))
+    click(table.app, table.button("eshi_use"))
+    table.dismiss_cover()
+    frames(table.app, 2)
+
+
+def test_the_defence_box_words_the_lit_defence_cards(table):
+    """Issue 10: while Player 2 chooses a defence, the box beside the grid never says
+    they can pay for no defence card while a payable one is lit; both come from one
+    computation (the defend decision's payable cards)."""
+    _to_the_defence(table)
+    ui: Eshi100UI = table.scene.ui
+    warden = table.labels["warden"]
+    assert table.scene.viewer == 1 and table.scene.decisions.kind == "defend"
+    assert table.game.rules.usable_cards(table.state, 1) == [warden]
+    text = " ".join(ui.comparison_text)
+    assert "can pay for no defence card" not in text
+    assert "Player 2 can pay for 1 lit defence card" in text
+    assert "Succeeds if not defended" in text
+    # once the Warden is chosen the box compares it (5 against 3: fails)
+    click(table.app, table.centre(warden))
+    frames(table.app, 1)
+    assert "The attack fails" in ui.comparison_text
+
+
+def test_the_grid_has_labels_from_the_viewers_side(table):
+    """Issue 10: column letters under the grid and row numbers left of it, each seat
+    reading A1 at its own bottom-left, the names its messages use."""
+    from ui_helpers import FRAME
+
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    scene = table.scene
+    real_get = scene.text.get
+
+    def spy(text, *args, **kwargs):
+        surf = real_get(text, *args, **kwargs)
+        drawn.append((text, surf.get_size()))
+        return surf
+
+    scene.text.get = spy
+    try:
+        table.app.frame(FRAME)
+    finally:
+        scene.text.get = real_get
+    texts = [t for t, _ in drawn]
+    for label in ("A", "B", "C", "D", "1", "2", "3", "4"):
+        assert label in texts, label
+    # the refusal names the square by the same labels: square 1 is B1 for player 1
+    card = table.hand()[0]
+    drag(table.app, table.centre(card), table.cell(9))
+    assert "square B3" in table.scene.toast.full_text
+
+
+def test_a_grid_card_that_cannot_be_used_says_why_when_clicked():
+    """Issue 10: no click passes in silence. Player 1's damaged Gilded Frame Dragon on
+    the start square is clicked: the toast gives the rule (ESHI-R4, damaged); a
+    recovered Mural Giant standing alone (connect cost 4) says its connect is too small."""
+    app, game, scene, labels = _snap_table()
+    try:
+        before = game.state.fingerprint()
+        click(app, scene.card_rect(labels["d"]).center)
+        assert scene.toast.key == "refusal.eshi100.card_damaged"
+        assert "ESHI-R4" in scene.toast.full_text
+        assert game.state.fingerprint() == before
+        drag(app, scene.card_rect(labels["h"]).center, scene.cell_rect(
+            "cell:grid/" + board.cell_of_square(0)).center, steps=12)
+        assert board.square_of(game.state, labels["h"]) == 0  # the giant replaces the dragon
+    finally:
+        app.shutdown()
+    giant = {"card": "mural_giant", "owner": 0, "label": "g", "counters": {"square": 0}}
+    app, game, scene, lab = position_table({
+        "turn": 3, "active": 0, "phase": "action",
+        "zones": {**DECKS, "p0.hand": ["ink_comet"], "grid": [giant]}})
+    try:
+        click(app, scene.card_rect(lab["g"]).center)
+        assert scene.toast.key == "refusal.eshi100.connect_too_small"
+        assert "connect cost is 4" in scene.toast.full_text
     finally:
         app.shutdown()

@@ -15,7 +15,7 @@ from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.turn import draw, set_recovered
-from tabletop.games.eshi100.words import inst_msg, seat_msg, square_msg
+from tabletop.games.eshi100.words import inst_msg, log_per_seat, seat_msg, square_msg
 from tabletop.games.eshi100.zones import GRID, is_in, zid
 
 
@@ -62,8 +62,8 @@ def apply_place(state: GameState, db: CardDb, seat: int, iid: int, square: int) 
     state.move(iid, GRID)
     state.cards[iid].counters[board.SQUARE_COUNTER] = square
     set_recovered(state, iid, True)
-    state.add_log(msg("log.eshi100.places", player=seat_msg(seat), card=inst_msg(state, iid),
-                      square=square_msg(square)))
+    log_per_seat(state, "log.eshi100.places", square, player=seat_msg(seat),
+                 card=inst_msg(state, iid))
     if old is not None:
         owner = state.cards[old].owner
         state.move(old, zid(owner, "discard"))

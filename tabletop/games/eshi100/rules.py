@@ -265,6 +265,23 @@ class Eshi100Rules(GameRules):
             return []
         return attack.usable_attackers(state, self.cards, seat)
 
+    def use_refusal(self, state: GameState, seat: int, card: int) -> Verdict:
+        """Why ``seat`` cannot use the grid card ``card`` now (legal when it can): the
+        turn and phase (ESHI-R5), the card itself (not its own, no attack icon ESHI-H4,
+        damaged ESHI-R4), or ``eshi100.connect_too_small`` (ESHI-R4) when no group of
+        its connect cost hangs together with it. For a click on a card that is not lit."""
+        pays = connect.payments(state, self.cards, seat, card) if card in state.cards else []
+        verdict = self.check(state, Action.make("use", seat, card=card,
+                                                consume=sorted(pays[0]) if pays else []))
+        if verdict.ok or pays or not verdict.reason.startswith("eshi100.consume"):
+            return verdict
+        square = board.square_of(state, card)
+        group = connect.connect_of(state, self.cards, seat, square) if square is not None \
+            else frozenset()
+        return Verdict.refuse("eshi100.connect_too_small", "ESHI-R4", card=inst_msg(state, card),
+                              cost=int(self.cards[state.cards[card].card_id]["connect_cost"]),
+                              n=max(1, len(group)))
+
     def consume_hint(self, state: GameState, seat: int, card: int,
                      chosen: Iterable[int] = ()) -> connect.ConsumeHint:
         """For using ``card`` with the partial choice ``chosen``: the cards to light up

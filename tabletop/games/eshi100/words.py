@@ -5,7 +5,13 @@ from __future__ import annotations
 from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.model import GameState
 
-__all__ = ["card_msg", "inst_msg", "phase_msg", "seat_msg", "square_msg"]
+__all__ = ["COLUMN_LETTERS", "card_msg", "inst_msg", "log_per_seat", "phase_msg", "seat_msg",
+           "square_label", "square_msg"]
+
+#: Column names as each player reads the grid from their own side, left to right; rows
+#: are numbered 1..4 from that player's side. The window draws the same labels beside
+#: the grid, so a message naming "B1" can be found on the table.
+COLUMN_LETTERS = "ABCD"
 
 
 def card_msg(card_id: str) -> Message:
@@ -23,12 +29,27 @@ def phase_msg(phase: str) -> Message:
     return msg(f"phase.eshi100.{phase}")
 
 
-def square_msg(square: int, seat: int = 0) -> Message:
-    """A square named by column and row, from 1, as ``seat`` sees the grid: counted from
-    that seat's own bottom-left corner (its start square is "column 1, row 1"). Messages
-    to one player (refusals, their own actions) use that player's seat; the shared log
-    uses player 1's (seat 0)."""
+def square_label(square: int, seat: int = 0) -> tuple[str, int]:
+    """``(column letter, row number)`` of a square (0..15, ESHI-R1 numbering) as ``seat``
+    reads the grid from its own side: from its bottom-left corner, so each seat's start
+    square is ``("A", 1)``. The labels drawn beside the grid are these."""
     col, row = square % 4, square // 4
     if seat == 1:  # player 2 sits across the table: the grid turned half-way round
         col, row = 3 - col, 3 - row
-    return msg("square.eshi100", col=col + 1, row=row + 1)
+    return COLUMN_LETTERS[col], row + 1
+
+
+def square_msg(square: int, seat: int = 0) -> Message:
+    """A square named like the grid's labels ("B1"), as ``seat`` sees the grid (see
+    :func:`square_label`). Messages to one player (refusals, their own actions) use that
+    player's seat; log lines use :func:`log_per_seat` so each seat reads its own."""
+    col, row = square_label(square, seat)
+    return msg("square.eshi100", col=col, row=row)
+
+
+def log_per_seat(state: GameState, key: str, square: int, **params: object) -> None:
+    """Log ``key`` naming ``square`` in each reader's own orientation: both seats get a
+    private line with their coordinates (spectators read player 1's), since a square
+    that is "A1" for one player is "D4" for the other."""
+    lines = {seat: msg(key, square=square_msg(square, seat), **params) for seat in (0, 1)}
+    state.add_log(lines[0], private=lines)

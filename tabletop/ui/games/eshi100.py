@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop import i18n
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
 from tabletop.games.eshi100 import board, connect
 from tabletop.games.eshi100.schema import connector_key
 from tabletop.geometry import CORNERS, Placed
@@ -106,6 +106,8 @@ class Eshi100UI(GameUI):
         self.badges: list[tuple[int, str, bool, bool]] = []
         #: The connect outlined for the hovered card in the last frame.
         self.hovered_connect: frozenset[int] = frozenset()
+        #: The words of the power comparison box in the last frame (detail, verdict).
+        self.comparison_text: list[str] = []
 
     @property
     def eshi(self) -> Eshi100Rules:
@@ -145,13 +147,15 @@ class Eshi100UI(GameUI):
     # -- input -----------------------------------------------------------------------------
 
     def can_pick_up(self, scene: TableScene, iid: int) -> bool:
-        """Own hand cards (to place or boost); own usable grid cards (a click uses them)."""
+        """Own hand cards (to place or boost) and every grid card: a click on a usable one
+        uses it, a click on any other says why it cannot be used (:meth:`click_refusal`);
+        grid cards never move, so a drag of one lights nothing and is refused."""
         sprite = scene.by_iid.get(iid)
-        if sprite is None or sprite.card.hidden or sprite.card.owner != scene.viewer:
+        if sprite is None or sprite.card.hidden:
             return False
-        if sprite.zone == f"p{scene.viewer}.hand":
+        if sprite.zone == GRID:
             return True
-        return sprite.zone == GRID and iid in self.usable
+        return sprite.card.owner == scene.viewer and sprite.zone == f"p{scene.viewer}.hand"
 
     def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
         """None: every square is a cell key, occupied or not, so the cells say it all."""
@@ -166,16 +170,30 @@ class Eshi100UI(GameUI):
                 and state.phase in ("action", "challenge")
                 and iid in state.cards and state.zone_of(iid) == f"p{seat}.hand")
 
-    def click_card(self, scene: TableScene, iid: int) -> None:
+    def click_card(self, scene: TableScene, iid: int) -> bool | None:
         """A usable grid card opens the choice of what to consume; a hand card toggles
-        its selection."""
+        its selection. False when the click did nothing (the table then shows
+        :meth:`click_refusal`)."""
         if scene.game.state.zone_of(iid) == GRID and iid in self.usable \
                 and self.panel is not None:
             scene.selected.clear()
             self.panel.start_use(scene.viewer, iid)
             self.relayout()
-            return
-        super().click_card(scene, iid)
+            return True
+        return super().click_card(scene, iid)
+
+    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+        """A grid card that is not lit, clicked: the rules' reason it cannot be used now
+        (whose turn or phase, not the viewer's, a defence card, damaged, a connect too
+        small for its cost; :meth:`Eshi100Rules.use_refusal`). Anything else: the
+        table's default."""
+        state = scene.game.state
+        if not state.game_over and not state.free_mode and iid in state.cards \
+                and state.zone_of(iid) == GRID:
+            verdict = self.eshi.use_refusal(state, scene.viewer, iid)
+            if not verdict.ok:
+                return verdict
+        return super().click_refusal(scene, iid)
 
     def command_action(self, scene: TableScene, command: str) -> Action | None:
         """Hand boost with one selected hand card; challenge with two."""
@@ -257,7 +275,8 @@ class Eshi100UI(GameUI):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
-        """Damaged cards face down, connector badges, victory points."""
+        """Damaged cards face down, connector badges, victory points, grid labels."""
+        draw.grid_labels(scene, surface)
         draw.damaged_cards(scene, surface)
         draw.connector_badges(self, scene, surface)
         draw.victory_points(scene, surface)

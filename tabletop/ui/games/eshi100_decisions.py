@@ -284,6 +284,8 @@ class EshiDecisionPanel(DecisionPanel):
             return t("eshi100ui.outlook_if", attack=outlook.attack, defence=outlook.defence,
                      result=result)
         result = t("eshi100ui.result_succeeds" if outlook.success else "eshi100ui.result_fails")
+        if outlook.defence is None and outlook.defenders:  # the defence is still open
+            return t("eshi100ui.outlook_open", attack=outlook.attack, result=result)
         if outlook.defence is None:
             return t("eshi100ui.outlook_alone", attack=outlook.attack, result=result)
         return t("eshi100ui.outlook", attack=outlook.attack, defence=outlook.defence,

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from tabletop.ui.games.eshi100 import Eshi100UI
     from tabletop.ui.table import Sprite, TableScene
 
-__all__ = ["connector_badges", "damaged_cards", "marks", "seat_name", "sprite_turn",
-           "victory_points"]
+__all__ = ["LABEL_ROOM", "connector_badges", "damaged_cards", "grid_labels", "marks",
+           "seat_name", "sprite_turn", "victory_points"]
 
 GRID = "grid"
 USABLE = (110, 230, 120)
@@ -45,6 +45,9 @@ TEXT = (236, 238, 230)
 DIM_TEXT = (170, 180, 176)
 LIT_FILL = (255, 214, 80, 70)
 LIT_EDGE = (255, 214, 80)
+LABEL_TEXT = (214, 224, 236)
+#: Pixels (at scale 1) kept free left of and below the grid for its labels.
+LABEL_ROOM = 20
 
 
 def seat_name(seat: int | None) -> str:
@@ -156,6 +159,27 @@ def victory_points(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(label, label.get_rect(center=box.center))
 
 
+def grid_labels(scene: TableScene, surface: pygame.Surface) -> None:
+    """Column letters under the grid and row numbers left of it, as the viewer reads the
+    grid from their own side (A1 is their bottom-left square). Each label comes from
+    :func:`~tabletop.games.eshi100.words.square_label`, the function that names squares
+    in messages, so "B2" in the log is the square under "B" and beside "2"."""
+    from tabletop.games.eshi100 import board
+    from tabletop.games.eshi100.words import square_label
+
+    size = max(12, round(14 * scene.scale))
+    gap = max(2, round(3 * scene.scale))
+    for square in board.SQUARES:
+        col, row = square_label(square, scene.viewer)
+        cell = scene.cell_rect("cell:grid/" + board.cell_of_square(square))
+        if row == 1:
+            label = scene.text.get(col, size, LABEL_TEXT, True)
+            surface.blit(label, label.get_rect(midtop=(cell.centerx, cell.bottom + gap)))
+        if col == "A":
+            label = scene.text.get(str(row), size, LABEL_TEXT, True)
+            surface.blit(label, label.get_rect(midright=(cell.x - gap, cell.centery)))
+
+
 # ---------------------------------------------------------------------- marks
 
 
@@ -181,7 +205,8 @@ def marks(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
             _frame(scene, surface, iid, colour, 4, thick + 2)
         _frame(scene, surface, panel.pick.card, USED, 12, thick + 1)
     elif kind == "defend" and panel is not None:
-        for iid in sorted(panel.options()):
+        outlook = _outlook(ui, scene)  # the box beside the grid words the same cards
+        for iid in outlook.defenders if outlook is not None else ():
             _frame(scene, surface, iid, USABLE, 6, thick)
     elif kind == "" and not state.game_over:
         for iid in ui.usable:
@@ -258,7 +283,8 @@ def _side_area(scene: TableScene, right: bool) -> pygame.Rect:
     m = round(10 * scene.scale)
     if right:
         return pygame.Rect(grid.right + m, grid.y, table.right - grid.right - 2 * m, grid.h)
-    return pygame.Rect(table.x + m, grid.y, grid.x - table.x - 2 * m, grid.h)
+    labels = round(LABEL_ROOM * scene.scale)  # the row numbers stand left of the grid
+    return pygame.Rect(table.x + m, grid.y, grid.x - labels - table.x - 2 * m, grid.h)
 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -289,6 +315,7 @@ def _name(scene: TableScene, iid: int) -> str:
 def _comparison_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
     """Attack against defence, in big numbers, with the outcome (seed: 攻撃判定)."""
     outlook = _outlook(ui, scene)
+    ui.comparison_text = []
     if outlook is None:
         return
     area = _side_area(scene, right=True)
@@ -304,7 +331,11 @@ def _comparison_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -
     parts.append((numbers, 1))
     captions = t("eshi100ui.attack_vs_defence")
     parts.append((scene.text.get(captions, small, DIM_TEXT, False, wrap), 1))
-    if outlook.defender is None:
+    if outlook.defender is None and outlook.defenders:
+        # A defence is being chosen: say what the lit cards are, and what happens if none
+        detail = t("eshi100ui.may_defend", player=seat_name(outlook.other_seat),
+                   n=len(outlook.defenders))
+    elif outlook.defender is None:
         detail = t("eshi100ui.undefended", player=seat_name(outlook.other_seat))
     else:
         detail = t("eshi100ui.defended_by", attacker=_name(scene, outlook.attacker),
@@ -312,8 +343,12 @@ def _comparison_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -
     parts.append((scene.text.get(detail, small, TEXT, False, wrap), 0))
     if outlook.hypothetical and outlook.defender is not None:
         result = t("eshi100ui.chip_if_succeeds" if outlook.success else "eshi100ui.chip_if_fails")
+    elif outlook.defender is None and outlook.defenders:
+        result = t("eshi100ui.chip_undefended_succeeds" if outlook.success
+                   else "eshi100ui.fails")
     else:
         result = t("eshi100ui.succeeds" if outlook.success else "eshi100ui.fails")
+    ui.comparison_text = [detail, result]
     verdict = scene.text.get(result, small + 2, (255, 255, 255), True, wrap - 12)
     height = sum(p.get_height() for p, _ in parts) + verdict.get_height() + pad * 2 + \
         round(8 * s) * (len(parts) + 1)

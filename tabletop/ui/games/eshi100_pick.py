@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tabletop.games.eshi100.connect import ConsumeHint
     from tabletop.games.eshi100.rules import Eshi100Rules
 
-__all__ = ["ConsumePick", "Outlook", "attack_outlook", "defence_outlook"]
+__all__ = ["ConsumePick", "Outlook", "attack_outlook", "defence_choices", "defence_outlook"]
 
 
 @dataclass
@@ -100,6 +100,10 @@ class Outlook:
     #: True while choosing an attack: the defence is the best the other player could
     #: choose, not a choice they made.
     hypothetical: bool = False
+    #: The defence cards the defending seat may still pay for (ESHI-H2). The window
+    #: lights exactly these during a defence and words the box from them, so the text
+    #: and the lighting cannot disagree.
+    defenders: tuple[int, ...] = ()
 
 
 def attack_outlook(rules: Eshi100Rules, state: GameState, pick: ConsumePick) -> Outlook:
@@ -115,7 +119,16 @@ def attack_outlook(rules: Eshi100Rules, state: GameState, pick: ConsumePick) -> 
         best = None  # power 0 fails anyway: nobody is asked (ESHI-H2)
     result = attack.compare(after, rules.cards, pick.card, best)
     return Outlook(pick.card, result.attack_power, best, result.defence_power, result.success,
-                   other, hypothetical=True)
+                   other, hypothetical=True, defenders=tuple(defenders) if best else ())
+
+
+def defence_choices(state: GameState) -> tuple[int, ...]:
+    """The defence cards the pending ``defend`` decision offers (the rules list only the
+    payable ones, ESHI-H2); empty when no defence is being asked."""
+    pending = state.pending
+    if pending is None or pending.kind != "defend":
+        return ()
+    return tuple(sorted(int(o) for o in pending.options if o.isdigit()))
 
 
 def defence_outlook(rules: Eshi100Rules, state: GameState,
@@ -127,4 +140,4 @@ def defence_outlook(rules: Eshi100Rules, state: GameState,
         return None
     seat = state.cards[result.attacker].owner
     return Outlook(result.attacker, result.attack_power, result.defender, result.defence_power,
-                   result.success, state.other(seat))
+                   result.success, state.other(seat), defenders=defence_choices(state))
