@@ -380,3 +380,69 @@ def test_playback_shows_the_atk_each_attack_used_not_todays():
             key(app, pygame.K_SPACE)
     finally:
         app.shutdown()
+
+
+# ---------------------------------------------------------------------- issue 10
+
+WEAPON_POSITION = {
+    "turn": 5, "active": 0, "phase": "set",
+    "zones": {
+        "p0.deck": ["deck_rookie"] * 10, "p1.deck": ["husk_crawler"] * 10,
+        "p0.hand": ["abyss_leviathan", "walker_frame_mk2", "oracle_unit", "ambush",
+                    "focused_fire", "marine_captain", "coil_rifle"],
+        "p0.field": [{"card": "walker_frame", "label": "walker"}],
+        "p0.weapons": [{"card": "missile_pod", "label": "pod"}],
+        "p1.field": [{"card": "void_wisp", "label": "wisp"}]},
+    "data": {"slots": {"walker": "front.left", "wisp": "front.right"},
+             "equipped": {"pod": "walker"}}}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_the_large_view_fits_the_whole_text_of_every_card(size):
+    """Issue 10: the hover view of any Xenocard card shows all of its text (no ellipsis,
+    no dropped line or icon), in both languages."""
+    from tabletop import i18n
+    from tabletop.core.rules import GameSetup, load_rules
+
+    app = make_app(size)
+    rules = load_rules("xenocard")
+    game = Game(rules, GameSetup("xenocard", seed=1, position=WEAPON_POSITION))
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    try:
+        area = pygame.Rect(scene.viewport.area)
+        big = scene.preview.card_rect(area, scene.zone_rect("p0.hand"))
+        renderer = scene.renderer
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            for card_id in rules.cards:
+                renderer.draw_face(card_id, big.w, big.h, lang)
+        assert not [c for c in renderer.cut if c[1] == big.w]
+    finally:
+        i18n.set_language("en")
+        app.shutdown()
+
+
+def test_an_equipped_weapon_leaves_the_attack_type_readable_and_shows_the_atk_in_force():
+    """Issue 10, XENO-R7: the weapon's tag does not cover the holder's attack-type row,
+    where the attack type in force is drawn; the holder's hover words give the ATK in
+    force (the weapon's) and name the weapon."""
+    from tabletop.core.rules import GameSetup, load_rules
+
+    app = make_app((1280, 720))
+    game = Game(load_rules("xenocard"), GameSetup("xenocard", seed=1, position=WEAPON_POSITION))
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    try:
+        lab = game.state.data["labels"]
+        holder, tag = scene.card_rect(lab["walker"]), scene.card_rect(lab["pod"])
+        row = scene.renderer.attack_row(holder.w, holder.h).move(holder.topleft)
+        assert not row.colliderect(tag)
+        assert holder.contains(tag.clip(holder))
+        sprite = scene.by_iid[lab["walker"]]
+        words = " ".join(scene.ui.explain(game.rules.cards["walker_frame"], sprite.card))
+        assert "Now: ATK 2, ballistic" in words and "Missile Pod is equipped" in words
+    finally:
+        app.shutdown()

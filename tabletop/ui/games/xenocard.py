@@ -50,10 +50,11 @@ __all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
 
 #: An equipped weapon is drawn as a tag this size (mm) over its holder (XENO-R7)...
 WEAPON_TAG = (CARD_SIZE[0] + 4.0, 18.0)
-#: ...its centre this far above the holder's bottom edge: over the holder's attack type
-#: (which the weapon's replaces), leaving its name, attribute, level-up link and the
-#: ATK / HP band readable.
-WEAPON_TAG_FROM_BOTTOM = 45.0
+#: ...its centre this far above the holder's bottom edge: just above the ATK / HP band,
+#: over the condition and level-up rows (already met by a card in play), so the
+#: holder's name, attribute, attack type and numbers stay in sight. The attack type and
+#: ATK in force are drawn in yellow over the printed ones (:meth:`XenoUI.draw_on_cards`).
+WEAPON_TAG_FROM_BOTTOM = 29.0
 SLOT_KINDS = ("standby", "field", "situations")
 E_COLOUR = (40, 120, 220)
 DAMAGE_COLOUR = (200, 40, 30)
@@ -184,6 +185,8 @@ class XenoUI(GameUI):
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
+        #: The table scene (set by :meth:`refresh`; :meth:`explain` reads the state).
+        self.scene: TableScene | None = None
         #: The battle being shown (None when none is).
         self.playback: Playback | None = None
         #: The last battle record seen ((turn, seat) of ``rules.last_battle``); None
@@ -243,6 +246,11 @@ class XenoUI(GameUI):
         # Screen down is +y in seat 0's view and -y in the turned view.
         sign = -1.0 if scene.viewport.flipped else 1.0
         dy = CARD_SIZE[1] / 2 - WEAPON_TAG_FROM_BOTTOM
+        renderer, scale = scene.renderer, scene.viewport.scale
+        if isinstance(renderer, XenoCardRenderer) and scale > 0:
+            # never over the attack-type row, however big the face's text is drawn
+            row = renderer.attack_row(round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
+            dy = max(dy, (row.bottom + 1) / scale + h / 2 - CARD_SIZE[1] / 2)
         return Placed(str(card.iid), (hc[0], hc[1] + sign * dy), (w, h), 0.0)
 
     # -- input
@@ -265,8 +273,36 @@ class XenoUI(GameUI):
 
     # -- drawing
     def explain(self, card: CardDef, view: CardView) -> list[str]:
-        """The rules text, then cost, condition, numbers, attack type, level-up link, marks."""
-        return no_explanation(card, view) + explain_card(card, dict(view.counters))
+        """The numbers in force for a battle card in play (with its weapon), then the rules
+        text, cost, condition, printed numbers, attack type, level-up link, marks."""
+        return self._in_force_words(view) + no_explanation(card, view) + \
+            explain_card(card, dict(view.counters))
+
+    def _in_force_words(self, view: CardView) -> list[str]:
+        """"Now: ATK 2, ballistic, HP 4" and what its weapon lends (XENO-R7, XENO-H3)."""
+        from tabletop.games.xenocard import stats
+        from tabletop.games.xenocard.zones import weapons_of
+
+        scene = self.scene
+        if scene is None:
+            return []
+        state, db = scene.game.state, self.rules.cards
+        iid = view.iid
+        if iid not in state.cards or _kind(state.zone_of(iid)) not in ("standby", "field") \
+                or db[state.cards[iid].card_id].get("hp") is None:
+            return []  # not a battle card (free mode may put anything on a slot)
+        power, life = stats.atk(state, db, iid), stats.hp(state, db, iid)
+        attack = stats.attack_type(state, db, iid)
+        if power is None or life is None or attack is None:
+            return []
+        lines = [t("xenoui.explain.now", atk=power, hp=life,
+                   attack=t(f"attack.xenocard.{attack}"))]
+        in_use = stats.weapon_in_use(state, iid)
+        for weapon in weapons_of(state, iid):
+            name = t(f"card.{state.cards[weapon].card_id}")
+            lines.append(t("xenoui.explain.weapon_lends" if weapon == in_use
+                           else "xenoui.explain.weapon_waits", weapon=name))
+        return lines
 
     def counts_line(self, view: TableView, seat: int) -> str:
         """Deck (the seat's life), hand, trash and dump."""
@@ -309,8 +345,15 @@ class XenoUI(GameUI):
                 self._chip(scene, surface, t("xenoui.damage_chip", n=damage, hp=life),
                            DAMAGE_COLOUR, (rect.centerx, rect.centery), "center",
                            max(12, round(15 * scene.scale)))
-            if power != int(printed.get("atk") or 0) or life != int(printed.get("hp") or 0):
+            weapon = stats.weapon_in_use(state, sprite.iid)
+            if weapon is not None or power != int(printed.get("atk") or 0) \
+                    or life != int(printed.get("hp") or 0):
+                # with a weapon in use always: its ATK is the holder's now (XENO-R7)
                 self._in_force(scene, surface, rect, power, life)
+            attack = stats.attack_type(state, db, sprite.iid)
+            if attack is not None and attack != printed.get("attack") and \
+                    isinstance(scene.renderer, XenoCardRenderer):
+                scene.renderer.draw_attack_in_force(surface, rect, attack)
 
     @staticmethod
     def _in_force(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, power: int,
@@ -386,6 +429,7 @@ class XenoUI(GameUI):
     # -- battle playback
     def refresh(self, scene: TableScene) -> None:
         """Start showing a battle the viewer has not seen yet (never under the cover)."""
+        self.scene = scene
         turn, seat, attacks = self.rules.last_battle(scene.game.state)
         key = (turn, seat)
         if self._seen is None:  # the table opens: an earlier battle is not replayed

@@ -129,6 +129,29 @@ class XenoCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
+        #: ``(card id, width px)`` of every face drawn so far whose text had to be cut
+        #: (an ellipsis, a dropped line or icon). Small faces on the table may cut; the
+        #: large hover view must not (a test renders every card at that size).
+        self.cut: set[tuple[str, int]] = set()
+        self._drawing: tuple[str, int] = ("", 0)
+
+    def _fit(self, text: str, font: pygame.font.Font, width: int) -> str:
+        """``text`` ellipsized to ``width``; a cut is recorded in :attr:`cut`."""
+        out = ellipsize(text, font, width)
+        if out != text:
+            self.cut.add(self._drawing)
+        return out
+
+    def _lines(self, text: str, width: int, size: int, bold: bool, max_lines: int,
+               minimum: int = 7) -> tuple[pygame.font.Font, list[str]]:
+        """``text`` wrapped in at most ``max_lines`` lines, shrinking from ``size``; the
+        last line ellipsized (and the cut recorded) only when even ``minimum`` is too big."""
+        size, font, lines = fit_lines(self.fonts, text, width, max(minimum, size), minimum,
+                                      bold, max_lines)
+        if " ".join(lines).replace("…", "") != text and "".join(lines).replace("…", "") != \
+                text.replace(" ", ""):
+            self.cut.add(self._drawing)
+        return font, lines
 
     # -- backs -----------------------------------------------------------------------
     def draw_back(self, w: int, h: int) -> pygame.Surface:
@@ -153,6 +176,7 @@ class XenoCardRenderer(CardRenderer):
             txt = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
             surf.blit(txt, txt.get_rect(center=(w // 2, h // 2)))
             return surf
+        self._drawing = (card_id, w)
         kind = card.type
         if kind == "weapon" and w > h:  # equipped: a tag lying over its holder
             return self._weapon_tag(surf, card, lang, w, h)
@@ -172,6 +196,35 @@ class XenoCardRenderer(CardRenderer):
         else:
             self._text_body(surf, card, lang, inner, top, pad, frame)
         return surf
+
+    def attack_row(self, w: int, h: int) -> pygame.Rect:
+        """Where a battle card face of ``w`` x ``h`` px prints its attack type (the same
+        arithmetic as :meth:`_battle_body`), so the window can show the attack type in
+        force there (XENO-R7) without covering anything else."""
+        border = max(2, w // 24)
+        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
+        pad = max(2, w // 26)
+        top = inner.y + max(14, round(inner.h * 0.22))
+        line_h = self.fonts.get(max(7, round(inner.w * 0.115)), True).get_linesize()
+        r = max(4, line_h // 2)
+        return pygame.Rect(inner.x, top + pad + 2 * r + pad // 2, inner.w, line_h)
+
+    def draw_attack_in_force(self, surface: pygame.Surface, card: pygame.Rect,
+                             attack: str) -> None:
+        """Over the attack-type row of a card drawn at ``card`` (screen px): the attack
+        type in force (a weapon's, XENO-R7) on the yellow of the numbers in force."""
+        row = self.attack_row(card.w, card.h).move(card.topleft)
+        pygame.draw.rect(surface, (250, 214, 80), row, border_radius=3)
+        pygame.draw.rect(surface, (120, 90, 10), row, 1, border_radius=3)
+        pad = max(2, card.w // 26)
+        r = max(4, row.h // 2)
+        icon = pygame.Rect(row.x + pad, row.y + row.h // 5, 2 * r, row.h * 3 // 5)
+        draw_attack_icon(surface, attack, icon, (40, 28, 6))
+        word = t(f"attack.xenocard.{attack}")
+        font = fit_font(self.fonts, word, row.right - icon.right - 2 * pad,
+                        max(7, round(row.h * 0.8)), 7, True)
+        label = font.render(word, True, (40, 28, 6))
+        surface.blit(label, label.get_rect(midleft=(icon.right + pad, row.centery)))
 
     def _weapon_tag(self, surf: pygame.Surface, card: Any, lang: str, w: int,
                     h: int) -> pygame.Surface:
@@ -279,26 +332,42 @@ class XenoCardRenderer(CardRenderer):
             x = inner.x + pad + needs.get_width() + pad + ir
             for attr in condition:
                 if x + ir > inner.right - pad:
+                    self.cut.add(self._drawing)
                     break
                 draw_attr_icon(surf, self.fonts, attr, (x, y + needs.get_height() // 2), ir)
                 x += 2 * ir + 2
             y += needs.get_height() + pad // 2
         band = max(14, round(inner.h * 0.2))
-        if card.get("unique"):
-            y += self._badge(surf, t("xenoui.unique_mark"), inner.x + pad, y, line_h) + 1
+        badges = [t("xenoui.unique_mark")] if card.get("unique") else []
+        if card.get("unlimited"):  # nothing else on the face says it (XENO-R6)
+            badges.append(t("xenoui.unlimited_mark"))
+        x, tallest = inner.x + pad, 0
+        for text in badges:
+            box = self._badge(surf, text, x, y, line_h)
+            x, tallest = box.right + pad, max(tallest, box.h)
+        if badges:
+            y += tallest + 1
         base = card.get("upgrade_of") or ""
         if base and base in self.cards:
-            # the level-up link: an up triangle and the card it replaces
+            # the level-up link: an up triangle and the card it replaces, wrapped in the
+            # room left above the band rather than cut
             tri = max(3, tiny.get_height() // 4)
-            x0, cy = inner.x + pad, y + tiny.get_height() // 2
+            x0 = inner.x + pad
             link = (60, 60, 150)
+            width = inner.right - pad - (x0 + 2 * tri + 2)
+            room = max(1, (inner.bottom - band - y) // max(1, tiny.get_linesize()))
+            font, lines = self._lines(
+                t("xenoui.levels_from", card=self.cards[base].display_name(lang)), width,
+                tiny.get_height(), False, min(2, room))
+            cy = y + font.get_height() // 2
             pygame.draw.polygon(surf, link, [(x0, cy + tri), (x0 + 2 * tri, cy + tri),
                                              (x0 + tri, cy - tri)])
-            width = inner.right - pad - (x0 + 2 * tri + 2)
-            text = ellipsize(t("xenoui.levels_from", card=self.cards[base].display_name(lang)),
-                             tiny, width)
-            if y + tiny.get_height() * 0.8 <= inner.bottom - band:
-                surf.blit(tiny.render(text, True, link), (x0 + 2 * tri + 2, y))
+            for line in lines:
+                if y + font.get_height() * 0.8 > inner.bottom - band:
+                    self.cut.add(self._drawing)
+                    break
+                surf.blit(font.render(line, True, link), (x0 + 2 * tri + 2, y))
+                y += font.get_linesize()
         # ATK (and HP) big along the bottom
         big = self.fonts.get(max(8, round(band * 0.72)), True)
         cap = self.fonts.get(max(7, round(band * 0.34)), True)
@@ -325,15 +394,16 @@ class XenoCardRenderer(CardRenderer):
             surf.blit(lab, lab.get_rect(midright=(row.right - 2 * pad - num.get_width(),
                                                   row.centery)))
 
-    def _badge(self, surf: pygame.Surface, text: str, left: int, y: int, h: int) -> int:
-        """A red badge (UNIQUE) at ``left``, ``y``; returns its height."""
+    def _badge(self, surf: pygame.Surface, text: str, left: int, y: int,
+               h: int) -> pygame.Rect:
+        """A red badge (UNIQUE, UNLIMITED) at ``left``, ``y``; returns its box."""
         font = self.fonts.get(max(7, round(h * 0.7)), True)
         label = font.render(text, True, _WHITE)
         box = label.get_rect(topleft=(left, y)).inflate(6, -2)
         box.topleft = (left, y)
         pygame.draw.rect(surf, (150, 30, 30), box, border_radius=3)
         surf.blit(label, label.get_rect(center=box.center))
-        return box.h
+        return box
 
     def _text_body(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
                    top: int, pad: int, frame: tuple[int, int, int]) -> None:
@@ -343,9 +413,11 @@ class XenoCardRenderer(CardRenderer):
             kind = t(f"xenoui.timing.{card.get('timing')}")
         else:
             kind = t("xenoui.situation")
-        surf.blit(small.render(ellipsize(kind, small, inner.w - 2 * pad), True, frame),
-                  (inner.x + pad, y))
-        y += small.get_linesize()
+        # when it may be used, in up to two lines (shrinking before anything is cut)
+        font, lines = self._lines(kind, inner.w - 2 * pad, small.get_height(), True, 2)
+        for line in lines:
+            surf.blit(font.render(line, True, frame), (inner.x + pad, y))
+            y += font.get_linesize()
         condition: Sequence[str] = card.get("condition") or []
         if condition:
             tiny = self.fonts.get(max(7, round(inner.w * 0.1)))
@@ -380,6 +452,7 @@ class XenoCardRenderer(CardRenderer):
             size -= 1
         max_lines = max(1, box.h // font.get_linesize())
         if len(lines) > max_lines:
+            self.cut.add(self._drawing)
             lines = lines[:max_lines]
             lines[-1] = ellipsize(lines[-1] + "…", font, box.w)
         y = box.y
