@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tabletop.geometry import Placed, ShapeIndex
+from tabletop.geometry import Placed, ShapeIndex, clip_convex, overlap_area, polygon_area
 from tabletop.layout.model import CARD_SIZE, ZONE_KEY_PREFIX, Layout, zone_key
 
 #: ShapeIndex categories used by TableGeometry.
 ZONE = "zone"
 CELL = "cell"
 CARD = "card"
+
+
+def _triple_area(dragged: Placed, lower: Placed, upper: Placed) -> float:
+    """The area (mm²) of ``dragged`` lying on both ``lower`` and ``upper``."""
+    if overlap_area(lower, upper) <= 0.0:
+        return 0.0  # the common case: zones side by side
+    return polygon_area(clip_convex(clip_convex(dragged.corners(), lower.corners()),
+                                    upper.corners()))
 
 
 class TableGeometry:
@@ -146,9 +154,11 @@ class TableGeometry:
         The places are every zone, every cell, and every card of ``target_cards`` that
         does not lie on a cell (a card on a cell is part of that cell's place). Each
         place counts only the part of ``dragged`` that lies on it and on nothing finer:
-        the overlap with a zone minus the overlaps with its cells and with the target
-        cards lying in it. Ties: larger area (within 1e-6 mm²), then nearer centre,
-        then the smaller ``(kind, key)``.
+        the overlap with a zone minus the overlaps with its cells, with the target
+        cards lying in it, and with the zones lying over it (later in the layout, e.g.
+        Conan's spot inside the Moves area: a card dropped on Conan lies on Conan, not on
+        the area around him, or a lit Conan would refuse the drop). Ties: larger area
+        (within 1e-6 mm²), then nearer centre, then the smaller ``(kind, key)``.
 
         Returns:
             ``("card" | "cell" | "zone", key)`` — a card key, a cell key
@@ -157,8 +167,10 @@ class TableGeometry:
         """
         area = self.index.overlap_area
         shares: dict[tuple[str, str], float] = {}
-        for zone in self.layout.zones:
-            shares[("zone", zone.id)] = area(dragged, self.index.placed(zone_key(zone.id)))
+        zones = [self.index.placed(zone_key(z.id)) for z in self.layout.zones]
+        for i, zone in enumerate(self.layout.zones):
+            shares[("zone", zone.id)] = area(dragged, zones[i]) - sum(
+                _triple_area(dragged, zones[i], upper) for upper in zones[i + 1:])
             for cell in self.layout.cells(zone.id):
                 part = area(dragged, cell)
                 shares[("cell", cell.key)] = part

@@ -296,9 +296,10 @@ class TableScene(Scene):
 
     def refresh_controls(self) -> None:
         """Enable the buttons whose actions the rules accept now (after any change)."""
-        state = self.game.state
+        state = self.ui.shown_state(self)  # the game's, or the moment a playback shows
         self.controls.refresh(self.game, self.viewer, self.command_action,
-                              locked=self.decisions.decision is not None or state.game_over)
+                              locked=self.decisions.decision is not None or state.game_over
+                              or playing)
 
     def command_action(self, command: str) -> Action | None:
         """The action a button or key proposes now (None: none)."""
@@ -369,6 +370,10 @@ class TableScene(Scene):
                 sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
         for a, b in zip(self.sprites, self.sprites[1:], strict=False):
             if a.covered and a.zone == b.zone:
+    def refresh_shown(self) -> None:
+        """The plugin's playback moved on (``GameUI.shown_state``): show that moment."""
+        self._refresh()
+
                 a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
         self.renderer.faces_drawn.clear()
         self._blits = [(s.surface, s.rect.topleft, s) for s in self.sprites if s.drawn]
@@ -380,6 +385,7 @@ class TableScene(Scene):
         return (round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
 
     def view_id(self, iid: int) -> int:
+        playing = self.ui.shown_state(self) is not state  # a playback shows an earlier moment
         """The id instance ``iid`` has among the sprites: itself, or the handle of its
         place when the viewer cannot see it (ALL-R2, :func:`~tabletop.core.view.view_id`).
         Ids that are not instances (handles already) come back as they are."""

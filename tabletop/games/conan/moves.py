@@ -133,10 +133,12 @@ def place_foe_move(state: GameState, db: CardDb, card: int, foe: int, face_up: b
     name = card_msg(state.cards[card].card_id)
     _lay(state, card, e, face_up)
     _record(state, card, zone, bf.foe_move_shape(shape, str(card)), foe, True, "")
-    public = msg("log.conan.foe_move", player=seat_msg(e), foe=inst_msg(state, foe),
-                 wounds=wounds)
-    seen = msg("log.conan.foe_move_seen", player=seat_msg(e), foe=inst_msg(state, foe),
-               card=name, wounds=wounds)
+    # a Move paid from prowess alone says nothing about wounds (no "wound counters: 0")
+    more = "_wounded" if wounds else ""
+    public = msg(f"log.conan.foe_move{more}", player=seat_msg(e), foe=inst_msg(state, foe),
+                 n=wounds)
+    seen = msg(f"log.conan.foe_move_seen{more}", player=seat_msg(e),
+               foe=inst_msg(state, foe), card=name, n=wounds)
     state.add_log(seen if face_up else public, {e: seen})
 
 
@@ -272,9 +274,10 @@ def apply_place_move(state: GameState, db: CardDb, seat: int, card: int, charact
             used.append(place.zone)
     else:
         state.data.setdefault("ally_moved", []).append(character)
-    public = msg("log.conan.hero_move", player=seat_msg(seat), who=inst_msg(state, character),
-                 zone=foe_zone_msg(place.zone), wounds=wounds)
-    seen = msg("log.conan.hero_move_seen", player=seat_msg(seat),
+    more = "_wounded" if wounds else ""
+    public = msg(f"log.conan.hero_move{more}", player=seat_msg(seat),
+                 who=inst_msg(state, character), zone=foe_zone_msg(place.zone), n=wounds)
+    seen = msg(f"log.conan.hero_move_seen{more}", player=seat_msg(seat),
                who=inst_msg(state, character), zone=foe_zone_msg(place.zone), card=name,
                wounds=wounds)
     state.add_log(public, {seat: seen})

@@ -35,7 +35,7 @@ from tabletop.games.conan.zones import cdef
 if TYPE_CHECKING:
     from tabletop.games.conan.rules import ConanRules
 
-__all__ = ["Beat", "SlotClash", "Strike", "trace", "zone_beats"]
+__all__ = ["Beat", "Moment", "SlotClash", "Strike", "moments", "trace", "zone_beats"]
 
 
 @dataclass(frozen=True)
@@ -179,5 +179,72 @@ def trace(rules: ConanRules, state: GameState, action: Action) -> list[Beat]:
                 traced.add(str(zone))
                 out += zone_beats(s, db, str(zone))
         if not _step(s, db):
+            break
+    return out
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The table as one step of a fight's playback shows it.
+
+    ``kind``: ``zone`` (a zone's fight begins: the cards as they lie, initiative 5 to
+    come), ``beat`` (the strikes of one initiative have landed: damage counters and
+    the log's hit lines; the defeats of that initiative not yet carried out) or
+    ``fall`` (those defeats carried out: the fallen in a Chronicle or a discard pile,
+    renown changed). ``state`` is an independent copy of the game state at that
+    moment (what the window shows meanwhile, CONAN-R16 order); ``beat`` the
+    initiative's strikes (None for ``zone``).
+    """
+
+    kind: str
+    zone: str
+    beat: Beat | None
+    state: GameState
+
+
+def moments(rules: ConanRules, state: GameState, action: Action) -> list[Moment]:
+    """What the table looks like at every step of the fights ``action`` sets off, as
+    :class:`Moment` copies, in order (on a copy; ``action`` must be legal in ``state``).
+
+    The rules fight one initiative per automatic step and carry out its defeats in
+    the next (:func:`resolution.resolution_step`), so each moment is a real state of
+    the game, not a reconstruction. Empty when the action starts no fight.
+    """
+    db = rules.cards
+    s = copy.deepcopy(state)
+    rules.apply_direct(s, action)
+    out: list[Moment] = []
+    beats: dict[tuple[str, int], Beat] = {}
+    traced: set[str] = set()
+    for _ in range(MAX_STEPS):
+        if s.game_over or s.pending is not None:
+            break
+        if s.data.get("loss"):
+            next_loss(s, db)
+            continue
+        fought: tuple[str, int, bool] | None = None
+        if s.phase == "resolution":
+            res = s.data["res"]
+            if res["zone"] is None:
+                left = [z for z in res["left"] if bf.moves(s, z) or s.zones[z].cards]
+                if len(left) == 1:  # what resolution_step does next, done here to look first
+                    resolution.start_zone(s, left[0])
+            zone = res["zone"]
+            if zone is not None:
+                if zone not in traced:
+                    traced.add(str(zone))
+                    beats.update({(b.zone, b.initiative): b for b in zone_beats(s, db, str(zone))})
+                    out.append(Moment("zone", str(zone), None, copy.deepcopy(s)))
+                falling = res.get("falling")
+                fought = (str(zone), int(res["init"]) + (1 if falling is not None else 0),
+                          falling is not None)
+        going = _step(s, db)
+        beat = beats.get(fought[:2]) if fought is not None else None
+        if fought is not None and beat is not None:  # None: an initiative without cards
+            if not fought[2]:
+                out.append(Moment("beat", fought[0], beat, copy.deepcopy(s)))
+            elif beat.defeated:  # Conan's fall ends the game here: shown all the same
+                out.append(Moment("fall", fought[0], beat, copy.deepcopy(s)))
+        if not going:
             break
     return out

@@ -18,7 +18,8 @@ Allies' and Foes' prowess resets; the next round starts with the Survey. If not,
 the Warrior step ends.
 
 State: ``state.data["res"] = {"left": [zones], "zone": zone or None,
-"init": 5..1, "chooser": seat, "lone": {move iid: "left@<target iid>"}}``.
+"init": 5..1, "chooser": seat, "lone": {move iid: "left@<target iid>"},
+"falling": [iids hit at the initiative just fought, their defeats checked next]}``.
 """
 
 from __future__ import annotations
@@ -186,37 +187,40 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
             return False
         start_zone(state, left[0])
     zone = str(res["zone"])
+    # One initiative per call, its defeats in the next: the same fight as one loop, but
+    # the window's playback can show the table as of each initiative (trace).
+    falling = res.pop("falling", None)
+    if falling is not None:
+        check_defeats(state, db, [int(i) for i in falling])
+        return not state.game_over  # a renown loss the flow takes first, then back here
+    if int(res["init"]) < 1:
+        finish_zone(state, zone)
+        return True
     recs = bf.moves(state, zone)
     contacts = bf.contacts(state, zone)
     touched = {c.foe_card for c in contacts}
-    while int(res["init"]) >= 1:
-        k = int(res["init"])
-        now = [r for r in recs if _initiative(state, db, r) == k]
-        for rec in _lone_moves(state, db, now, touched):
-            if str(rec["card"]) not in res["lone"]:
-                options = lone_options(state, db)
-                state.pending = Decision(
-                    enemy(state), "lone_attack",
-                    msg("decision.conan.lone_attack", player=seat_msg(enemy(state)),
-                        card=inst_msg(state, int(rec["by"]))),
-                    tuple(options), 1, 1)
-                res["asking"] = int(rec["card"])
-                return False
-        hits = _hits(state, db, now, contacts, res["lone"])
-        for attacker, target, amount, _card in hits:
-            if not _alive(state, db, target):
-                continue  # already defeated at an earlier initiative
-            add_counter(state, target, "damage", amount)
-            state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
-                              card=inst_msg(state, attacker), target=inst_msg(state, target),
-                              n=amount, init=k))
-        res["init"] = k - 1
-        check_defeats(state, db, sorted({t for _, t, n, _ in hits if n > 0}))
-        if state.game_over:
+    k = int(res["init"])
+    now = [r for r in recs if _initiative(state, db, r) == k]
+    for rec in _lone_moves(state, db, now, touched):
+        if str(rec["card"]) not in res["lone"]:
+            options = lone_options(state, db)
+            state.pending = Decision(
+                enemy(state), "lone_attack",
+                msg("decision.conan.lone_attack", player=seat_msg(enemy(state)),
+                    card=inst_msg(state, int(rec["by"]))),
+                tuple(options), 1, 1)
+            res["asking"] = int(rec["card"])
             return False
-        if state.data.get("loss"):
-            return True  # the flow takes the renown loss, then comes back here
-    finish_zone(state, zone)
+    hits = _hits(state, db, now, contacts, res["lone"])
+    for attacker, target, amount, _card in hits:
+        if not _alive(state, db, target):
+            continue  # already defeated at an earlier initiative
+        add_counter(state, target, "damage", amount)
+        state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
+                          card=inst_msg(state, attacker), target=inst_msg(state, target),
+                          n=amount, init=k))
+    res["init"] = k - 1
+    res["falling"] = sorted({t for _, t, n, _ in hits if n > 0})
     return True
 
 

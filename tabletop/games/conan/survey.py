@@ -39,6 +39,8 @@ def apply_survey(state: GameState, db: CardDb, choice: str) -> None:
     """Fight: the Foe Move phase; retreat: the renown loss, then :func:`finish_retreat`."""
     state.pending = None
     if choice == FIGHT:
+        state.add_log(msg("log.conan.fights", player=seat_msg(state.active),
+                          n=len(foes_on_field(state, db))))
         state.data["moves"] = []
         state.phase, state.step = "foe_move", ""
         bf.relayout_foe_moves(state)

@@ -343,6 +343,17 @@ def has_game_ui(game_id: str) -> bool:
     if not game_id.isidentifier():
         return False
     if sys.modules.get(game_ui_module(game_id)) is not None:  # imported (or a test's)
+    def shown_state(self, scene: TableScene) -> Any:
+        """The state the table shows (view, log, question), asked at every rebuild.
+
+        Default: ``scene.game.state``. A plugin playing back what an action did returns
+        an earlier copy while the playback runs (Conan's fight: the table, its log and
+        the next question catch up beat by beat); the game's buttons stay off until it
+        returns ``scene.game.state`` again. It calls ``scene.refresh_shown()`` when the
+        moment shown changes.
+        """
+        return scene.game.state
+
         return True
     try:
         return importlib.util.find_spec(game_ui_module(game_id)) is not None

@@ -15,7 +15,9 @@
   healing); hand adjustment by clicking the card to discard; a Chronicle loss in a
   dialog listing the minimal choices.
 * Resolution: :mod:`~tabletop.ui.games.conan_playback`, from
-  :func:`tabletop.games.conan.playback.trace` of the action just taken.
+  :func:`tabletop.games.conan.playback.moments` of the action just taken; while it
+  plays, the table shows each step's moment (``shown_state``): log lines, chips,
+  piles and the next question catch up as the playback reaches them.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import foes, legal
 from tabletop.games.conan import stats as st
 from tabletop.games.conan.icons import evaluate_side
-from tabletop.games.conan.playback import Beat, trace
+from tabletop.games.conan.playback import Moment, moments
 from tabletop.games.conan.rules import KINDS
 from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cdef, conan_of
@@ -64,7 +66,8 @@ LABEL_MIN_PX = 8
 
 #: Log lines of the CONAN-R13 fallback, replayed one by one as captions.
 FALLBACK_KEYS = ("log.conan.hand_revealed", "log.conan.fallback_miss",
-                 "log.conan.foe_move_seen", "log.conan.foe_no_move")
+                 "log.conan.foe_move_seen", "log.conan.foe_no_move",
+                 "log.conan.foe_move_seen_wounded")
 
 
 def option_label(option: str, kind: str, state: Any, db: Any) -> str:
@@ -224,7 +227,7 @@ class ConanUI(GameUI):
     def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Moves at their stored shapes; rows packed; the rest as the layout says."""
         if zone.id == MOVES_ZONE:
-            recs = {int(r["card"]): r for r in bf.moves(scene.game.state)}
+            recs = {int(r["card"]): r for r in bf.moves(self.shown(scene))}
             # where a face-down Move lies is public; its view id is only a handle (ALL-H3)
             real = [scene.game.resolve(c.iid) for c in cards]
             places = [bf.move_shape(recs[r]) if r in recs else zone.shape()
@@ -273,12 +276,15 @@ class ConanUI(GameUI):
                 self.dialog.cancel()
                 return None
         if self.playback.active:
+            index = self.playback.index
             if event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
                     self.playback.next()
+                    self._step_changed(scene, index)
                     return None
                 if event.key == pygame.K_ESCAPE:
                     self.playback.skip()
+                    self._step_changed(scene, index)
                     return None
                 if event.key == pygame.K_p:
                     self.playback.paused = not self.playback.paused
@@ -286,6 +292,7 @@ class ConanUI(GameUI):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                     scene.viewport.contains_px(*event.pos):
                 self.playback.next()
+                self._step_changed(scene, index)
                 return None
         if scene.game.state.game_over and event.type == pygame.KEYDOWN and \
                 event.key in (pygame.K_z, pygame.K_y) and \
@@ -328,6 +335,10 @@ class ConanUI(GameUI):
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
         far = Verdict.refuse("conan.drop_on_lit")
         home = state.zone_of(plan.iid)
+        if not plan.shapes:  # nothing lit: say why, and what has a place instead
+            if scene.geometry.snap_zone(dragged, [home]):
+                return None
+            return cd.nothing_lit(state, db, seat, plan, scene.game.check)
         if plan.kind == cd.FOE:
             zone = cd.zone_under(state, dragged)
             if zone is None:
@@ -441,33 +452,62 @@ class ConanUI(GameUI):
 
     # -- life cycle ----------------------------------------------------------------------
 
-    def refresh(self, scene: TableScene) -> None:
-        """After every change: the fight of the action just taken, captions, dialogs."""
-        panel = scene.decisions
-        if isinstance(panel, ConanDecisionPanel):
-            panel.scene = scene
+    def shown_state(self, scene: TableScene) -> Any:
+        """The game's state, or, while a fight plays back, the moment of the step shown:
+        the table, its log and the next question catch up as the playback reaches them
+        (issue 10: no result before its playback)."""
+        self._sync(scene)
+        return self.shown(scene)
+
+    def shown(self, scene: TableScene) -> Any:
+        """The state drawn now (no new action looked at: see :meth:`shown_state`)."""
+        step = self.playback.current
+        if step is not None and step.shown is not None:
+            return step.shown
+        return scene.game.state
+
+    def _sync(self, scene: TableScene) -> None:
+        """A new action in the history: queue the fight it set off (its moments)."""
         game = scene.game
         n = len(game.history)
+        if n == self._seen:
+            return
         if self._before is not None and n == self._seen + 1:
             action = game.history[-1].action
-            beats: list[Beat] = []
+            found: list[Moment] = []
             if action.kind in KINDS:
                 try:
-                    beats = trace(self.rules, self._before, action)
+                    found = moments(self.rules, self._before, action)
                 except ValueError:  # an action the copy refuses (never for a history entry)
-                    beats = []
-            steps = self._captions(scene) + self._fight_steps(scene, beats)
+                    found = []
+            steps = self._captions(scene) + self._fight_steps(scene, found)
             if steps:
                 self.playback.add(steps)
-        elif n != self._seen:
+        else:
             self.playback.clear()
         if game.state.game_over:
             # The table's game-over box takes the middle of the table: no fight banner
             # under it (the log keeps every line of the last fight).
             self.playback.skip()
-        self._log_seen = len(scene.view.log)
+        self._log_seen = len(game.state.log)
         self._seen = n
         self._before = copy.deepcopy(game.state)
+
+    def _step_changed(self, scene: TableScene, index: int) -> None:
+        """The playback moved on (or ended): show its moment, then what comes after."""
+        if self.playback.index != index:
+            scene.refresh_shown()
+
+    def run_command(self, scene: TableScene, command: str) -> bool:
+        """Next phase waits while a fight plays back (the table shows an earlier moment)."""
+        return self.playback.active and command in self.turn_commands
+
+    def refresh(self, scene: TableScene) -> None:
+        """After every change: captions and dialogs (the fight is queued by shown_state)."""
+        panel = scene.decisions
+        if isinstance(panel, ConanDecisionPanel):
+            panel.scene = scene
+        self._sync(scene)
         if self.dialog is not None and not self._dialog_still_fits(scene):
             self.dialog.close()
             self.dialog = None
@@ -486,8 +526,8 @@ class ConanUI(GameUI):
         if self.dialog is not None and not self.dialog.alive:
             self.dialog = None  # closed without an answer: ask again
         if pending is None or pending.kind != "chronicle_loss" or pending.seat != scene.viewer \
-                or scene.cover_pending or self.dialog is not None:
-            return
+                or scene.cover_pending or self.dialog is not None or self.playback.active:
+            return  # (after the playback: the question comes after the fight it follows)
         answers = []
         for action in legal.decision_actions(state, db, pending):
             ids = [int(i) for i in action.get("choice")]
@@ -512,35 +552,32 @@ class ConanUI(GameUI):
 
     def _captions(self, scene: TableScene) -> list[Step]:
         """The CONAN-R13 fallback, line by line, from the viewer's own log."""
-        new = scene.view.log[self._log_seen:]
-        if not any(getattr(m, "key", "") in FALLBACK_KEYS[:2] + FALLBACK_KEYS[3:] for m in new):
+        new = [e.for_seat(scene.viewer) for e in scene.game.state.log[self._log_seen:]]
+        if not any(getattr(m, "key", "") in FALLBACK_KEYS[:2] + FALLBACK_KEYS[3:4] for m in new):
             return []  # no fallback this time (a plain Foe Move is no caption)
         return [Step("caption", text=render_message(m, scene.lang)) for m in new
                 if getattr(m, "key", "") in FALLBACK_KEYS]
 
-    def _fight_steps(self, scene: TableScene, beats: list[Beat]) -> list[Step]:
-        """Zone, initiative and fall steps, with the cards as they lay before the fight."""
-        if not beats:
-            return []
-        before = self._before
+    def _fight_steps(self, scene: TableScene, found: list[Moment]) -> list[Step]:
+        """Zone, initiative and fall steps, each showing its moment of the game; the
+        zone's cards as they lay when its fight began are drawn over the dimmed table."""
         pb = self.playback
-        zones: list[str] = []
-        for beat in beats:
-            if beat.zone not in zones:
-                zones.append(beat.zone)
-        for zone in zones:
+        for m in found:
+            if m.kind != "zone":
+                continue
+            at, zone = m.state, m.zone
             cards: list[int] = []
-            for shape in bf.foe_shapes(before, zone):
+            for shape in bf.foe_shapes(at, zone):
                 iid = int(shape.key)
-                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id, shape)
+                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, shape)
                 cards.append(iid)
-            for rec in bf.moves(before, zone):
+            for rec in bf.moves(at, zone):
                 iid = int(rec["card"])
-                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id, bf.move_shape(rec))
+                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, bf.move_shape(rec))
                 cards.append(iid)
-            for iid in before.zones[CONAN_ZONE].cards:
-                shape = self.frames.get(before.active, scene.layout).zone(CONAN_ZONE).shape()
-                pb.ghosts[iid] = Ghost(iid, before.cards[iid].card_id,
+            for iid in at.zones[CONAN_ZONE].cards:
+                shape = self.frames.get(at.active, scene.layout).zone(CONAN_ZONE).shape()
+                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id,
                                        Placed(str(iid), shape.center, CARD_SIZE,
                                               shape.rotation_deg))
                 cards.append(iid)
@@ -549,21 +586,21 @@ class ConanUI(GameUI):
                                  else None)
         steps: list[Step] = []
         gone: list[int] = []
-        last_zone = ""
-        for beat in beats:
-            if beat.zone != last_zone:
-                steps.append(Step("zone", beat.zone, gone=tuple(gone)))
-                last_zone = beat.zone
-            steps.append(Step("beat", beat.zone, beat, gone=tuple(gone)))
-            if beat.defeated:
-                steps.append(Step("fall", beat.zone, fallen=beat.defeated, gone=tuple(gone)))
-                gone += beat.defeated
+        for m in found:
+            if m.kind == "fall" and m.beat is not None:
+                steps.append(Step("fall", m.zone, fallen=m.beat.defeated, gone=tuple(gone),
+                                  shown=m.state))
+                gone += m.beat.defeated
+            else:
+                steps.append(Step(m.kind, m.zone, m.beat, gone=tuple(gone), shown=m.state))
         return steps
 
     def update(self, scene: TableScene, dt: float) -> None:
         """The playback's clock (stopped under the hand-over cover)."""
         if not scene.cover_pending:
+            index = self.playback.index
             self.playback.update(dt)
+            self._step_changed(scene, index)
 
     def forget_private(self, scene: TableScene) -> None:
         """A hand-over: close any dialog (it may name hand cards), drop the plan."""
@@ -578,7 +615,7 @@ class ConanUI(GameUI):
 
     def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
         """Zone names, numbers on characters and the Chronicle totals."""
-        state, db = scene.game.state, self.rules.cards
+        state, db = self.shown(scene), self.rules.cards
         self._draw_zone_labels(scene, surface)
         for sprite in scene.sprites:
             card = sprite.card

@@ -81,8 +81,15 @@ class ChoiceDialog:
                      + [title_font.size(title)[0] + 3 * bh])
         # As wide as the longest answer needs (never narrower than 520 at scale 1).
         width = min(screen[0] - 20, max(round(520 * scale), widest + 2 * pad))
-        height = screen[1] - 20  # provisional: shrunk to the text below
-        rect = pygame.Rect((screen[0] - width) // 2, 10, width, height)
+        # The tallest the screen allows; the window is built small first and sized once
+        # its text is known: a rounded window is drawn anew at every size, and drawing
+        # one as tall as the screen took the "Who plays" question 1-2 s to appear.
+        height = screen[1] - 20
+        rows = len(labels)
+        buttons_h = rows * (bh + pad // 2) + pad
+        title_h = max(28, title_font.get_linesize() + round(6 * scale))
+        rect = pygame.Rect((screen[0] - width) // 2, 10, width,
+                           min(height, title_h + buttons_h + 2 * pad))
         self.window = UIWindow(rect, manager, window_display_title=title,
                                object_id="#conan_dialog", resizable=False,
                                always_on_top=True)
@@ -91,16 +98,15 @@ class ChoiceDialog:
         if self.required:
             self.window.enable_close_button = False
         # The stock title bar is 28 px whatever the font: make room for the glyphs.
-        title_h = max(28, title_font.get_linesize() + round(6 * scale))
         if self.window.title_bar_height != title_h or self.required:
             self.window.title_bar_height = title_h
             self.window.title_bar_close_button_width = title_h
             self.window.rebuild()
-            self.window.set_dimensions((width, height))  # lays the container out again
+            self.window.set_dimensions(rect.size)  # lays the container out again
         self.window.set_blocking(True)
-        cw, ch = self.window.get_container().get_size()
-        rows = len(labels)
-        buttons_h = rows * (bh + pad // 2) + pad
+        cw = self.window.get_container().get_size()[0]
+        # The container's height at the tallest window (its frame does not change).
+        ch = height - (self.window.rect.height - self.window.get_container().get_size()[1])
         # Wrapped here (Japanese between characters, never hyphenated, no line starting
         # with a closing mark), so the text box only breaks at the line ends given.
         body_font = _font(themed_size("text_box", scale)[0], False)
@@ -115,9 +121,7 @@ class ChoiceDialog:
             body_h = room
             self.text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, body_h),
                                   manager, container=self.window)
-        else:
-            extra = room - body_h
-            self.window.set_dimensions((width, height - extra))
+        self.window.set_dimensions((width, height - (room - body_h)))
         self.window.set_position(((screen[0] - width) // 2,
                                   (screen[1] - self.window.rect.height) // 2))
         self.buttons: dict[Any, Callable[[], None] | None] = {}

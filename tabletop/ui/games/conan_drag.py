@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tabletop.core.actions import Action, Verdict
+from tabletop.core.messages import msg
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import foes, moves
-from tabletop.games.conan.stats import cost_wounds, prowess_now, would_defeat
+from tabletop.games.conan.stats import cost_wounds, health_left, prowess_now, would_defeat
+from tabletop.games.conan.words import inst_msg
 from tabletop.games.conan.zones import FOE_ZONES, cdef, enemy, zid
 from tabletop.geometry import Placed, ShapeIndex
 from tabletop.layout import CARD_SIZE
@@ -32,7 +34,8 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDb
     from tabletop.core.model import GameState
 
-__all__ = ["DropPlan", "MoveChoice", "make_plan", "move_choices", "snap_key"]
+__all__ = ["DropPlan", "MoveChoice", "make_plan", "move_choices", "nothing_lit", "placeable",
+           "snap_key"]
 
 FOE, FOE_MOVE, MOVE = "foe", "foe_move", "move"
 
@@ -145,3 +148,72 @@ def move_choices(state: GameState, db: CardDb, seat: int, card: int, target: str
         out.append(MoveChoice(who, now, max(0, now - cost), cost_wounds(state, db, who, cost),
                               fatal, action))
     return out
+
+
+def placeable(state: GameState, db: CardDb, seat: int, skip: int) -> list[int]:
+    """The viewer's other cards (one per card id) that would light a place if dragged now."""
+    out: list[int] = []
+    seen: set[str] = set()
+    for zone in (zid(seat, "hand"), zid(seat, "foe_hand")):
+        for iid in state.zones[zone].cards:
+            cid = state.cards[iid].card_id
+            if iid == skip or cid in seen:
+                continue
+            plan = make_plan(state, db, seat, iid)
+            if plan is not None and plan.shapes:
+                seen.add(cid)
+                out.append(iid)
+    return out
+
+
+def nothing_lit(state: GameState, db: CardDb, seat: int, plan: DropPlan,
+                check: object) -> Verdict:
+    """Why a card with *no* lit place has none, and what would be legal instead.
+
+    Dropped anywhere, such a card can only be refused; "drop it on a lit place" would
+    name places that do not exist. The reason is the rules' own (e.g. a Move whose
+    cost would defeat every Foe waiting for one, CONAN-R12; Conan's two zones,
+    CONAN-R10); ``instead`` names the cards that do have a place now, or the Next
+    phase button when none has.
+    """
+    others = placeable(state, db, seat, plan.iid)
+    if others:
+        instead = msg("refusal.conan.instead_cards", cards=[inst_msg(state, i) for i in others])
+    else:
+        instead = msg(f"refusal.conan.instead_next_{plan.kind}")
+    why: Verdict | None = None
+    if plan.kind == FOE_MOVE:
+        waiting = moves.foes_without_move(state, db)
+        cost = int(cdef(state, db, plan.iid)["cost"])
+        if waiting:
+            sides = [msg("refusal.conan.foe_pays", foe=inst_msg(state, f),
+                         p=prowess_now(state, db, f), hp=health_left(state, db, f))
+                     for f in waiting]
+            return Verdict.refuse("conan.nothing_lit_foe_move", "CONAN-R12",
+                                  card=inst_msg(state, plan.iid), cost=cost, foes=sides,
+                                  instead=instead)
+    elif plan.kind == MOVE:
+        who = moves.characters(state, db, seat)
+        found: list[Verdict] = []
+        for target in bf.all_targets(state):
+            for character in who:
+                verdict = check(Action.make(  # type: ignore[operator]
+                    "place_move", seat, card=plan.iid, character=character, target=target.id,
+                    accept_defeat=True))
+                if not verdict.ok:
+                    found.append(verdict)
+        # the rule that closes most places says the most ("every place is taken" last)
+        rank = {"conan.two_zones": 0, "conan.no_gap": 1, "conan.target_occupied": 2}
+        found.sort(key=lambda v: rank.get(v.reason, 3))
+        why = found[0] if found else None
+        if not who:
+            why = Verdict.refuse("conan.no_character_left", "CONAN-R10")
+    elif plan.kind == FOE:
+        zone = next((z for z in FOE_ZONES if foes.zone_open(state, db, z, plan.iid)), "center")
+        why = foe_refusal(state, db, check, seat, plan.iid, zone)
+    reason = why.message if why is not None and why.message is not None else \
+        msg("refusal.conan.no_place_now")
+    rule = why.rule if why is not None else ""
+    return Verdict(False, "conan.nothing_lit", msg("refusal.conan.nothing_lit",
+                                                   card=inst_msg(state, plan.iid),
+                                                   why=reason, instead=instead), rule)

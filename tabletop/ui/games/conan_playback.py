@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -62,6 +62,9 @@ class Step:
     fallen: tuple[int, ...] = ()
     #: Cards that fell at an earlier initiative (not drawn any more).
     gone: tuple[int, ...] = ()
+    #: The game state the table shows during this step (log, chips, piles, no question
+    #: yet: :class:`tabletop.games.conan.playback.Moment`); None: the game's own state.
+    shown: Any = None
 
 
 @dataclass
