@@ -364,3 +364,41 @@ def test_issue10_nothing_lit_names_the_cards_that_have_a_place():
     verdict = cd.nothing_lit(game.state, RULES.cards, 1, plan, game.check)
     assert not verdict.ok and verdict.rule == "CONAN-R12"
     assert cd.placeable(game.state, RULES.cards, 1, labels["axe"]) == [labels["cleave"]]
+
+
+# ------------------------------------------------------------- readability
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_issue10_stat_chips_fit_their_card_and_the_hover_shows_current_numbers(size):
+    app, game, scene, labels = at_conan_move(size)
+    try:
+        from tabletop.ui.games import conan_field
+
+        boxes: list[tuple[pygame.Rect, pygame.Rect]] = []
+        real = conan_field.stacked_chip
+
+        def recording(scene_, surface, lines, card, *a, **kw):
+            box = real(scene_, surface, lines, card, *a, **kw)
+            boxes.append((box, card))
+            return box
+
+        import tabletop.ui.games.conan as conan_ui
+
+        conan_ui.stacked_chip = recording
+        try:
+            frames(app, 1)
+        finally:
+            conan_ui.stacked_chip = real
+        assert len(boxes) >= 3  # Conan and both Foes
+        for box, card in boxes:
+            assert box.w <= card.w, (box, card)
+        # The hover: Hill Bandit paid Arrow Volley from its prowess: current and printed.
+        bandit = labels["bandit"]
+        view = next(v for v in scene.view.zones["center"] if v.iid == bandit)
+        lines = scene.ui.explain(RULES.cards["foe_hill_bandit"], view)
+        now = next(x for x in lines if x.startswith("Now:"))
+        printed = RULES.cards["foe_hill_bandit"].get("prowess")
+        assert f"of {printed}" in now and "health left" in now
+    finally:
+        app.shutdown()

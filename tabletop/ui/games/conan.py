@@ -48,7 +48,14 @@ from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games import conan_drag as cd
 from tabletop.ui.games.conan_cards import ICON_STYLE, ConanCardRenderer, has_slots
 from tabletop.ui.games.conan_dialogs import ChoiceDialog
-from tabletop.ui.games.conan_field import SNAP_EDGE, chip, chronicle_line, lit_surface, outline
+from tabletop.ui.games.conan_field import (
+    SNAP_EDGE,
+    chip,
+    chronicle_line,
+    lit_surface,
+    outline,
+    stacked_chip,
+)
 from tabletop.ui.games.conan_playback import Ghost, Playback, Step
 from tabletop.ui.panels import render_message
 
@@ -183,6 +190,8 @@ class ConanUI(GameUI):
         self._before: Any = None
         self._seen = -1
         self._log_seen = 0
+        #: The table (for the hover's current numbers, which ``explain`` is not given).
+        self._scene: TableScene | None = None
         #: The plugin's layout for each seat's turn (battlefield turned), see load_layout.
         self.frames: dict[int, Layout] = {}
 
@@ -507,6 +516,7 @@ class ConanUI(GameUI):
         panel = scene.decisions
         if isinstance(panel, ConanDecisionPanel):
             panel.scene = scene
+        self._scene = scene
         self._sync(scene)
         if self.dialog is not None and not self._dialog_still_fits(scene):
             self.dialog.close()
@@ -627,20 +637,30 @@ class ConanUI(GameUI):
             if kind not in ("foe", "conan", "ally") or not in_play:
                 continue
             left = st.health_left(state, db, card.iid)
-            text = t("conanui.chip", hp=left, p=st.prowess_now(state, db, card.iid))
+            second = t("conanui.chip_p", p=st.prowess_now(state, db, card.iid))
             wounds = st.counter(state, card.iid, "wound")
             if wounds:
-                text += " " + t("conanui.chip_wounds", n=wounds)
+                second += " " + t("conanui.chip_wounds", n=wounds)
             colour = (255, 120, 100) if left <= 2 else (255, 255, 255)
-            chip(scene, surface, text, sprite.rect.midbottom, colour, anchor="center")
+            # two short lines no wider than the card: side by side in a packed row the
+            # one-line chips ran into each other and hid the next card's numbers
+            stacked_chip(scene, surface, (t("conanui.chip_hp", hp=left), second),
+                         sprite.rect, colour)
         for seat in (0, 1):
             zone = f"p{seat}.chronicle"
             ids = [c.iid for c in scene.view.zones.get(zone, ())]
             renown = sum(int(cdef(state, db, i)["renown"]) for i in ids)
             scars = sum(int(cdef(state, db, i)["scars"]) for i in ids)
             rect = scene.zone_rect(zone)
-            chip(scene, surface, chronicle_line(renown, scars), (rect.x + 4, rect.y + 3),
-                 (255, 226, 140), anchor="topleft")
+            # at the end of the cards away from their titles (the row reads upright for
+            # its owner, upside down across the table)
+            upright = (zone.startswith(f"p{scene.viewer}.")) != scene.ui.upright
+            if upright or scene.ui.upright:
+                at, anchor = (rect.x + 4, rect.bottom - 3), "bottomleft"
+            else:
+                at, anchor = (rect.x + 4, rect.y + 3), "topleft"
+            chip(scene, surface, chronicle_line(renown, scars), at, (255, 226, 140),
+                 anchor=anchor)
 
     def _draw_zone_labels(self, scene: TableScene, surface: pygame.Surface) -> None:
         """Each empty zone's name, centred, shrunk until it fits the zone's width.
@@ -721,6 +741,9 @@ class ConanUI(GameUI):
         if card.type == "foe":
             lines.append(t("conanui.explain_foe", renown=card.get("renown", 0),
                            scars=card.get("scars", 0),
+            now = self._numbers_now(view)
+            if now:
+                lines.insert(len(lines) - 1, now)
                            kind=t(f"conanui.creature.{card.get('creature')}")))
         text = card.text.get(_lang()) or card.text.get("en") or ""
         if text:
@@ -730,6 +753,22 @@ class ConanUI(GameUI):
     def counts_line(self, view: TableView, seat: int) -> str:
         """Deck, hand and Foe deck of one seat."""
         def n(kind: str) -> int:
+    def _numbers_now(self, view: CardView) -> str:
+        """Current prowess, health left and wounds of a character in play (the hover),
+        as the table shows them now; "" for a card not in play."""
+        scene = self._scene
+        if scene is None or view.hidden:
+            return ""
+        state, db = self.shown(scene), self.rules.cards
+        iid = scene.game.resolve(view.iid)
+        zone = state.zone_of(iid) if iid in state.cards else ""
+        if zone not in FOE_ZONES and zone != CONAN_ZONE and not zone.endswith(".side"):
+            return ""
+        return t("conanui.explain_now", p=st.prowess_now(state, db, iid),
+                 pmax=st.stat(state, db, iid, "prowess"), hp=st.health_left(state, db, iid),
+                 hmax=st.stat(state, db, iid, "health"), d=st.stat(state, db, iid, "damage"),
+                 w=st.counter(state, iid, "wound"))
+
             return len(view.zones.get(f"p{seat}.{kind}", ()))
 
         from tabletop.ui.panels import seat_name

@@ -20,7 +20,7 @@ from tabletop.i18n import t
 if TYPE_CHECKING:
     from tabletop.ui.table import TableScene
 
-__all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline"]
+__all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline", "stacked_chip"]
 
 LIT_FILL = (120, 230, 140, 60)
 LIT_EDGE = (120, 240, 150)
@@ -60,6 +60,29 @@ def chip(scene: TableScene, surface: pygame.Surface, text: str, at: tuple[int, i
     setattr(box, anchor, at)
     pygame.draw.rect(surface, back, box, border_radius=6)
     surface.blit(label, label.get_rect(center=box.center))
+    return box
+
+
+def stacked_chip(scene: TableScene, surface: pygame.Surface, lines: tuple[str, ...],
+                 card: pygame.Rect, colour: tuple[int, int, int] = (255, 255, 255),
+                 back: tuple[int, int, int] = (20, 16, 14)) -> pygame.Rect:
+    """Short lines (health, then prowess and wounds) in one dark box centred on the
+    card's bottom edge, the font shrunk (to the text floor) until the box is no wider
+    than the card."""
+    size = max(9, round(11 * scene.scale))
+    fonts = scene.app.fonts
+    while size > 6 and max(fonts.get(size, True).size(x)[0] for x in lines) + 6 > card.w:
+        size -= 1
+    labels = [scene.text.get(x, size, colour, True) for x in lines]
+    w = max(x.get_width() for x in labels) + 6
+    h = sum(x.get_height() for x in labels) + 2
+    box = pygame.Rect(0, 0, w, h)
+    box.midbottom = (card.centerx, card.bottom + h // 3)
+    pygame.draw.rect(surface, back, box, border_radius=5)
+    y = box.y + 1
+    for label in labels:
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+        y += label.get_height()
     return box
 
 
