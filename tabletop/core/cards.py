@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from tabletop.core.files import FileProblem, load_toml
 
@@ -58,11 +58,49 @@ class CardDef:
     source: str = ""
 
     def __getitem__(self, key: str) -> Any:
-        return self.fields[key]
+        """A field this card's type declares (``card["cost"]``).
+
+        Only for fields the card is known to have: its type was checked first.
+        Rules that read a field because of *where* a card lies read it with
+        :meth:`number` or :meth:`get` (see there). Raises KeyError naming the
+        card and the field when the card has none.
+        """
+        try:
+            return self.fields[key]
+        except KeyError:
+            raise KeyError(f"card {self.id!r} (type {self.type!r}) has no field {key!r}") \
+                from None
 
     def get(self, key: str, default: Any = None) -> Any:
         """A game field, or ``default`` when the card does not have it."""
         return self.fields.get(key, default)
+
+    def has(self, key: str) -> bool:
+        """Does the card carry the game field ``key`` (declared by its type, set)?"""
+        return self.fields.get(key) is not None
+
+    @overload
+    def number(self, key: str) -> int | None: ...
+
+    @overload
+    def number(self, key: str, default: int) -> int: ...
+
+    def number(self, key: str, default: int | None = None) -> int | None:
+        """The integer field ``key``, or ``default`` (None) when the card has none.
+
+        The one way the rules and the windows read a number that a card may lack.
+        Free mode (ALL-R3) lets a player put any card anywhere a card can lie on a
+        real table, so a card in a place is not always of the type that place is
+        for: an Arc resource in the character row has no ``power``, a Conan Move in
+        a Chronicle no ``renown``, a Xenocard event on a battle slot no ``hp``. Such
+        a card has none of that number: ``None`` lets a rule say "cannot attack",
+        "not a battle card", "nothing to show"; ``default`` (usually 0) suits sums
+        and bonuses ("no renown" adds nothing).
+        """
+        value = self.fields.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return default
+        return value
 
     def display_name(self, lang: str) -> str:
         """The card's name in ``lang``, falling back to English."""

@@ -27,7 +27,7 @@ from tabletop.games.arc.effects import effect_text, target_needs
 from tabletop.games.arc.payment import check_payment, pay
 from tabletop.games.arc.turn import mill
 from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
-from tabletop.games.arc.zones import cards_in, cdef, is_in, untapped, zid
+from tabletop.games.arc.zones import cards_in, cdef, characters, is_character, is_in, zid
 
 PASS = "pass"
 
@@ -60,14 +60,14 @@ def combatants(state: GameState, seat: int) -> list[int]:
 
 def power(state: GameState, db: CardDb, iid: int) -> int:
     """Printed power plus this combat's combat-card modifiers, never below 0 (ARC-H3)."""
-    base = int(cdef(state, db, iid)["power"])
+    base = cdef(state, db, iid).number("power", 0)
     data = combat_data(state)
     delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid) if data else 0
     return max(0, base + delta)
 
 
 # -- declaring an attack ---------------------------------------------------------------
-def check_attack(state: GameState, seat: int, chosen: Any) -> Verdict:
+def check_attack(state: GameState, db: CardDb, seat: int, chosen: Any) -> Verdict:
     """ARC-R5: a nonempty set of your untapped characters, in the declare step."""
     if state.phase != "attack":
         # Attacks come after the main phase, which is always still ahead here.
@@ -79,9 +79,7 @@ def check_attack(state: GameState, seat: int, chosen: Any) -> Verdict:
         return Verdict.refuse("arc.no_attackers", "ARC-R5")
     ids = list(chosen)
     for iid in ids:
-        if not isinstance(iid, int) or isinstance(iid, bool) or not is_in(
-            state, iid, seat, "characters"
-        ):
+        if not is_character(state, db, iid, seat):
             return Verdict.refuse("arc.not_a_character", "ARC-R5")
     if len(set(ids)) != len(ids):
         return Verdict.refuse("arc.attacker_twice", "ARC-R5")
@@ -103,10 +101,11 @@ def apply_attack(state: GameState, db: CardDb, seat: int, chosen: list[int]) -> 
 
 
 # -- decisions ---------------------------------------------------------------------------
-def blocker_options(state: GameState) -> list[str]:
+def blocker_options(state: GameState, db: CardDb) -> list[str]:
     """Every ``"B>A"`` pair: an untapped defending character B on attacker A."""
     defender = state.other(state.active)
-    return [f"{b}>{a}" for b in untapped(state, defender, "characters") for a in attackers(state)]
+    return [f"{b}>{a}" for b in characters(state, db, defender, ready=True)
+            for a in attackers(state)]
 
 
 def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
@@ -137,13 +136,13 @@ def ask_next(state: GameState, db: CardDb) -> None:
         return
     defender, attacker = state.other(state.active), state.active
     if state.step == "block":
-        options = blocker_options(state)
+        options = blocker_options(state, db)
         if options:
             state.pending = Decision(
                 defender, "blockers",
                 msg("decision.arc.blockers", player=seat_msg(defender),
                     cards=[inst_msg(state, a) for a in attackers(state)]),
-                tuple(options), 0, len(untapped(state, defender, "characters")),
+                tuple(options), 0, len(characters(state, db, defender, ready=True)),
             )
             return
         # ARC-H6: no untapped defender, nothing to choose (public information), go on.

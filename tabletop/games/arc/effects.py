@@ -20,7 +20,7 @@ from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.turn import draw, mill
 from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
-from tabletop.games.arc.zones import cards_in, cdef, zid
+from tabletop.games.arc.zones import cdef, characters, zid
 
 
 def needs_target(card: CardDef) -> bool:
@@ -43,11 +43,11 @@ def action_targets(state: GameState, db: CardDb, seat: int, card: CardDef) -> li
     effect = card["effect"]
     if effect == "destroy":
         return [
-            i for i in cards_in(state, state.other(seat), "characters")
-            if int(cdef(state, db, i)["power"]) <= int(card["amount"])
+            i for i in characters(state, db, state.other(seat))
+            if cdef(state, db, i).number("power", 0) <= card.number("amount", 0)
         ]
     if effect == "untap":  # ARC-H4: only a tapped character of your own
-        return [i for i in cards_in(state, seat, "characters") if state.cards[i].tapped]
+        return [i for i in characters(state, db, seat) if state.cards[i].tapped]
     return [None]
 
 

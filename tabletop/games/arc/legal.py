@@ -21,7 +21,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.arc import combat
 from tabletop.games.arc.effects import action_targets
-from tabletop.games.arc.zones import cards_in, cdef, untapped
+from tabletop.games.arc.zones import cards_in, cdef, characters
 
 MAX_ATTACKERS_FOR_SUBSETS = 6
 MAX_BLOCK_ASSIGNMENTS = 256
@@ -31,12 +31,12 @@ def _decide(seat: int, choice: list[str]) -> Action:
     return Action.make("decide", seat, choice=choice)
 
 
-def decision_actions(state: GameState, pending: Decision) -> list[Action]:
+def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Action]:
     """Candidate answers to the pending decision."""
     seat = pending.seat
     if pending.kind != "blockers":
         return [_decide(seat, [o]) for o in pending.options]
-    blockers = untapped(state, seat, "characters")
+    blockers = characters(state, db, seat, ready=True)
     attackers = combat.attackers(state)
     if (len(attackers) + 1) ** len(blockers) <= MAX_BLOCK_ASSIGNMENTS:
         out = []
@@ -66,7 +66,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
                 else:
                     out.append(Action.make("play_card", seat, card=iid, target=target))
     if state.phase == "attack" and state.step == "":
-        ready = untapped(state, seat, "characters")
+        ready = characters(state, db, seat, ready=True)
         if len(ready) <= MAX_ATTACKERS_FOR_SUBSETS:
             groups = [list(c) for n in range(1, len(ready) + 1)
                       for c in itertools.combinations(ready, n)]
@@ -82,5 +82,5 @@ def legal_actions(state: GameState, db: CardDb, seat: int,
                   check: Callable[[GameState, Action], Verdict]) -> list[Action]:
     """Every legal action of ``seat`` now (see the module docstring)."""
     return core_legal.legal_actions(state, seat, check,
-                                    lambda p: decision_actions(state, p),
+                                    lambda p: decision_actions(state, db, p),
                                     lambda: turn_actions(state, db, seat))

@@ -79,7 +79,8 @@ class ArcRules(GameRules):
             return plays.check_play_card(state, self.cards, action.seat, action.get("card"),
                                          action.get("target"), action.get("payment"))
         if kind == "attack":
-            return combat.check_attack(state, action.seat, action.get("attackers")), []
+            return combat.check_attack(state, self.cards, action.seat,
+                                       action.get("attackers")), []
         if kind == "next_phase" and state.phase not in turn.NEXT_PHASE:
             return Verdict.refuse("arc.wrong_phase", "",
                                   phase=msg(f"phase.arc.{state.phase}")), []

@@ -63,6 +63,26 @@ def untapped(state: GameState, seat: int, kind: str) -> list[int]:
     return [i for i in cards_in(state, seat, kind) if not state.cards[i].tapped]
 
 
+def is_character(state: GameState, db: CardDb, iid: object, seat: int) -> bool:
+    """Is ``iid`` one of ``seat``'s characters: in its character row, with power?
+
+    A card without power that free mode (ALL-R3) put in the row (a resource, an
+    action card) lies there but is no character: it cannot attack or block
+    (ARC-R5) and no effect aimed at characters can choose it.
+    """
+    return (isinstance(iid, int) and not isinstance(iid, bool) and is_in(state, iid, seat,
+                                                                          "characters")
+            and cdef(state, db, iid).has("power"))
+
+
+def characters(state: GameState, db: CardDb, seat: int, ready: bool = False) -> list[int]:
+    """``seat``'s characters (:func:`is_character`), row order; only untapped ones
+    when ``ready``."""
+    return [i for i in (untapped(state, seat, "characters") if ready
+                        else cards_in(state, seat, "characters"))
+            if cdef(state, db, i).has("power")]
+
+
 def count_type(state: GameState, db: CardDb, seat: int, kind: str, ctype: str) -> int:
     """How many cards of type ``ctype`` ``seat`` holds in the zone ``kind``."""
     return sum(1 for i in cards_in(state, seat, kind) if cdef(state, db, i).type == ctype)

@@ -197,14 +197,25 @@ def move_shape(rec: dict[str, Any]) -> Placed:
 
 
 def moves(state: GameState, zone: str | None = None) -> list[dict[str, Any]]:
-    """Move records (all, or of one zone), in placement order."""
+    """Move records (all, or of one zone), in placement order.
+
+    Only records whose card still lies in the Moves zone: a card that free mode
+    (ALL-R3) took away leaves its record behind, and that record is no Move any
+    more. A card free mode put into the Moves zone has no record, so it is no Move
+    either (it lies there until a player moves it).
+    """
     recs = state.data.get("moves", [])
-    return [r for r in recs if zone is None or r["zone"] == zone]
+    return [r for r in recs if (zone is None or r["zone"] == zone) and _on_field(state, r)]
+
+
+def _on_field(state: GameState, rec: dict[str, Any]) -> bool:
+    iid = rec.get("card")
+    return iid in state.cards and state.zone_of(iid) == MOVES_ZONE
 
 
 def move_of_foe(state: GameState, foe: int) -> dict[str, Any] | None:
     """The record of a Foe's Move, or None."""
-    for rec in state.data.get("moves", []):
+    for rec in moves(state):
         if rec["foe"] and rec["by"] == foe:
             return rec
     return None

@@ -75,7 +75,7 @@ class ConanBot:
 
     # -- decisions ----------------------------------------------------------------------
     def _threat(self, state: GameState, db: CardDb) -> int:
-        return sum(stat(state, db, f, "damage") + 1 for f in foes_on_field(state))
+        return sum(stat(state, db, f, "damage") + 1 for f in foes_on_field(state, db))
 
     def _decide(self, state: GameState, db: CardDb, kind: str,
                 actions: list[Action]) -> Action:

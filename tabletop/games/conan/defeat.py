@@ -27,7 +27,6 @@ from tabletop.games.conan.zones import (
     FOE_ZONES,
     cdef,
     enemy,
-    foes_on_field,
     zid,
 )
 
@@ -52,7 +51,9 @@ def check_exhaustion(state: GameState) -> None:
     e = enemy(state)
     if any(state.zones[zid(e, k)].cards for k in ("foe_deck", "foe_discard", "foe_hand")):
         return
-    if any(state.cards[i].owner == e for i in foes_on_field(state)):
+    # any card of the enemy's in a Foe row keeps it in the game: this asks about cards
+    # left to the enemy, not about what each one is
+    if any(state.cards[i].owner == e for z in FOE_ZONES for i in state.zones[z].cards):
         return
     eliminate(state, e, "log.conan.foes_exhausted")
 
@@ -94,8 +95,10 @@ def queue_loss(state: GameState, amount: int) -> None:
 
 
 def _chronicle(state: GameState, db: CardDb) -> list[tuple[int, str, int]]:
-    return [(i, state.cards[i].card_id, int(cdef(state, db, i)["renown"]))
-            for i in state.zones[zid(state.active, "chronicle")].cards]
+    # a card without renown (put there in free mode) has nothing to lose (CONAN-R17)
+    return [(i, state.cards[i].card_id, renown)
+            for i in state.zones[zid(state.active, "chronicle")].cards
+            if (renown := cdef(state, db, i).number("renown")) is not None]
 
 
 def loss_options(state: GameState, db: CardDb, need: int) -> list[list[int]]:

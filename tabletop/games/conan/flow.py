@@ -39,9 +39,9 @@ def _step(state: GameState, db: CardDb) -> bool:
         foes.begin(state, db)
     elif phase == "survey":
         if step == "retreat":
-            survey.finish_retreat(state)
+            survey.finish_retreat(state, db)
         else:
-            survey.ask(state)
+            survey.ask(state, db)
     elif phase == "barbarian":
         resolution.barbarian_step(state, db)
     elif phase == "resolution":

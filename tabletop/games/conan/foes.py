@@ -40,6 +40,7 @@ from tabletop.games.conan.zones import (
     move_keep,
     zid,
 )
+from tabletop.games.conan.zones import scars as chronicle_scars
 from tabletop.geometry import Placed
 
 BASE_FOE_HAND = 5
@@ -49,20 +50,18 @@ MAJOR_RENOWN = 5
 
 def is_major(state: GameState, db: CardDb, iid: int) -> bool:
     """CONAN-R5: a Foe with printed renown >= 5."""
-    return int(cdef(state, db, iid)["renown"]) >= MAJOR_RENOWN
+    return cdef(state, db, iid).number("renown", 0) >= MAJOR_RENOWN
 
 
 def major_need(state: GameState, db: CardDb, iid: int) -> int:
     """Renown of Minor Foes a Major Foe costs (CONAN-R5), 0 for a Minor Foe."""
-    r = int(cdef(state, db, iid)["renown"])
+    r = cdef(state, db, iid).number("renown", 0)
     return r - (MAJOR_RENOWN - 1) if r >= MAJOR_RENOWN else 0
 
 
 def extra_draw(state: GameState, db: CardDb) -> int:
     """CONAN-R4: floor(printed scars in the turn player's Chronicle / 3)."""
-    scars = sum(int(cdef(state, db, i)["scars"])
-                for i in state.zones[zid(state.active, "chronicle")].cards)
-    return scars // 3
+    return chronicle_scars(state, db, state.active) // 3
 
 
 def begin(state: GameState, db: CardDb) -> None:
@@ -79,7 +78,9 @@ def begin(state: GameState, db: CardDb) -> None:
 
 def zone_open(state: GameState, db: CardDb, zone: str, foe: int) -> str:
     """Why ``foe`` cannot go to ``zone`` now (a refusal code), or "" (CONAN-R7)."""
-    rows = {z: state.zones[z].cards for z in FOE_ZONES}
+    # Foes decide which rows are open and of which kind; any card takes room (CONAN-R7)
+    rows = {z: [i for i in state.zones[z].cards if cdef(state, db, i).type == "foe"]
+            for z in FOE_ZONES}
     if zone == "center":
         pass
     elif zone in ("left_flank", "right_flank"):
@@ -90,16 +91,16 @@ def zone_open(state: GameState, db: CardDb, zone: str, foe: int) -> str:
             return "conan.rear_needs_flank"
     else:
         return "conan.no_such_zone"
-    if len(rows[zone]) >= ZONE_CAPACITY:
+    if len(state.zones[zone].cards) >= ZONE_CAPACITY:
         return "conan.zone_full"
-    kind = cdef(state, db, foe)["creature"]
-    if any(cdef(state, db, i)["creature"] != kind for i in rows[zone]):
+    kind = cdef(state, db, foe).get("creature")
+    if any(cdef(state, db, i).get("creature") != kind for i in rows[zone]):
         return "conan.zone_kind"
     return ""
 
 
 def _minors(state: GameState, db: CardDb, seat: int, but: int) -> list[tuple[int, str, int]]:
-    return [(i, state.cards[i].card_id, int(cdef(state, db, i)["renown"]))
+    return [(i, state.cards[i].card_id, cdef(state, db, i).number("renown", 0))
             for i in state.zones[zid(seat, "foe_hand")].cards
             if i != but and not is_major(state, db, i)]
 

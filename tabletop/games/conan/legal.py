@@ -63,7 +63,7 @@ def _foe_draw(state: GameState, db: CardDb, seat: int) -> list[Action]:
 def _foe_move(state: GameState, db: CardDb, seat: int) -> list[Action]:
     hand = _distinct(state, list(state.zones[zid(seat, "hand")].cards))
     out = [Action.make("place_foe_move", seat, card=c, foe=f)
-           for f in moves.foes_without_move(state) for c in hand]
+           for f in moves.foes_without_move(state, db) for c in hand]
     out.append(Action.make("next_phase", seat))
     return out
 

@@ -54,6 +54,7 @@ from tabletop.games.conan.zones import (
     enemy,
     foe_zone_of,
     foes_on_field,
+    is_foe_on_field,
     zid,
 )
 from tabletop.geometry import Placed
@@ -89,9 +90,9 @@ def usable_as_move(state: GameState, db: CardDb, iid: int) -> bool:
 # ----------------------------------------------------------------- Foe Move phase
 
 
-def foes_without_move(state: GameState) -> list[int]:
+def foes_without_move(state: GameState, db: CardDb) -> list[int]:
     """Foes on the battlefield still waiting for a Move."""
-    return [f for f in foes_on_field(state) if bf.move_of_foe(state, f) is None]
+    return [f for f in foes_on_field(state, db) if bf.move_of_foe(state, f) is None]
 
 
 def foe_can_take(state: GameState, db: CardDb, foe: int, card: int) -> bool:
@@ -113,7 +114,7 @@ def check_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
         return Verdict.refuse("conan.not_in_hand")
     if not usable_as_move(state, db, card):
         return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
-    if not isinstance(foe, int) or foe not in state.cards or foe_zone_of(state, foe) is None:
+    if not is_foe_on_field(state, db, foe):
         return Verdict.refuse("conan.not_a_foe")
     if bf.move_of_foe(state, foe) is not None:
         return Verdict.refuse("conan.foe_has_move", "", card=inst_msg(state, foe))
@@ -145,7 +146,7 @@ def place_foe_move(state: GameState, db: CardDb, card: int, foe: int, face_up: b
 def check_foe_moves_done(state: GameState, db: CardDb) -> Verdict:
     """Every Foe gets a Move from the hand when one can (seed: 必ず 1枚ずつ)."""
     hand = state.zones[zid(enemy(state), "hand")].cards
-    for foe in foes_without_move(state):
+    for foe in foes_without_move(state, db):
         if any(foe_can_take(state, db, foe, c) for c in hand):
             return Verdict.refuse("conan.foe_needs_move", "CONAN-R13", card=inst_msg(state, foe))
     return Verdict.legal()
@@ -154,7 +155,7 @@ def check_foe_moves_done(state: GameState, db: CardDb) -> Verdict:
 def foe_moves_done(state: GameState, db: CardDb) -> None:
     """CONAN-R13 fallback for Foes without a Move, then the Conan Move phase."""
     e = enemy(state)
-    waiting = foes_without_move(state)
+    waiting = foes_without_move(state, db)
     if waiting:
         hand = state.zones[zid(e, "hand")].cards
         for iid in hand:
@@ -181,7 +182,7 @@ def foe_moves_done(state: GameState, db: CardDb) -> None:
                 return
     bf.relayout_foe_moves(state)
     check_exhaustion(state)
-    if not foes_on_field(state):  # every Foe fell without a fight: the round ends
+    if not foes_on_field(state, db):  # every Foe fell without a fight: the round ends
         begin_resolution(state)
         return
     state.phase, state.step = "conan_move", ""

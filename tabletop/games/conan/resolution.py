@@ -262,12 +262,13 @@ def finish_zone(state: GameState, zone: str) -> None:
     """The zone's Move cards go to their owners' discard piles."""
     res = state.data["res"]
     keep = []
+    live = bf.moves(state, zone)
     for rec in state.data.get("moves", []):
-        if rec["zone"] == zone:
+        if rec in live:
             iid = int(rec["card"])
             state.move(iid, zid(state.cards[iid].owner, "discard"))
-        else:
-            keep.append(rec)
+        elif rec["zone"] != zone:
+            keep.append(rec)  # a record of a card free mode took away is simply dropped
     state.data["moves"] = keep
     res["zone"] = None
     state.step = ""
@@ -280,7 +281,7 @@ def end_round(state: GameState, db: CardDb) -> None:
     for key in ("res", "conan_zones", "ally_moved"):
         state.data.pop(key, None)
     state.data["round_bonus"] = 0
-    foes = foes_on_field(state)
+    foes = foes_on_field(state, db)
     if not foes:
         warrior_end(state, db)
         return

@@ -22,17 +22,17 @@ from tabletop.games.conan.zones import cdef, foes_on_field, zid
 FIGHT, RETREAT = "fight", "retreat"
 
 
-def ask(state: GameState) -> None:
+def ask(state: GameState, db: CardDb) -> None:
     """The Survey decision of the turn player."""
     state.pending = Decision(state.active, "survey",
                              msg("decision.conan.survey", player=seat_msg(state.active),
-                                 n=len(foes_on_field(state))),
+                                 n=len(foes_on_field(state, db))),
                              (FIGHT, RETREAT), 1, 1)
 
 
 def retreat_cost(state: GameState, db: CardDb) -> int:
     """Total printed scars of the Foes on the battlefield (CONAN-R17)."""
-    return sum(int(cdef(state, db, f)["scars"]) for f in foes_on_field(state))
+    return sum(cdef(state, db, f).number("scars", 0) for f in foes_on_field(state, db))
 
 
 def apply_survey(state: GameState, db: CardDb, choice: str) -> None:
@@ -51,8 +51,8 @@ def apply_survey(state: GameState, db: CardDb, choice: str) -> None:
     state.step = "retreat"
 
 
-def finish_retreat(state: GameState) -> None:
+def finish_retreat(state: GameState, db: CardDb) -> None:
     """Every Foe leaves to its owner's Foe discard; the Rest step follows."""
-    for foe in foes_on_field(state):
+    for foe in foes_on_field(state, db):
         state.move(foe, zid(state.cards[foe].owner, "foe_discard"))
     state.phase, state.step = "rest", ""

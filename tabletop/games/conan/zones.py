@@ -74,9 +74,20 @@ def enemy(state: GameState) -> int:
     return 1 - state.active
 
 
-def foes_on_field(state: GameState) -> list[int]:
-    """Every Foe on the battlefield, zone by zone (CONAN-R7 order), row order."""
-    return [i for zone in FOE_ZONES for i in state.zones[zone].cards]
+def foes_on_field(state: GameState, db: CardDb) -> list[int]:
+    """Every Foe on the battlefield, zone by zone (CONAN-R7 order), row order.
+
+    Only cards printed as Foes: a card of another type that free mode (ALL-R3) put
+    in a Foe row takes room there but is no Foe (it neither fights nor is fought).
+    """
+    return [i for zone in FOE_ZONES for i in state.zones[zone].cards
+            if db[state.cards[i].card_id].type == "foe"]
+
+
+def is_foe_on_field(state: GameState, db: CardDb, iid: object) -> bool:
+    """Is ``iid`` a Foe standing in a Foe row (see :func:`foes_on_field`)?"""
+    return (isinstance(iid, int) and iid in state.cards and state.zone_of(iid) in FOE_ZONES
+            and db[state.cards[iid].card_id].type == "foe")
 
 
 def foe_zone_of(state: GameState, iid: int) -> str | None:
@@ -106,8 +117,17 @@ def allies(state: GameState, db: CardDb, seat: int) -> list[int]:
 
 
 def renown(state: GameState, db: CardDb, seat: int) -> int:
-    """Sum of printed renown of the Foes in ``seat``'s Chronicle (CONAN-R1)."""
-    return sum(int(cdef(state, db, i)["renown"]) for i in state.zones[zid(seat, "chronicle")].cards)
+    """Sum of printed renown of the Foes in ``seat``'s Chronicle (CONAN-R1); a card
+    without renown (a Move that free mode put there) adds nothing."""
+    return sum(cdef(state, db, i).number("renown", 0)
+               for i in state.zones[zid(seat, "chronicle")].cards)
+
+
+def scars(state: GameState, db: CardDb, seat: int) -> int:
+    """Sum of printed scars of the cards in ``seat``'s Chronicle (CONAN-R4); a card
+    without scars adds nothing."""
+    return sum(cdef(state, db, i).number("scars", 0)
+               for i in state.zones[zid(seat, "chronicle")].cards)
 
 
 def move_keep(state: GameState, iid: int, zone: str) -> None:

@@ -47,11 +47,13 @@ from tabletop.games.xenocard.stats import (
 )
 from tabletop.games.xenocard.words import attack_msg, inst_msg, seat_msg
 from tabletop.games.xenocard.zones import (
+    PLAY_AREAS,
     SEATS,
-    battle_cards,
     card_at,
+    cards_in,
     cell_id,
     counter,
+    is_battle_card,
     leave_play,
     zid,
 )
@@ -121,34 +123,42 @@ def battle_events(state: GameState) -> list[AttackEvent]:
     return last_battle(state)[2]
 
 
+def _fighter(state: GameState, db: CardDb, seat: int, slot: str) -> int | None:
+    """The battle card on one of ``seat``'s battle-field slots, or None.
+
+    A card without HP that free mode left there does not fight: attacks pass it by
+    as if the slot were free (:func:`~tabletop.games.xenocard.zones.is_battle_card`).
+    """
+    iid = card_at(state, zid(seat, "field"), slot)
+    return iid if iid is not None and is_battle_card(db, state, iid) else None
+
+
 def _attackers(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
                step: str) -> list[tuple[str, int]]:
-    field = zid(seat, "field")
     out = []
     for slot in geo.order[seat]:
-        iid = card_at(state, field, slot)
+        iid = _fighter(state, db, seat, slot)
         if iid is not None and not e_marked(state, iid) and attack_type(state, db, iid) == step:
             out.append((slot, iid))
     return out
 
 
-def _targets(state: GameState, geo: FieldGeometry, seat: int, slot: str,
+def _targets(state: GameState, db: CardDb, geo: FieldGeometry, seat: int, slot: str,
              step: str) -> list[tuple[str, int]] | None:
     """Opposing ``(slot, card)`` targets; None means the deck; [] means no attack."""
     opp = 1 - seat
-    field = zid(opp, "field")
     if step == "ballistic":
         return None
     if step == "all":
-        return [(s, i) for s in geo.order[opp] if (i := card_at(state, field, s)) is not None]
+        return [(s, i) for s in geo.order[opp] if (i := _fighter(state, db, opp, s)) is not None]
     facing = geo.facing[seat][slot]
     if step == "melee":
         if slot not in geo.front[seat]:
             return []
         ahead = [s for s in facing if s in geo.front[opp]][:1]
-        return [(s, i) for s in ahead if (i := card_at(state, field, s)) is not None]
+        return [(s, i) for s in ahead if (i := _fighter(state, db, opp, s)) is not None]
     for s in facing:  # shooting: nearest facing card, else the deck
-        iid = card_at(state, field, s)
+        iid = _fighter(state, db, opp, s)
         if iid is not None:
             return [(s, iid)]
     return None
@@ -199,8 +209,8 @@ def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackE
         for slot, attacker in _attackers(state, db, geo, seat, step):
             if state.zone_of(attacker) != zid(seat, "field"):
                 continue
-            amount = atk(state, db, attacker)
-            targets = _targets(state, geo, seat, slot, step)
+            amount = atk(state, db, attacker) or 0
+            targets = _targets(state, db, geo, seat, slot, step)
             if targets is None:
                 events.append(_hit_deck(state, db, step, slot, attacker, amount))
                 continue
@@ -216,5 +226,6 @@ def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackE
 def clear_damage(state: GameState) -> None:
     """Damage is not carried over (seed: ダメージは戦闘終了時に初期化される)."""
     for seat in SEATS:
-        for iid in battle_cards(state, seat):
-            state.cards[iid].counters.pop(DAMAGE, None)
+        for kind in PLAY_AREAS:
+            for iid in cards_in(state, seat, kind):
+                state.cards[iid].counters.pop(DAMAGE, None)

@@ -31,7 +31,7 @@ from tabletop.games.xenocard.schema import TARGET_OPPONENT, TARGET_OWN
 from tabletop.games.xenocard.stats import ATK_UP, DAMAGE, HP_UP, hp, is_destroyed
 from tabletop.games.xenocard.words import card_msg, inst_msg, seat_msg
 from tabletop.games.xenocard.zones import (
-    PLAY_AREAS,
+    battle_cards,
     cards_in,
     cdef,
     free_slots,
@@ -59,12 +59,12 @@ def event_targets(state: GameState, db: CardDb, seat: int, card: CardDef) -> lis
     effect = str(card["effect"])
     opp = state.other(seat)
     if effect in TARGET_OPPONENT:
-        pool = cards_in(state, opp, "field")
+        pool = [i for i in battle_cards(state, db, opp) if is_in(state, i, opp, "field")]
         if effect == "retreat" and not free_slots(state, zid(opp, "standby")):
             return []
-        return list(pool)
+        return pool
     if effect in TARGET_OWN:
-        return [i for k in PLAY_AREAS for i in cards_in(state, seat, k)]
+        return battle_cards(state, db, seat)
     return [None]
 
 

@@ -54,7 +54,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     if state.phase == "move":
         cells = _cells(state, seat, PLAY_AREAS)
         out += [Action.make("move", seat, card=i, slot=c)
-                for i in battle_cards(state, seat) for c in cells]
+                for i in battle_cards(state, db, seat) for c in cells]
     elif state.phase == "event":
         for iid in cards_in(state, seat, "hand"):
             card = cdef(state, db, iid)
@@ -64,7 +64,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     elif state.phase == "set":
         standby = _cells(state, seat, ("standby",))
         situations = _cells(state, seat, ("situations",))
-        holders = battle_cards(state, seat)
+        holders = battle_cards(state, db, seat)
         for iid in cards_in(state, seat, "hand"):
             card = cdef(state, db, iid)
             if card.type == "battle":

@@ -29,7 +29,7 @@ from tabletop.games.xenocard.zones import battle_cards, cdef, weapons_of, zid
 def available_attributes(state: GameState, db: CardDb, seat: int) -> list[str]:
     """Attributes of ``seat``'s cards that satisfy conditions now (one entry per card)."""
     out: list[str] = []
-    for iid in battle_cards(state, seat):
+    for iid in battle_cards(state, db, seat):
         for card in (iid, *weapons_of(state, iid)):
             if e_marked(state, card):
                 continue

@@ -31,9 +31,10 @@ from tabletop.games.xenocard.stats import E_MARK, TURNS
 from tabletop.games.xenocard.words import card_msg, cell_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.xenocard.zones import (
     PLAY_AREAS,
-    battle_cards,
     card_at,
+    cards_in,
     cdef,
+    is_battle_card,
     is_in,
     parse_cell,
     place,
@@ -62,16 +63,18 @@ def _in_hand(state: GameState, db: CardDb, seat: int, iid: Any) -> Verdict:
     return Verdict.legal()
 
 
-def _in_play(state: GameState, seat: int, iid: Any) -> bool:
-    return any(is_in(state, iid, seat, k) for k in PLAY_AREAS)
+def _in_play(state: GameState, db: CardDb, seat: int, iid: Any) -> bool:
+    """Is ``iid`` one of ``seat``'s battle cards (not merely a card that free mode
+    left in a play area, :func:`~.zones.is_battle_card`)?"""
+    return any(is_in(state, iid, seat, k) for k in PLAY_AREAS) \
+        and is_battle_card(db, state, iid)
 
 
 def _unique(state: GameState, db: CardDb, seat: int, card: CardDef) -> Verdict:
     """Unique cards: one of a name on its owner's side; the first stays (seed: ユニーク処理)."""
     if not card.get("unique"):
         return Verdict.legal()
-    mine = [*battle_cards(state, seat), *state.zones[zid(seat, "weapons")].cards,
-            *state.zones[zid(seat, "situations")].cards]
+    mine = [i for k in (*PLAY_AREAS, "weapons", "situations") for i in cards_in(state, seat, k)]
     if any(state.cards[i].card_id == card.id for i in mine):
         return Verdict.refuse("xenocard.unique_in_play", "XENO-H8", card=card_msg(card.id))
     return Verdict.legal()
@@ -152,7 +155,7 @@ def check_equip(state: GameState, db: CardDb, seat: int, weapon: Any, holder: An
     card = cdef(state, db, weapon)
     if card.type != "weapon":
         return _type_refusal(card)
-    if not _in_play(state, seat, holder) or cdef(state, db, holder).type != "battle":
+    if not _in_play(state, db, seat, holder) or cdef(state, db, holder).type != "battle":
         return Verdict.refuse("xenocard.bad_holder", "XENO-R7", card=card_msg(card.id))
     if weapons_of(state, holder):
         return Verdict.refuse("xenocard.holder_armed", "XENO-H3", card=card_msg(card.id),
@@ -185,7 +188,7 @@ def check_level_up(state: GameState, db: CardDb, seat: int, iid: Any, onto: Any)
     if card.type != "battle" or not card.get("upgrade_of"):
         return Verdict.refuse("xenocard.no_level_up", "XENO-H6", card=card_msg(card.id))
     base = str(card["upgrade_of"])
-    if not _in_play(state, seat, onto) or state.cards[onto].card_id != base:
+    if not _in_play(state, db, seat, onto) or state.cards[onto].card_id != base:
         return Verdict.refuse("xenocard.level_up_mismatch", "XENO-H6", card=card_msg(card.id),
                               base=card_msg(base))
     # XENO-H12: the condition is checked with ``onto`` still in play, so the card being
@@ -250,7 +253,7 @@ def check_move(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -> 
     """Move phase: a battle card to a free slot of one's standby area or battle field."""
     if state.phase != "move":
         return Verdict.refuse("xenocard.move_phase_only", "XENO-H2", now=phase_msg(state.phase))
-    if not _in_play(state, seat, iid):
+    if not _in_play(state, db, seat, iid):
         return Verdict.refuse("xenocard.not_movable", "XENO-H2")
     card = cdef(state, db, iid)
     if iid in state.data.get(MOVED, []):

@@ -39,7 +39,6 @@ from tabletop.games.xenocard.zones import (
     SLOTS,
     cards_in,
     create_zones,
-    free_slots,
     place,
     slot_of,
     zid,
@@ -89,21 +88,21 @@ def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...])
     for name, slot in wanted.items():
         iid = label(name, f"slots.{name}")
         kind = zone_kind(state.zone_of(iid))
-        if kind is None or slot not in SLOTS.get(kind[1], ()) or slot not in free_slots(
-                state, state.zone_of(iid)):
+        # only the slots named so far are taken: the other cards stand on none yet
+        named = {state.data["slots"].get(str(i)) for i in state.zones[state.zone_of(iid)].cards}
+        if kind is None or slot not in SLOTS.get(kind[1], ()) or slot in named:
             raise PositionError(f"field 'position.data.slots.{name}': {slot!r} is not a free "
                                 f"slot of {state.zone_of(iid)}")
-        place(state, iid, state.zone_of(iid), str(slot), keep=True)
+        state.data["slots"][str(iid)] = str(slot)
     for seat in SEATS:
         for kind in SLOTS:
             zone_id = zid(seat, kind)
             for iid in cards_in(state, seat, kind):
-                if slot_of(state, iid) is None:
-                    free = free_slots(state, zone_id)
-                    if not free:
-                        raise PositionError(f"field 'position.zones.{zone_id}': more cards "
-                                            "than slots")
-                    place(state, iid, zone_id, free[0], keep=True)
+                slot = slot_of(state, iid)  # the first free one for a card named no slot
+                if slot is None:
+                    raise PositionError(f"field 'position.zones.{zone_id}': more cards "
+                                        "than slots")
+                place(state, iid, zone_id, slot, keep=True)
     for weapon_name, holder_name in equipped.items():
         weapon = label(weapon_name, f"equipped.{weapon_name}")
         holder = label(str(holder_name), f"equipped.{weapon_name}")

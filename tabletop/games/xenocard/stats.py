@@ -6,6 +6,10 @@ Counters on card instances (shown by the window as they are):
 * ``damage``: damage taken; cleared at the end of the battle phase (XENO-R5);
 * ``atk_up`` / ``hp_up``: event boosts until the end of the turn (XENO-H7);
 * ``turns``: a situation's remaining duration (XENO-H5).
+
+Numbers are read with :meth:`~tabletop.core.cards.CardDef.number`: a card that
+free mode (ALL-R3) put on a battle slot without printing ATK or HP has none
+(None), and a situation without an effect adds nothing.
 """
 
 from __future__ import annotations
@@ -40,40 +44,49 @@ def weapon_in_use(state: GameState, holder: int) -> int | None:
 
 def _situations(state: GameState, db: CardDb, seat: int, effect: str) -> list[CardDef]:
     return [c for c in (cdef(state, db, i) for i in cards_in(state, seat, "situations"))
-            if c["effect"] == effect]
+            if c.get("effect") == effect]
 
 
 def _bonus(state: GameState, db: CardDb, iid: int, effect: str) -> int:
     card = cdef(state, db, iid)
     seat = state.cards[iid].owner
-    return sum(int(s["amount"]) for s in _situations(state, db, seat, effect)
-               if s["attribute"] in (ANY, card.get("attribute")))
+    return sum(s.number("amount", 0) for s in _situations(state, db, seat, effect)
+               if s.get("attribute") in (ANY, card.get("attribute")))
 
 
-def attack_type(state: GameState, db: CardDb, iid: int) -> str:
-    """Melee, shooting, all or ballistic: the weapon's while one is in use (XENO-R7)."""
+def attack_type(state: GameState, db: CardDb, iid: int) -> str | None:
+    """Melee, shooting, all or ballistic: the weapon's while one is in use (XENO-R7);
+    None for a card with no attack type (not a battle card)."""
     weapon = weapon_in_use(state, iid)
-    return str(cdef(state, db, weapon if weapon is not None else iid)["attack"])
+    value = cdef(state, db, weapon if weapon is not None else iid).get("attack")
+    return str(value) if value is not None else None
 
 
-def atk(state: GameState, db: CardDb, iid: int) -> int:
-    """Printed ATK (the weapon's while in use) + event boosts + situation bonuses."""
+def atk(state: GameState, db: CardDb, iid: int) -> int | None:
+    """Printed ATK (the weapon's while in use) + event boosts + situation bonuses;
+    None for a card without printed ATK."""
     weapon = weapon_in_use(state, iid)
-    base = int(cdef(state, db, weapon if weapon is not None else iid)["atk"])
+    base = cdef(state, db, weapon if weapon is not None else iid).number("atk")
+    if base is None:
+        return None
     return max(0, base + counter(state, iid, ATK_UP) + _bonus(state, db, iid, "atk_bonus"))
 
 
-def hp(state: GameState, db: CardDb, iid: int) -> int:
-    """Printed HP + event guards + situation bonuses (never below 1)."""
-    base = int(cdef(state, db, iid)["hp"])
+def hp(state: GameState, db: CardDb, iid: int) -> int | None:
+    """Printed HP + event guards + situation bonuses (never below 1); None for a card
+    without printed HP (it is no battle card, :func:`~.zones.is_battle_card`)."""
+    base = cdef(state, db, iid).number("hp")
+    if base is None:
+        return None
     return max(1, base + counter(state, iid, HP_UP) + _bonus(state, db, iid, "hp_bonus"))
 
 
 def deck_guard(state: GameState, db: CardDb, seat: int) -> int:
     """How much each attack on ``seat``'s deck is lowered by its situations."""
-    return sum(int(s["amount"]) for s in _situations(state, db, seat, "deck_guard"))
+    return sum(s.number("amount", 0) for s in _situations(state, db, seat, "deck_guard"))
 
 
 def is_destroyed(state: GameState, db: CardDb, iid: int) -> bool:
-    """Damage >= HP (XENO-R5)."""
-    return counter(state, iid, DAMAGE) >= hp(state, db, iid)
+    """Damage >= HP (XENO-R5); never for a card without HP (nothing to destroy)."""
+    life = hp(state, db, iid)
+    return life is not None and counter(state, iid, DAMAGE) >= life

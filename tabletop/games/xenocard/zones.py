@@ -25,6 +25,14 @@ read from these names but from the layout's placed shapes (:mod:`.facing`).
 Bookkeeping in ``state.data`` (plain JSON-like values, string keys):
 ``slots`` (instance id -> slot name, for cards in a slot zone) and
 ``equipped`` (weapon instance id -> holder instance id).
+
+Free mode (ALL-R3) moves cards by hand without this bookkeeping, so it is read,
+never trusted: a card stands on the slot recorded for it only while it lies in
+a zone with that slot and no card before it claims the slot; any other card of
+a slot zone takes the first free slot in zone order, and a card beyond the
+zone's slots (free mode ignores capacity) stands on none. A weapon is equipped
+only while it lies in a weapons zone. Every query below answers from that one
+reading (:func:`slot_map`).
 """
 
 from __future__ import annotations
@@ -121,41 +129,78 @@ def cdef(state: GameState, db: CardDb, iid: int) -> CardDef:
     return db[state.cards[iid].card_id]
 
 
+def slot_map(state: GameState, zone_id: str) -> dict[int, str]:
+    """Instance id -> the slot it stands on, for every card of a slot zone that has one.
+
+    The recorded slot when it belongs to this zone and no card lower in the zone
+    claims it first; else the first slot left free, in zone order; none for cards
+    beyond the zone's slots (see the module docstring). Empty for other zones.
+    """
+    names = SLOTS.get(zone_id.partition(".")[2], ())
+    if not names or zone_id not in state.zones:
+        return {}
+    recorded = state.data.get("slots", {})
+    out: dict[int, str] = {}
+    loose: list[int] = []
+    for iid in state.zones[zone_id].cards:
+        slot = recorded.get(str(iid))
+        if slot in names and slot not in out.values():
+            out[iid] = str(slot)
+        else:
+            loose.append(iid)
+    free = [s for s in names if s not in out.values()]
+    out.update(zip(loose, free, strict=False))
+    return out
+
+
 def slot_of(state: GameState, iid: int) -> str | None:
-    """The slot name of a card in a slot zone, or None."""
-    value = state.data.get("slots", {}).get(str(iid))
-    return str(value) if value is not None else None
+    """The slot name a card stands on (None outside a slot zone or beyond its slots)."""
+    return slot_map(state, state.zone_of(iid)).get(iid)
 
 
 def card_at(state: GameState, zone_id: str, slot: str) -> int | None:
     """The card in one slot, or None when the slot is free."""
-    for iid in state.zones[zone_id].cards:
-        if slot_of(state, iid) == slot:
-            return iid
-    return None
+    return next((i for i, s in slot_map(state, zone_id).items() if s == slot), None)
 
 
 def free_slots(state: GameState, zone_id: str) -> list[str]:
     """Free slots of a slot zone, in slot order."""
-    kind = zone_id.partition(".")[2]
-    taken = {slot_of(state, i) for i in state.zones[zone_id].cards}
-    return [s for s in SLOTS.get(kind, ()) if s not in taken]
+    taken = set(slot_map(state, zone_id).values())
+    return [s for s in SLOTS.get(zone_id.partition(".")[2], ()) if s not in taken]
 
 
-def battle_cards(state: GameState, seat: int) -> list[int]:
-    """``seat``'s battle cards standing in the standby area and on the battle field."""
-    return cards_in(state, seat, "standby") + cards_in(state, seat, "field")
+def is_battle_card(db: CardDb, state: GameState, iid: int) -> bool:
+    """Does the card count as a battle card where it lies: printed HP, on a slot of a
+    standby area or battle field (XENO-R5)?
+
+    A card without HP that free mode put on a battle slot (an event, a situation,
+    a weapon) is not one: it neither attacks, nor is attacked, nor moves.
+    """
+    zone = zone_kind(state.zone_of(iid))
+    return (zone is not None and zone[1] in PLAY_AREAS and db[state.cards[iid].card_id].has("hp")
+            and slot_of(state, iid) is not None)
+
+
+def battle_cards(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """``seat``'s battle cards (:func:`is_battle_card`): standby area, then battle field."""
+    return [i for kind in PLAY_AREAS for i in cards_in(state, seat, kind)
+            if is_battle_card(db, state, i)]
 
 
 def holder_of(state: GameState, weapon: int) -> int | None:
-    """The battle card a weapon is equipped to, or None."""
+    """The card a weapon is equipped to, or None (also for a weapon that free mode took
+    out of its weapons zone, or whose holder no longer exists)."""
     value = state.data.get("equipped", {}).get(str(weapon))
-    return int(value) if value is not None else None
+    if value is None or weapon not in state.cards or int(value) not in state.cards:
+        return None
+    kind = zone_kind(state.zone_of(weapon))
+    return int(value) if kind is not None and kind[1] == "weapons" else None
 
 
 def weapons_of(state: GameState, holder: int) -> list[int]:
-    """Weapons equipped to ``holder`` (XENO-R7), oldest first."""
-    return [int(w) for w, h in state.data.get("equipped", {}).items() if int(h) == holder]
+    """Weapons equipped to ``holder`` (XENO-R7), oldest first (see :func:`holder_of`)."""
+    return [int(w) for w, h in state.data.get("equipped", {}).items()
+            if int(h) == holder and holder_of(state, int(w)) == holder]
 
 
 def cell_contents(state: GameState) -> dict[str, list[int | None]]:
@@ -176,7 +221,8 @@ def cell_contents(state: GameState) -> dict[str, list[int | None]]:
 def _sort_zone(state: GameState, zone_id: str) -> None:
     kind = zone_id.partition(".")[2]
     order = {s: n for n, s in enumerate(SLOTS.get(kind, ()))}
-    state.zones[zone_id].cards.sort(key=lambda i: order.get(slot_of(state, i) or "", 99))
+    slots = slot_map(state, zone_id)  # read before sorting: the list is busy while sorted
+    state.zones[zone_id].cards.sort(key=lambda i: order.get(slots.get(i, ""), 99))
 
 
 def place(state: GameState, iid: int, zone_id: str, slot: str, keep: bool = False) -> None:
@@ -187,6 +233,11 @@ def place(state: GameState, iid: int, zone_id: str, slot: str, keep: bool = Fals
     window without cell support still lists the cards sensibly.
     """
     saved = dict(state.cards[iid].counters) if keep else {}
+    slots = state.data.setdefault("slots", {})
+    for other in (state.zone_of(iid), zone_id):
+        # cards that free mode left without a recorded slot keep the one they stand on
+        for card, where in slot_map(state, other).items():
+            slots[str(card)] = where
     state.move(iid, zone_id)
     state.cards[iid].counters.update(saved)
     state.data.setdefault("slots", {})[str(iid)] = slot

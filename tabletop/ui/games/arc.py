@@ -100,11 +100,9 @@ class Clash:
 
 
 def _power(game: Game, iid: int) -> int:
-    state = game.state
-    base = int(game.rules.cards[state.cards[iid].card_id].get("power") or 0)
-    data = state.data.get("combat") or {}
-    delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid)
-    return max(0, base + delta)
+    from tabletop.games.arc.combat import power  # the rules' own number (ARC-H3)
+
+    return power(game.state, game.rules.cards, iid)
 
 
 def clashes(game: Game, extra_blocks: dict[int, int] | None = None) -> list[Clash]:
@@ -264,10 +262,13 @@ class ArcUI(GameUI):
         """Attackers: the viewer's untapped characters in the attack phase."""
         state = scene.game.state
         seat = scene.viewer
+        from tabletop.games.arc.zones import is_character
+
+        # a card without power that free mode put in the row is no character (ARC-R5)
         return (state.phase == "attack" and state.step == "" and state.pending is None
                 and state.active == seat and not state.game_over
-                and iid in state.cards and not state.cards[iid].tapped
-                and state.zone_of(iid) == f"p{seat}.characters")
+                and is_character(state, self.rules.cards, iid, seat)
+                and not state.cards[iid].tapped)
 
     def command_action(self, scene: TableScene, command: str) -> Action | None:
         """Attack with the selected characters (none selected: disabled)."""

@@ -543,7 +543,7 @@ class ConanUI(GameUI):
             ids = [int(i) for i in action.get("choice")]
             label = t("conanui.loss_option",
                       cards=", ".join(self._name(state, i) for i in ids),
-                      n=sum(int(cdef(state, db, i)["renown"]) for i in ids))
+                      n=sum(cdef(state, db, i).number("renown", 0) for i in ids))
             answers.append((label, (lambda a=action: scene.propose(a))))
         why = "conanui.loss_retreat" if state.phase == "survey" and state.step == "retreat" \
             else "conanui.loss_ally"
@@ -648,9 +648,12 @@ class ConanUI(GameUI):
                          sprite.rect, colour)
         for seat in (0, 1):
             zone = f"p{seat}.chronicle"
-            ids = [c.iid for c in scene.view.zones.get(zone, ())]
-            renown = sum(int(cdef(state, db, i)["renown"]) for i in ids)
-            scars = sum(int(cdef(state, db, i)["scars"]) for i in ids)
+            # from the view's faces: a card hidden from the viewer adds nothing it could
+            # give away, and a card without renown or scars (free mode) adds none
+            faces = [db[c.card_id] for c in scene.view.zones.get(zone, ())
+                     if c.card_id is not None]
+            renown = sum(f.number("renown", 0) for f in faces)
+            scars = sum(f.number("scars", 0) for f in faces)
             rect = scene.zone_rect(zone)
             # at the end of the cards away from their titles (the row reads upright for
             # its owner, upside down across the table)

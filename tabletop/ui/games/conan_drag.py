@@ -68,7 +68,7 @@ def make_plan(state: GameState, db: CardDb, seat: int, iid: int) -> DropPlan | N
         return None
     if phase == "foe_move" and seat == enemy(state):
         shapes = {}
-        for foe in moves.foes_without_move(state):
+        for foe in moves.foes_without_move(state, db):
             if not moves.foe_can_take(state, db, foe, iid):
                 continue  # CONAN-R12: a cost that would defeat the Foe is no target
             zone_id = state.zone_of(foe)

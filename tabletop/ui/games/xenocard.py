@@ -230,7 +230,7 @@ class XenoUI(GameUI):
 
     def _weapon_place(self, scene: TableScene, zone: Zone, card: CardView) -> Placed:
         """A wide tag across the holder, over its attack type (see WEAPON_TAG_FROM_BOTTOM)."""
-        from tabletop.games.xenocard.zones import holder_of
+        from tabletop.games.xenocard.zones import holder_of, slot_of
 
         state = scene.game.state
         holder = holder_of(state, card.iid)
@@ -238,7 +238,7 @@ class XenoUI(GameUI):
         if holder is None or holder not in state.cards:
             return Placed(str(card.iid), zone.shape().center, (w, h), 0.0)
         hz = state.zone_of(holder)
-        slot = state.data.get("slots", {}).get(str(holder))
+        slot = slot_of(state, holder)
         try:
             hc = scene.geometry.index.placed(f"{CELL_KEY_PREFIX}{hz}/{slot}").center
         except (KeyError, LookupError):
@@ -316,6 +316,7 @@ class XenoUI(GameUI):
         """Pile names, E marks, damage, ATK / HP in force, situations' turns left."""
         self._pile_names(scene, surface)
         from tabletop.games.xenocard import stats
+        from tabletop.games.xenocard.zones import is_battle_card
 
         state = scene.game.state
         db = self.rules.cards
@@ -335,8 +336,9 @@ class XenoUI(GameUI):
             if kind == "situations" and counters.get("turns"):
                 self._chip(scene, surface, t("xenoui.turns_left", n=counters["turns"]),
                            (30, 110, 60), (rect.centerx, rect.bottom - 2), "midbottom", small)
-            if kind not in ("standby", "field") or sprite.iid not in state.cards:
-                continue
+            if kind not in ("standby", "field") or sprite.iid not in state.cards \
+                    or not is_battle_card(db, state, sprite.iid):
+                continue  # a card without HP on a slot (free mode) has no numbers in force
             life = stats.hp(state, db, sprite.iid)
             power = stats.atk(state, db, sprite.iid)
             printed = db[sprite.card.card_id]
@@ -346,8 +348,8 @@ class XenoUI(GameUI):
                            DAMAGE_COLOUR, (rect.centerx, rect.centery), "center",
                            max(12, round(15 * scene.scale)))
             weapon = stats.weapon_in_use(state, sprite.iid)
-            if weapon is not None or power != int(printed.get("atk") or 0) \
-                    or life != int(printed.get("hp") or 0):
+            if life is not None and power is not None and (weapon is not None or (
+                    power != printed.number("atk", 0) or life != printed.number("hp", 0))):
                 # with a weapon in use always: its ATK is the holder's now (XENO-R7)
                 self._in_force(scene, surface, rect, power, life)
             attack = stats.attack_type(state, db, sprite.iid)
