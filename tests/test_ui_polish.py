@@ -13,7 +13,7 @@ import warnings  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import FRAME, arc_position, drag, frames, key, make_app, move  # noqa: E402
+from ui_helpers import FRAME, arc_position, click, drag, frames, key, make_app, move  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
@@ -92,7 +92,11 @@ def test_handover_forgets_blocker_picks_and_selection():
         scene.decisions.assign[labels["warden"]] = labels["duelist"]
         scene.decisions.picked = labels["acolyte"]
         scene.selected.append(labels["duelist"])
-        key(app, pygame.K_e)
+        key(app, pygame.K_e)  # with a card selected, End turn asks first
+        dialog = next(w for w in app.ui.get_root_container().elements
+                      if hasattr(w, "confirm_button"))
+        click(app, dialog.confirm_button.get_abs_rect().center)
+        frames(app, 2)
         assert isinstance(app.stack.top, HotseatCover)
         assert scene.decisions.assign == {} and scene.decisions.picked is None
         assert scene.selected == []
@@ -116,7 +120,9 @@ def test_language_switch_rerenders_log_and_toast_at_once():
         assert "不死鳥の女王" in scene.toast.full_text
         assert scene.toast.key.startswith("refusal.")
         expected = [render_message(m, "ja") for m in scene.view.log]
-        assert scene._log_lines == expected
+        assert scene._log_lines[:len(expected)] == expected
+        # the refusal in the refused seat's log is re-rendered too
+        assert "不死鳥の女王" in scene._log_lines[-1]
         assert game.state.fingerprint() == before  # no action was needed
         app.set_language("en")
         frames(app, 1)

@@ -18,7 +18,10 @@ from tabletop.core.view import resolve
 
 #: Actions every game understands, handled here rather than by a game's rules.
 GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual_flip",
-                           "manual_reveal"})
+                           "manual_reveal", "resign"})
+
+#: ``state.data`` key of the seat that resigned (ALL-H4); see :func:`resigned_seat`.
+RESIGNED = "resigned"
 
 #: Action arguments that name one card instance (or a view's handle of a hidden one).
 _CARD_ARGS = ("card", "onto", "target", "weapon", "foe")
@@ -45,6 +48,15 @@ class HistoryEntry:
     action: Action
     turn: int
     reveals: bool
+
+
+def resigned_seat(state: GameState) -> int | None:
+    """The seat that resigned the game (action kind ``resign``, ALL-H4), or None.
+
+    Every game's ``end_cause`` reports ``"resign"`` when this is not None.
+    """
+    seat = state.data.get(RESIGNED)
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
 def _seen(state: GameState) -> dict[int, frozenset[int]]:
@@ -203,6 +215,12 @@ class Game:
         state = self.state
         if action.kind == "set_free_mode":
             return Verdict.legal()
+        if action.kind == "resign":  # any seat, any moment, free mode or not (ALL-H4)
+            if state.game_over:
+                return GAME_OVER
+            if action.seat not in range(state.seats):
+                return Verdict.refuse("resign_no_such_seat", "ALL-H4")
+            return Verdict.legal()
         if not state.free_mode:
             return Verdict.refuse("manual_needs_free_mode", "ALL-R3")
         iid = action.get("card")
@@ -238,6 +256,14 @@ class Game:
             state.free_mode = bool(action.get("on"))
             key = "log.free_mode_on" if state.free_mode else "log.free_mode_off"
             state.add_log(msg(key, player=player))
+            return
+        if action.kind == "resign":
+            winner = state.other(seat)
+            # a question left open must not keep asking anyone once the game is decided
+            state.pending = None
+            state.data[RESIGNED] = seat
+            state.add_log(msg("log.resigned", player=player, winner=msg(f"seat.{winner}")))
+            state.end_game(winner)
             return
         iid = int(action.get("card"))
         card = state.cards[iid]

@@ -4,7 +4,9 @@ While it is up nothing of the table is drawn (``opaque``) and no widget is
 shown or reacts (``blocks_ui``), so the next seat's hand cannot be seen before
 the hand-over (ALL-R2). It swallows every input event; input during the first
 :data:`ARM_DELAY` seconds is ignored so that a click meant for the table does
-not dismiss it at once.
+not dismiss it at once. The key that dismissed it is kept (``dismissed_by``): the
+table ignores that key until it is released, so Space pressed to take over never
+also means "next phase".
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class HotseatCover(Scene):
         self.age = 0.0
         self._pressed = False
         self._done = False
+        #: The key whose press dismissed the cover (None: a click, or not dismissed).
+        self.dismissed_by: int | None = None
 
     @property
     def armed(self) -> bool:
@@ -64,8 +68,10 @@ class HotseatCover(Scene):
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._pressed = True
-        elif (event.type == pygame.MOUSEBUTTONUP and self._pressed) or (
-                event.type == pygame.KEYDOWN):
+        elif event.type == pygame.MOUSEBUTTONUP and self._pressed:
+            self.dismiss()
+        elif event.type == pygame.KEYDOWN:
+            self.dismissed_by = int(event.key)
             self.dismiss()
         return None
 

@@ -9,7 +9,7 @@ text is never rendered twice, which keeps the frame path cheap.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,9 @@ TEXT = (228, 232, 226)
 DIM = (150, 160, 156)
 LIT = (250, 214, 96)
 ACCENT = (110, 190, 140)
+#: Refusal lines of the log (the newest, the older ones).
+REFUSED = (255, 170, 150)
+REFUSED_DIM = (200, 130, 118)
 
 
 def seat_name(seat: int | None) -> str:
@@ -203,9 +206,11 @@ class LogPanel:
         self.scroll = max(0, min(max(0, total - 1), self.scroll + dy))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str],
-             scale: float) -> None:
+             scale: float, refused: Collection[int] = ()) -> None:
         """Draw the lines that fit whole into ``rect`` under the heading, bottom up: a
-        line that would reach into the heading's band is left out, not cut in half."""
+        line that would reach into the heading's band is left out, not cut in half.
+        The lines whose indexes are in ``refused`` (the viewer's own refusals) are drawn
+        in the refusal colour."""
         size = max(11, round(14 * scale))
         head = self.text.get(t("table.log"), size, DIM, True)
         surface.blit(head, (rect.x + 10, rect.y + 2))
@@ -217,7 +222,9 @@ class LogPanel:
         surface.set_clip(pygame.Rect(rect.x, top, rect.w, rect.bottom - top))
         for index in range(end - 1, -1, -1):
             newest = index == len(lines) - 1
-            surf = self.text.get(lines[index], size, TEXT if newest else DIM, False, wrap)
+            colour = (REFUSED if newest else REFUSED_DIM) if index in refused else \
+                TEXT if newest else DIM
+            surf = self.text.get(lines[index], size, colour, False, wrap)
             y -= surf.get_height() + 3
             if y < top and index != end - 1:  # the newest line shows even when too tall
                 break
@@ -258,7 +265,8 @@ class HoverPreview:
 
         ``avoid`` (the toast's box, when one is shown) is never covered: the card moves
         up, and shrinks if it must, to stay above it; None when there is no room for a
-        card worth showing (small windows: the toast wins, it is short-lived)."""
+        card worth showing (small windows: the toast wins; closing it brings the card
+        back)."""
         h = min(round(area.h * 0.58), 460)
         rect = pygame.Rect(0, 0, round(h * 63 / 88), h)
         rect.centery = area.centery
@@ -325,25 +333,31 @@ class HoverPreview:
 class Toast:
     """A banner near the bottom of the table telling why a move was refused.
 
-    It keeps the refusal's :class:`Message` (not its text), so a language switch
-    changes the shown words at once. ``key`` is the message key (tests read it),
-    ``text`` the words in the current language.
+    It stays readable until the next action (the table clears it on every change of
+    the game), a new refusal, a new pick-up, or the player's dismissal (a click on it,
+    or Esc): a refusal that vanished after a few seconds could not be read by a
+    newcomer still looking at the card. It keeps the refusal's :class:`Message` (not
+    its text), so a language switch changes the shown words at once. ``key`` is the
+    message key (tests read it), ``text`` the words in the current language.
+    ``on_show`` is called with ``(message, key, rule)`` on every :meth:`show` (the
+    table writes each refusal into the refused seat's log).
     """
 
     message: Any = ""
     key: str = ""
     rule: str = ""
-    remaining: float = 0.0
-
-    DURATION = 4.0
+    on_show: Callable[[Any, str, str], None] | None = None
 
     def show(self, message: Any, key: str = "", rule: str = "") -> None:
-        """Show ``message`` (a Message, or plain text) plus the rule id for a few seconds."""
-        self.message, self.key, self.rule, self.remaining = message, key, rule, self.DURATION
+        """Show ``message`` (a Message, or plain text) plus the rule id until cleared."""
+        self.message, self.key, self.rule = message, key, rule
+        if self.on_show is not None and message:
+            self.on_show(message, key, rule)
 
     def clear(self) -> None:
-        """Take the toast away at once (a hand-over: the next seat must not read it)."""
-        self.message, self.key, self.rule, self.remaining = "", "", "", 0.0
+        """Take the toast away at once (an action, a dismissal, a hand-over: the next
+        seat must not read it)."""
+        self.message, self.key, self.rule = "", "", ""
 
     @property
     def text(self) -> str:
@@ -357,7 +371,7 @@ class Toast:
     @property
     def visible(self) -> bool:
         """Is the toast on screen?"""
-        return self.remaining > 0 and bool(self.message)
+        return bool(self.message)
 
     @property
     def full_text(self) -> str:
@@ -365,9 +379,10 @@ class Toast:
         text = self.text
         return f"{text} ({self.rule})" if self.rule else text
 
-    def update(self, dt: float) -> None:
-        """Count down."""
-        self.remaining = max(0.0, self.remaining - dt)
+    @staticmethod
+    def _mark(scale: float) -> int:
+        """Side of the close mark (pixels)."""
+        return max(10, round(12 * scale))
 
     def _surface(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Surface:
         size = max(13, round(17 * scale))
@@ -375,25 +390,43 @@ class Toast:
 
     def box(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Rect | None:
         """The toast's box in ``area`` (None when no toast is shown): centred near the
-        bottom (the large hover preview keeps clear of it)."""
+        bottom (the large hover preview keeps clear of it), with room on the right for
+        the close mark."""
         if not self.visible:
             return None
         surf = self._surface(area, text, scale)
-        box = surf.get_rect(midbottom=(area.centerx, area.bottom - round(area.h * 0.17)))
-        return box.inflate(round(28 * scale), round(16 * scale))
+        pad_x, pad_y = round(14 * scale), round(8 * scale)
+        w = surf.get_width() + 3 * pad_x + self._mark(scale)
+        h = max(surf.get_height(), self._mark(scale)) + 2 * pad_y
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (area.centerx, area.bottom - round(area.h * 0.17) + pad_y)
+        return box
+
+    def close_rect(self, area: pygame.Rect, text: TextCache, scale: float
+                   ) -> pygame.Rect | None:
+        """The close mark's rectangle (top right of :meth:`box`), or None."""
+        box = self.box(area, text, scale)
+        if box is None:
+            return None
+        side = self._mark(scale)
+        pad = round(8 * scale)
+        return pygame.Rect(box.right - pad - side, box.y + pad, side, side)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
              scale: float) -> None:
-        """Draw centred near the bottom of ``area`` (in :meth:`box`)."""
+        """Draw centred near the bottom of ``area`` (in :meth:`box`), with its close mark."""
         box = self.box(area, text, scale)
-        if box is None:
+        mark = self.close_rect(area, text, scale)
+        if box is None or mark is None:
             return
         surf = self._surface(area, text, scale)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        alpha = 235 if self.remaining > 0.5 else int(235 * self.remaining / 0.5)
-        pygame.draw.rect(shade, (120, 28, 28, alpha), shade.get_rect(), border_radius=10)
-        pygame.draw.rect(shade, (255, 170, 150, alpha), shade.get_rect(), 2, border_radius=10)
+        pygame.draw.rect(shade, (120, 28, 28, 235), shade.get_rect(), border_radius=10)
+        pygame.draw.rect(shade, (255, 170, 150, 235), shade.get_rect(), 2, border_radius=10)
         surface.blit(shade, box)
-        surf.set_alpha(255 if self.remaining > 0.5 else int(255 * self.remaining / 0.5))
-        surface.blit(surf, surf.get_rect(center=box.center))
-        surf.set_alpha(None)
+        pad_x = round(14 * scale)
+        surface.blit(surf, surf.get_rect(midleft=(box.x + pad_x, box.centery)))
+        width = max(2, round(2 * scale))
+        colour = (255, 210, 200)
+        pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
+        pygame.draw.line(surface, colour, mark.topright, mark.bottomleft, width)

@@ -20,6 +20,24 @@ How the pieces fit:
 The scene draws only from ``view_for(state, viewer)`` (ALL-R2). The viewer is
 ``rules.acting_seat(state)``; whenever it changes, the hot-seat cover is pushed
 first and the view switches only when the cover is dismissed.
+
+No surprises at the table:
+
+* a key that closed an overlay (the cover, a plugin's playback, a dialog) is spent:
+  the table ignores it until it is released, so one press never also acts on the
+  table; while a dialog is open, or a card is being dragged, keys do nothing to the
+  table (Esc drops the drag);
+* Next phase / End turn with cards selected (Arc's attackers) asks first;
+* the viewer's hand keeps its places while the pointer is over it, and re-centres
+  once the pointer leaves it (cards never shift under the pointer);
+* a refusal stays in the toast until the next action, a new pick-up or a dismissal
+  (click it, Esc), and goes into the refused seat's log only (a local line: a refusal
+  changes nothing in the game, so it is neither in the state nor in the save);
+* a click that does nothing says why (``GameUI.click_refusal``), so does a greyed-out
+  button (``GameUI.command_refusal``, :func:`~tabletop.ui.table_controls.undo_refusal`);
+* after a drop the hover preview stays hidden until the pointer reaches another card;
+* Resign (ALL-H4) asks for confirmation, then ends the game for the seat at the
+  computer; the game-over banner says who resigned.
 """
 
 from __future__ import annotations
@@ -33,12 +51,14 @@ import pygame_gui
 
 from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.messages import zone_msg
+from tabletop.core.engine import resigned_seat
+from tabletop.core.messages import msg, seat_msg
 from tabletop.core.view import CardView, TableView, view_for, view_id
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, TableGeometry, Zone, split_cell_key
 from tabletop.ui import dialogs
+from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState, legal_targets
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.panels import (
@@ -54,10 +74,13 @@ from tabletop.ui.panels import (
 )
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_controls import (
+    TURN_COMMANDS,
     TableControls,
     command_action,
     command_list,
     key_command,
+    redo_refusal,
+    undo_refusal,
 )
 from tabletop.ui.theme import fit_id
 from tabletop.ui.viewport import Viewport, panel_width
@@ -66,7 +89,7 @@ if TYPE_CHECKING:
     from tabletop.core.engine import Game
     from tabletop.ui.app import App
 
-__all__ = ["Slide", "Sprite", "TableScene", "screen_turn"]
+__all__ = ["RefusalLine", "Slide", "Sprite", "TableScene", "screen_turn"]
 
 WINDOW_BG = (18, 28, 24)
 ZONE_FILL = (255, 255, 255, 14)
@@ -76,12 +99,12 @@ LIT_EDGE = (255, 214, 80)
 CELL_EDGE = (255, 255, 255, 30)
 SELECT = (255, 214, 80)
 HOVER = (235, 240, 235)
-#: Frame of a zone holding more cards than its capacity (left so by free mode).
-OVER_CAPACITY = (200, 60, 50)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
 STACK_DRAWN = 3
 #: Seconds a refused card takes to slide back from where it was dropped.
 SLIDE_SECONDS = 0.2
+#: Pixels around a held hand (and its cards) that still count as "over the hand".
+HAND_MARGIN = 12
 
 
 def _register_card_names(cards: Mapping[str, Any]) -> None:
@@ -136,6 +159,17 @@ class Slide:
                 round(self.start[1] + (self.end[1] - self.start[1]) * k))
 
 
+@dataclass(frozen=True)
+class RefusalLine:
+    """A refusal (or notice) of the toast written into one seat's log: shown only to
+    ``seat``, after the ``after`` first lines of the game log (its length then)."""
+
+    seat: int
+    after: int
+    message: Any
+    rule: str = ""
+
+
 @dataclass
 class Sprite:
     """One card as drawn: where (mm and pixels), what (the view), which surface."""
@@ -173,7 +207,9 @@ class TableScene(Scene):
         self.viewport = Viewport(self.layout.width_mm, self.layout.height_mm)
         self.renderer = self.ui.make_renderer(app.fonts)
         self.text = TextCache(app.fonts)
-        self.toast = Toast()
+        self.toast = Toast(on_show=self._log_refusal)
+        #: Refusals written into the refused seat's log (see :class:`RefusalLine`).
+        self.refusals: list[RefusalLine] = []
         self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id,
                                     self.ui.counts_line)
         self.log_panel = LogPanel(self.text)
@@ -207,14 +243,25 @@ class TableScene(Scene):
         self.face_listener: Callable[[int, int], None] | None = None
         self._blits: list[tuple[pygame.Surface, tuple[int, int], Sprite]] = []
         self._grab_px = (0, 0)
-        #: Free mode as last seen, to tell when it was just left (see ``_capacity_notice``).
-        self._free_mode = game.state.free_mode
+        #: Keys whose press closed an overlay: ignored by the table until released.
+        self.spent_keys: set[int] = set()
+        #: The pointer's last position seen by the table (pixels; None: outside).
+        self.pointer: tuple[int, int] | None = None
+        #: Hand zones whose cards kept their places (the pointer is over them).
+        self.held_hands: set[str] = set()
+        self._hand_places: dict[str, dict[int, Placed]] = {}
+        #: After a drop: the large preview stays hidden until the pointer reaches a card
+        #: other than ``quiet_preview`` (the one under it then, or None).
+        self.quiet_preview: int | None = None
+        self.preview_quiet = False
+        self._log_refused: set[int] = set()
+        self._cover: HotseatCover | None = None
+        #: A press on a card that cannot be picked up: (view id, pixel), for its click.
+        self._click_on: tuple[int, tuple[int, int]] | None = None
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)
         self._refresh()
-        if not game.state.free_mode:  # a resumed game may hold free mode's excess
-            self._capacity_notice()
 
     # ================================================================== state sync
 
@@ -225,20 +272,9 @@ class TableScene(Scene):
 
     def _on_game_changed(self, _game: Game) -> None:
         self.cancel_drag()
+        self.toast.clear()  # the next action: the old refusal has been dealt with
         self._sync_viewer()
         self._refresh()
-        was_free, self._free_mode = self._free_mode, self.game.state.free_mode
-        if was_free and not self._free_mode and not self.cover_pending:
-            self._capacity_notice()
-
-    def _capacity_notice(self) -> None:
-        """Say which zones hold more cards than they should (free mode ignores capacity,
-        ALL-R3); the rules put nothing more into them until cards are moved out."""
-        over = self.game.state.zones_over_capacity()
-        if over:
-            self.toast.show(i18n.msg("table.over_capacity",
-                                     zones=tuple(zone_msg(z) for z in over)),
-                            "table.over_capacity", "ALL-R3")
 
     def _sync_viewer(self) -> None:
         """Push the hot-seat cover when another seat must act now (ALL-R2)."""
@@ -252,6 +288,8 @@ class TableScene(Scene):
         self.cover_pending = True
         self.forget_private()
         self.app.show_cover(seat, lambda: self._after_cover(seat))
+        top = self.app.stack.top
+        self._cover = top if isinstance(top, HotseatCover) else None
 
     def forget_private(self) -> None:
         """Drop everything shown to the seat leaving the computer (ALL-R2).
@@ -272,6 +310,10 @@ class TableScene(Scene):
         self.ui.forget_private(self)
         self.log_panel.scroll = 0
         self._log_lines = []
+        self._log_refused = set()
+        self.held_hands.clear()
+        self._hand_places.clear()
+        self.quiet_preview, self.preview_quiet = None, False
         self.text.clear()
         self._bg = None
         self._panel = None
@@ -281,12 +323,15 @@ class TableScene(Scene):
         self.viewer = seat
         self.viewport.set_viewer(seat)
         self.forget_private()
+        cover, self._cover = self._cover, None
+        if cover is not None and cover.dismissed_by is not None:
+            self.spent_keys.add(cover.dismissed_by)  # that press was the cover's
         self._sync_viewer()
         self._refresh()
 
     def _refresh(self) -> None:
         """Rebuild the view, sprites, panels and widget states after any change."""
-        state = self.game.state
+        state = self.ui.shown_state(self)  # the game's, or the moment a playback shows
         self.view = view_for(state, self.viewer)
         self.decisions.set_decision(state.pending, self.viewer)
         self.selected = [i for i in self.selected if self.ui.can_select(self, i)]
@@ -294,6 +339,7 @@ class TableScene(Scene):
         if layout is not self.layout:  # the plugin's zones moved (e.g. with the turn)
             self.layout = layout
             self.geometry = TableGeometry(layout)
+            self._hand_places.clear()
         self._build_sprites()
         self.ui.refresh(self)
         self._bg = None
@@ -305,6 +351,10 @@ class TableScene(Scene):
         self._layout_widgets()
         self.refresh_controls()
 
+    def refresh_shown(self) -> None:
+        """The plugin's playback moved on (``GameUI.shown_state``): show that moment."""
+        self._refresh()
+
     def relayout(self) -> None:
         """Size the side panel's decision box again and redraw the panel.
 
@@ -315,7 +365,8 @@ class TableScene(Scene):
 
     def refresh_controls(self) -> None:
         """Enable the buttons whose actions the rules accept now (after any change)."""
-        state = self.ui.shown_state(self)  # the game's, or the moment a playback shows
+        state = self.game.state
+        playing = self.ui.shown_state(self) is not state  # a playback shows an earlier moment
         self.controls.refresh(self.game, self.viewer, self.command_action,
                               locked=self.decisions.decision is not None or state.game_over
                               or playing)
@@ -326,15 +377,50 @@ class TableScene(Scene):
         return action if action is not None else self.ui.command_action(self, command)
 
     def _render_log(self) -> None:
-        """The viewer's log lines in the current language (kept as Messages in the view)."""
-        self._log_lines = [render_message(m, self.lang) for m in self.view.log]
+        """The viewer's log lines in the current language (kept as Messages in the view),
+        with the viewer's own refusals put in where they happened."""
+        mine = [r for r in self.refusals if r.seat == self.viewer]
+        lines: list[str] = []
+        refused: set[int] = set()
+        at = 0
+        for n, message in enumerate(self.view.log):
+            while at < len(mine) and mine[at].after <= n:
+                refused.add(len(lines))
+                lines.append(self._refusal_text(mine[at]))
+                at += 1
+            lines.append(render_message(message, self.lang))
+        for line in mine[at:]:  # after the last line (or an undo shortened the log)
+            refused.add(len(lines))
+            lines.append(self._refusal_text(line))
+        self._log_lines = lines
+        self._log_refused = refused
+
+    def _refusal_text(self, line: RefusalLine) -> str:
+        text = render_message(line.message, self.lang)
+        if line.rule:
+            text = f"{text} ({line.rule})"
+        return render_message(msg("table.refusal_log", text=text), self.lang)
+
+    def _log_refusal(self, message: Any, _key: str, rule: str) -> None:
+        """A toast was shown: write it into the viewer's log (the same one twice in a
+        row at the same place is written once)."""
+        if self.cover_pending:
+            return
+        line = RefusalLine(self.viewer, len(self.game.state.log), message, rule)
+        if self.refusals and self.refusals[-1] == line:
+            return
+        self.refusals.append(line)
+        self._render_log()
+        self.log_panel.scroll = 0
+        self._panel = None
 
     def _language_changed(self) -> None:
         """Re-render every text from its Message (log, toast, faces, labels) at once."""
         self._text_lang = self.lang
         self.text.clear()
         self.renderer.clear()
-        self._render_log()
+        if not self.cover_pending:
+            self._render_log()
         self._bg = None
         self._panel = None
 
@@ -355,7 +441,7 @@ class TableScene(Scene):
             if not cards:
                 continue
             stack = zone.arrangement == "stack"
-            arranged = self.ui.arrange(self, zone, cards)
+            arranged = self._hold_hand(zone, cards, self.ui.arrange(self, zone, cards))
             overlap = arranged.overlapping
             for n, (card, placed) in enumerate(zip(cards, arranged.places, strict=True)):
                 if placed.key != str(card.iid):
@@ -368,6 +454,44 @@ class TableScene(Scene):
         self.sprites = sprites
         self.by_iid = {s.iid: s for s in sprites}
         self._place_sprites()
+
+    def _hold_hand(self, zone: Zone, cards: Any, arranged: Any) -> Any:
+        """The viewer's hand keeps its cards' places while the pointer is over it.
+
+        A card leaving the hand leaves a gap instead of the others shifting under the
+        pointer (a newcomer grabs the card they aimed at); the hand re-centres once the
+        pointer leaves it (:meth:`_let_hands_go`). Only when cards left it, in the same
+        order: a card coming in is laid out with the others as usual.
+        """
+        if zone.kind != "hand" or zone.owner != self.viewer:
+            return arranged
+        ids = [c.iid for c in cards]
+        old = self._hand_places.get(zone.id)
+        if old is not None and ids and self._over_hand(zone.id) \
+                and [i for i in old if i in set(ids)] == ids:
+            self.held_hands.add(zone.id)
+            return type(arranged)([old[i] for i in ids], arranged.overlapping)
+        self.held_hands.discard(zone.id)
+        self._hand_places[zone.id] = {c.iid: p for c, p in zip(cards, arranged.places,
+                                                              strict=True)}
+        return arranged
+
+    def _over_hand(self, zone_id: str) -> bool:
+        """Is the pointer over the hand ``zone_id`` or one of its cards (with a margin)?"""
+        if self.pointer is None:
+            return False
+        area = self.zone_rect(zone_id)
+        for sprite in self.sprites:
+            if sprite.zone == zone_id:
+                area.union_ip(sprite.rect)
+        return area.inflate(2 * HAND_MARGIN, 2 * HAND_MARGIN).collidepoint(self.pointer)
+
+    def _let_hands_go(self) -> None:
+        """The pointer left a held hand: lay its cards out afresh (re-centred)."""
+        for zone_id in self.held_hands:
+            self._hand_places.pop(zone_id, None)
+        self.held_hands.clear()
+        self._build_sprites()
 
     def _place_sprites(self) -> None:
         """Pixel rects and surfaces for the current window size (no text rendering)."""
@@ -389,10 +513,6 @@ class TableScene(Scene):
                 sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
         for a, b in zip(self.sprites, self.sprites[1:], strict=False):
             if a.covered and a.zone == b.zone:
-    def refresh_shown(self) -> None:
-        """The plugin's playback moved on (``GameUI.shown_state``): show that moment."""
-        self._refresh()
-
                 a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
         self.renderer.faces_drawn.clear()
         self._blits = [(s.surface, s.rect.topleft, s) for s in self.sprites if s.drawn]
@@ -404,7 +524,6 @@ class TableScene(Scene):
         return (round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
 
     def view_id(self, iid: int) -> int:
-        playing = self.ui.shown_state(self) is not state  # a playback shows an earlier moment
         """The id instance ``iid`` has among the sprites: itself, or the handle of its
         place when the viewer cannot see it (ALL-R2, :func:`~tabletop.core.view.view_id`).
         Ids that are not instances (handles already) come back as they are."""
@@ -563,10 +682,21 @@ class TableScene(Scene):
         self.toast.show(message, key, verdict.rule)
 
     def run_command(self, command: str) -> None:
-        """A button or shortcut: next phase, end turn, free mode, undo, redo, menu, tap,
-        or one of the plugin's commands (``GameUI.run_command`` / ``command_action``)."""
+        """A button or shortcut: next phase, end turn, free mode, undo, redo, resign, menu,
+        tap, or one of the plugin's commands (``GameUI.run_command`` / ``command_action``).
+
+        A command whose button is off says why instead (:meth:`explain_off`); Next phase
+        / End turn with cards selected asks first (:meth:`ask_leave_selection`); Resign
+        asks for confirmation (:meth:`ask_resign`)."""
         seat = self.viewer
-        if command == "undo":
+        off = command in self.controls.enabled and not self.controls.enabled[command]
+        if off and command in (*TURN_COMMANDS, "undo", "redo", "free_mode", "resign"):
+            self.explain_off(command)
+        elif command in TURN_COMMANDS and self.selected:
+            self.ask_leave_selection(command)
+        elif command == "resign":
+            self.ask_resign()
+        elif command == "undo":
             self._verdict(self.game.undo(seat))
         elif command == "redo":
             self._verdict(self.game.redo(seat))
@@ -580,8 +710,75 @@ class TableScene(Scene):
                 self.ask_reveal(self.hover)
         elif not self.ui.run_command(self, command):
             action = self.command_action(command)
+            if action is None or off:
+                self.explain_off(command)
+            else:
+                self.propose(action)
+
+    def explain_off(self, command: str) -> None:
+        """Say why ``command`` is off now (its button greyed out): undo and redo from the
+        history (ALL-H1), the others from the plugin's ``command_refusal`` (the rules'
+        refusal, the question to answer first, the seat awaited)."""
+        seat = self.viewer
+        if command == "undo":
+            verdict: Verdict | None = undo_refusal(self.game, seat)
+        elif command == "redo":
+            verdict = redo_refusal(self.game, seat)
+        elif command in ("free_mode", "resign"):
+            verdict = Verdict.refuse("game_over") if self.game.state.game_over else \
+                self.game.check(Action.make(command if command == "resign" else
+                                            "set_free_mode", seat))
+        else:
+            verdict = self.ui.command_refusal(self, command)
+        if verdict is not None and not verdict.ok:
+            self.show_refusal(verdict)
+
+    def ask_leave_selection(self, command: str) -> None:
+        """Next phase / End turn while cards are selected (Arc's attackers): ask before
+        the phase goes by with them unused; confirmed, the selection is dropped and the
+        command runs."""
+        seat = self.viewer
+        names = tuple(self._card_message(i) for i in self.selected)
+
+        def go_on() -> None:
+            if self.viewer != seat or self.cover_pending or self.game.state.game_over:
+                return
+            self.selected.clear()
+            action = self.command_action(command)
             if action is not None:
                 self.propose(action)
+            self.refresh_controls()
+
+        dialogs.confirm(self.app, "dialog.skip_selected_title",
+                        msg("dialog.skip_selected_body", cards=names,
+                            command=msg(f"button.{command}")),
+                        go_on, confirm_key="button.skip_selected_go", width=560, height=260)
+
+    def _card_message(self, iid: int) -> Any:
+        sprite = self.by_iid.get(iid)
+        if sprite is None or sprite.card.card_id is None:
+            return msg("core.hidden_card")
+        return msg(f"card.{sprite.card.card_id}")
+
+    def ask_resign(self) -> None:
+        """Resign (ALL-H4) for the seat at the computer, once confirmed: the other seat
+        wins at once; logged and saved like any action. Refused (with the reason) when
+        the game is already over."""
+        seat = self.viewer
+        action = Action.make("resign", seat)
+        verdict = self.game.check(action)
+        if not verdict.ok:
+            self.show_refusal(verdict)
+            return
+
+        def resign() -> None:
+            if self.viewer == seat and not self.cover_pending:
+                self._verdict(self.game.propose(action))
+
+        dialogs.confirm(self.app, "dialog.resign_title",
+                        msg("dialog.resign_body", player=seat_msg(seat),
+                            winner=seat_msg(1 - seat)),
+                        resign, confirm_key="button.resign_confirm", width=520, height=240)
 
     def ask_reveal(self, iid: int) -> None:
         """Free mode: show card ``iid`` (a view id) to both players, once both agree
@@ -610,10 +807,27 @@ class TableScene(Scene):
     # ================================================================== input
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """Mouse, keys and widget results; every drag-cancelling case included."""
-        if not self.cover_pending and self.ui.handle_event(self, event) is None:
-            return None  # the plugin used it (e.g. stepping through an animation)
+        """Mouse, keys and widget results; every drag-cancelling case included.
+
+        A key press that closed an overlay (the cover, the plugin's playback, a dialog)
+        is spent: the table ignores that key until it is released (its repeats and its
+        KEYUP included), so one press never acts twice."""
         etype = event.type
+        if etype in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and hasattr(event, "pos"):
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
+        if etype == pygame.KEYUP and event.key in self.spent_keys:
+            self.spent_keys.discard(event.key)
+            return None
+        if etype == pygame.KEYDOWN and event.key in self.spent_keys:
+            return None
+        dropping = etype == pygame.MOUSEBUTTONUP and self.drag is not None and self.drag.moved
+        if not self.cover_pending and self.ui.handle_event(self, event) is None:
+            if etype == pygame.KEYDOWN:
+                self.spent_keys.add(event.key)
+            elif dropping:  # the plugin resolved a drag itself (Conan's shape drags)
+                self._quiet_after_drop()
+            return None  # the plugin used it (e.g. stepping through an animation)
         if etype == pygame.MOUSEMOTION:
             return self._motion(event)
         if etype == pygame.MOUSEBUTTONDOWN:
@@ -628,21 +842,32 @@ class TableScene(Scene):
             return event
         if etype == pygame.WINDOWFOCUSLOST:
             self.cancel_drag()
+            self.spent_keys.clear()  # the releases will not arrive
             return event
         if etype == pygame.WINDOWLEAVE:
             if self.drag is not None and not pygame.mouse.get_pressed()[0]:
                 self.cancel_drag()
+            self.pointer = None
+            if self.held_hands:
+                self._let_hands_go()
             self._set_hover(None)
             return event
         if etype == pygame.KEYDOWN:
+            if self._dialog_open():  # the dialog's key, never the table's
+                self.spent_keys.add(event.key)
+                return None
             if event.key == pygame.K_ESCAPE:
                 if self.drag is not None:
                     self.cancel_drag()
                     return None
+                if self.toast.visible:
+                    self.toast.clear()
+                    return None
                 return event
+            if self.drag is not None:
+                return None  # keys do nothing to the table while a card is held
             command = key_command(event, self.ui.keys, self.commands)
             if command is not None:
-                self.cancel_drag()
                 self.run_command(command)
                 return None
             return event
@@ -660,6 +885,27 @@ class TableScene(Scene):
                 return None
         return event
 
+    def _dialog_open(self) -> bool:
+        """Is a modal dialog (a pygame_gui window that blocks the rest) open?"""
+        stack = self.app.ui.get_window_stack().get_full_stack()
+        return any(getattr(w, "is_blocking", False) and w.alive() for w in stack)
+
+    def _off_button_at(self, pos: tuple[int, int]) -> str | None:
+        """The command of a greyed-out table button under ``pos``, or None."""
+        for command, button in self.controls.buttons.items():
+            if not self.controls.enabled.get(command, True) and \
+                    button.get_abs_rect().collidepoint(pos):
+                return command
+        return None
+
+    def _quiet_after_drop(self) -> None:
+        """After a drop: hide the large preview of the card now under the pointer until
+        the pointer reaches another card (it would cover the table just played on)."""
+        self.quiet_preview = self._card_at_px(self.pointer) if self.pointer else None
+        self.preview_quiet = True
+        self.hover = self.quiet_preview
+        self._panel = None
+
     def _card_at_px(self, pos: tuple[int, int]) -> int | None:
         if not self.viewport.contains_px(*pos):
             return None
@@ -668,6 +914,9 @@ class TableScene(Scene):
         return int(key) if key is not None and key.lstrip("-").isdigit() else None
 
     def _set_hover(self, iid: int | None) -> None:
+        if self.preview_quiet and iid is not None and iid != self.quiet_preview:
+            self.preview_quiet, self.quiet_preview = False, None
+            self._panel = None
         if iid != self.hover:
             self.hover = iid
             self._panel = None
@@ -681,6 +930,8 @@ class TableScene(Scene):
             else:
                 self.drag.motion(pos)
                 return None
+        if self.held_hands and not any(self._over_hand(z) for z in self.held_hands):
+            self._let_hands_go()
         self._set_hover(self._card_at_px(pos))
         return event
 
@@ -697,7 +948,17 @@ class TableScene(Scene):
         if event.button != 1 or self.cover_pending:
             return event
         pos = (int(event.pos[0]), int(event.pos[1]))
+        area = pygame.Rect(self.viewport.area)
+        box = self.toast.box(area, self.text, self.scale)
         iid = self._card_at_px(pos)
+        if box is not None and box.collidepoint(pos):
+            close = self.toast.close_rect(area, self.text, self.scale)
+            # its close mark, or the toast over no card, closes it; over a card the press
+            # goes through to the card (a pick-up closes it too): it never blocks a card
+            if iid is None or (close is not None and close.inflate(10, 10).collidepoint(pos)):
+                self.toast.clear()
+                return None
+        self._click_on = None
         if iid is None:
             return event
         if self.decisions.decision is not None and self.decisions.click(iid):
@@ -706,6 +967,7 @@ class TableScene(Scene):
         if self._movable(iid):
             self.pick_up(iid, pos)
             return None
+        self._click_on = (iid, pos)  # a card that cannot be picked up: a click, maybe
         return event
 
     def pick_up(self, iid: int, pos: tuple[int, int]) -> None:
@@ -727,6 +989,7 @@ class TableScene(Scene):
         lit_zones, lit_cards, lit_cells = legal_targets(
             self.game, self.viewer, iid, zones, targets,
             [c for c in cells if c != origin_cell], drop_id)
+        self.toast.clear()  # a new try: the last refusal stays readable in the log
         self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
                                                  pointer_mm[1] - centre[1]),
                               pos, pos, lit_zones, lit_cards, cells=lit_cells,
@@ -744,6 +1007,17 @@ class TableScene(Scene):
         self._lit = None
 
     def _release(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.button == 1 and self.drag is None and not self.cover_pending:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            off = self._off_button_at(pos)
+            if off is not None:  # pygame_gui keeps quiet about a greyed-out button
+                self.run_command(off)
+                return None
+            pressed, self._click_on = self._click_on, None
+            if pressed is not None and self._card_at_px(pos) == pressed[0] and \
+                    abs(pos[0] - pressed[1][0]) + abs(pos[1] - pressed[1][1]) <= 8:
+                self.click_card(pressed[0])  # the plugin uses it, or the table says why
+                return None
         if event.button != 1 or self.drag is None:
             return event
         drag = self.drag
@@ -756,6 +1030,7 @@ class TableScene(Scene):
         w, h = self.app.size
         if not (0 <= pos[0] < w and 0 <= pos[1] < h) or not self.viewport.contains_px(*pos):
             self._slide_back(drag.iid, dropped_at)  # nothing happens: the card glides home
+            self._quiet_after_drop()
             return None
         result = drag.resolve(self.game, self.viewer, self.geometry, self.viewport.to_mm(*pos))
         if result.action is not None:
@@ -765,6 +1040,7 @@ class TableScene(Scene):
             if result.refusal is not None:
                 self.show_refusal(result.refusal)
             self._slide_back(drag.iid, dropped_at)
+        self._quiet_after_drop()
         return None
 
     def _slide_back(self, iid: int, start: tuple[int, int]) -> None:
@@ -787,17 +1063,20 @@ class TableScene(Scene):
 
     def click_card(self, iid: int) -> None:
         """A click (no drag) on a card the viewer may handle: a manual tap in free mode,
-        else the plugin's ``click_card`` (by default: select it when selectable)."""
+        else the plugin's ``click_card`` (by default: select it when selectable). A click
+        the plugin did nothing with says why (``GameUI.click_refusal``)."""
         if self.game.state.free_mode:
             self.propose(Action.make("manual_tap", self.viewer, card=iid))
             return
-        self.ui.click_card(self, self.game.resolve(iid))
+        if self.ui.click_card(self, self.game.resolve(iid)) is False:
+            verdict = self.ui.click_refusal(self, iid)
+            if verdict is not None and not verdict.ok:
+                self.show_refusal(verdict)
 
     # ================================================================== update / draw
 
     def update(self, dt: float) -> None:
-        """Toast timer, slide-back, the plugin's animations; the first cover."""
-        self.toast.update(dt)
+        """Slide-back, the plugin's animations; the first cover."""
         self.ui.update(self, dt)
         if self.slide is not None:
             self.slide.elapsed += dt
@@ -863,7 +1142,6 @@ class TableScene(Scene):
                 if not sp.card.hidden:
                     self.face_listener(self.viewer, sp.iid)
         self._draw_counts(surface)
-        self._draw_over_capacity(surface)
         self._draw_marks(surface)
         if self.slide is not None:
             sprite = self.by_iid.get(self.slide.iid)
@@ -901,26 +1179,6 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (20, 20, 24), box, border_radius=8)
             surface.blit(label, label.get_rect(center=box.center))
 
-    def _draw_over_capacity(self, surface: pygame.Surface) -> None:
-        """A red frame and "cards/capacity" on every zone holding more than it should."""
-        state = self.game.state
-        over = state.zones_over_capacity()
-        if not over:
-            return
-        size = max(11, round(14 * self.scale))
-        for zone_id in over:
-            if zone_id not in self.layout.zone_ids:
-                continue
-            rect = self.zone_rect(zone_id)
-            pygame.draw.rect(surface, OVER_CAPACITY, rect, max(2, round(3 * self.scale)),
-                             border_radius=6)
-            zone = state.zones[zone_id]
-            label = self.text.get(t("table.over_capacity_count", n=len(zone.cards),
-                                    max=zone.capacity), size, (255, 255, 255), True)
-            box = label.get_rect(topright=(rect.right - 4, rect.y + 3)).inflate(10, 2)
-            pygame.draw.rect(surface, OVER_CAPACITY, box, border_radius=8)
-            surface.blit(label, label.get_rect(center=box.center))
-
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Selected cards, the plugin's marks, lit target cards, hover."""
         thick = max(2, round(3 * self.scale))
@@ -954,13 +1212,25 @@ class TableScene(Scene):
             text = (t("table.game_over_win", player=seat_name(state.winner))
                     if state.winner is not None else t("table.game_over_draw"))
             label = self.text.get(text, max(22, round(34 * self.scale)), (255, 236, 150), True)
+            resigned = resigned_seat(state)
+            why = None if resigned is None else self.text.get(
+                t("table.game_over_resigned", player=seat_name(resigned)),
+                max(14, round(18 * self.scale)), (232, 236, 228))
             box = label.get_rect(center=(area.centerx, area.centery - round(20 * self.scale)))
             box = box.inflate(60, 110)
             box.top = box.top + round(20 * self.scale)
+            if why is not None:  # the banner says who resigned, above the button
+                box.w = max(box.w, why.get_width() + 60)
+                box.centerx = area.centerx
+                box.top -= why.get_height() + 6
+                box.h += why.get_height() + 6
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, (10, 14, 12, 220), shade.get_rect(), border_radius=14)
             surface.blit(shade, box)
-            surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 14)))
+            top = label.get_rect(midtop=(box.centerx, box.y + 14))
+            surface.blit(label, top)
+            if why is not None:
+                surface.blit(why, why.get_rect(midtop=(box.centerx, top.bottom + 6)))
 
     def _make_panel(self) -> pygame.Surface:
         """The side panel (tracker, preview or log, decision prompt), redrawn on change."""
@@ -979,7 +1249,7 @@ class TableScene(Scene):
         if card is not None:
             self.preview.draw_words(panel, body, card, self.lang, self.scale)
         else:
-            self.log_panel.draw(panel, body, self._log_lines, self.scale)
+            self.log_panel.draw(panel, body, self._log_lines, self.scale, self._log_refused)
         if self.decisions.decision is not None:
             box = self.decision_rect.move(-rect.x, -rect.y)
             pygame.draw.rect(panel, (52, 46, 24), box.inflate(8, 8), border_radius=8)
@@ -995,8 +1265,11 @@ class TableScene(Scene):
         return panel
 
     def _hover_card(self) -> CardView | None:
-        """The view of the hovered card (hidden cards stay hidden)."""
+        """The view of the hovered card (hidden cards stay hidden); None while dragging
+        and, after a drop, until the pointer reaches another card."""
         if self.hover is None or self.drag is not None:
+            return None
+        if self.preview_quiet and self.hover == self.quiet_preview:
             return None
         sprite = self.by_iid.get(self.hover)
         return sprite.card if sprite is not None else None

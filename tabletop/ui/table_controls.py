@@ -1,12 +1,14 @@
 """The table's buttons and keyboard shortcuts (pygame_gui buttons in the side panel).
 
 The buttons are the game's turn commands (next phase / end turn, when the game has
-them), the window plugin's own commands (Arc: Attack), then free mode, undo, redo
-and menu (see :func:`command_list`). Each command is enabled only when the rules
-accept its action now (asked with ``game.check``, or ``can_undo`` / ``can_redo``),
-re-evaluated after every change, never per frame. Keys: N or Space next phase,
-E end turn, F free mode, T tap (free mode), Ctrl+Z undo, Ctrl+Y redo, plus the
-plugin's keys (Arc: A attack).
+them), the window plugin's own commands (Arc: Attack), then free mode, undo, redo,
+resign and menu (see :func:`command_list`). Each command is enabled only when the
+rules accept its action now (asked with ``game.check``, or ``can_undo`` /
+``can_redo``), re-evaluated after every change, never per frame; why a command is
+off is :func:`undo_refusal` / :func:`redo_refusal` (the table asks the rules or the
+plugin for the others). Keys: N or Space next phase, E end turn, F free mode, T tap
+(free mode), Ctrl+Z undo, Ctrl+Y redo, plus the plugin's keys (Arc: A attack).
+Resign has no key: it always asks first (ALL-H4).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.messages import seat_msg
 from tabletop.i18n import t
 from tabletop.ui.buttons import ButtonSet
 from tabletop.ui.theme import fit_id
@@ -26,15 +29,15 @@ if TYPE_CHECKING:
     from tabletop.core.engine import Game
 
 __all__ = ["COMMANDS", "GENERIC_COMMANDS", "TURN_COMMANDS", "TableControls", "command_action",
-           "command_list", "key_command"]
+           "command_list", "key_command", "redo_refusal", "undo_refusal"]
 
 #: Turn commands a game may have (a plugin lists the ones its rules know).
 TURN_COMMANDS: tuple[str, ...] = ("next_phase", "end_turn")
 #: Commands every table has, after the turn and plugin commands; "menu" comes last.
-GENERIC_COMMANDS: tuple[str, ...] = ("free_mode", "undo", "redo", "menu")
+GENERIC_COMMANDS: tuple[str, ...] = ("free_mode", "undo", "redo", "resign", "menu")
 #: Arc's button order (kept for reference: turn commands, Attack, the generic ones).
 COMMANDS: tuple[str, ...] = ("next_phase", "end_turn", "attack", "free_mode",
-                             "undo", "redo", "menu")
+                             "undo", "redo", "resign", "menu")
 
 _KEYS: dict[int, str] = {
     pygame.K_n: "next_phase",
@@ -83,7 +86,39 @@ def command_action(command: str, seat: int, free_mode: bool) -> Action | None:
         return Action.make(command, seat)
     if command == "free_mode":
         return Action.make("set_free_mode", seat, on=not free_mode)
+    if command == "resign":
+        return Action.make("resign", seat)
     return None
+
+
+def undo_refusal(game: Game, seat: int) -> Verdict:
+    """Why ``seat`` cannot take back the last action now (ALL-H1), in plain words: the
+    game has a result, nothing was done yet, the last action was the other seat's, it
+    was in an earlier turn, or it showed a card. A refusal with key
+    ``refusal.table.undo_*``; the generic ``cannot_undo`` when undo is possible."""
+    state = game.state
+    if state.game_over:
+        return Verdict.refuse("table.undo_game_over", "ALL-H1")
+    if not game.history:
+        return Verdict.refuse("table.undo_nothing", "ALL-H1")
+    last = game.history[-1]
+    if last.action.seat != seat:
+        return Verdict.refuse("table.undo_other", "ALL-H1", player=seat_msg(last.action.seat))
+    if last.turn != state.turn:
+        return Verdict.refuse("table.undo_turn", "ALL-H1")
+    if last.reveals:
+        return Verdict.refuse("table.undo_reveal", "ALL-H1")
+    return Verdict.refuse("cannot_undo", "ALL-H1")
+
+
+def redo_refusal(game: Game, seat: int) -> Verdict:
+    """Why ``seat`` cannot redo now: nothing was undone, the game is over, or the undone
+    action is the other seat's."""
+    if game.state.game_over:
+        return Verdict.refuse("table.redo_game_over")
+    if game.redo_stack and game.redo_stack[-1].seat != seat:
+        return Verdict.refuse("table.redo_other", player=seat_msg(game.redo_stack[-1].seat))
+    return Verdict.refuse("table.redo_nothing")
 
 
 class TableControls(ButtonSet):
@@ -161,6 +196,9 @@ class TableControls(ButtonSet):
                 on = not state.game_over and game.can_redo(seat)
             elif command == "free_mode":
                 on = not state.game_over
+            elif command == "resign":  # a decision waiting does not stop a resignation
+                action = action_for(command)
+                on = action is not None and game.check(action).ok
             else:
                 action = action_for(command)
                 on = not locked and action is not None and game.check(action).ok

@@ -157,7 +157,11 @@ class ArcRules(GameRules):
         return zone_needs(zones.create_zones)
 
     def end_cause(self, state: GameState) -> str:
-        """Arc games end only by deck-out (ARC-R1)."""
+        """Arc games end by deck-out (ARC-R1), or by a resignation (ALL-H4)."""
+        from tabletop.core.engine import resigned_seat
+
+        if resigned_seat(state) is not None:
+            return "resign"
         return "deck_out"
 
     def describe(self, state: GameState, action: Action) -> Message | None:

@@ -202,7 +202,12 @@ class Eshi100Rules(GameRules):
             zones.GRID: tuple(sorted(board.cell_of_square(q) for q in board.SQUARES))})
 
     def end_cause(self, state: GameState) -> str:
-        """"points" (3 victory points) or "deck_out" (ESHI-R6); "draw" for a draw."""
+        """"points" (3 victory points) or "deck_out" (ESHI-R6); "draw" for a draw;
+        "resign" when a player resigned (投了, a victory condition of the rules; ALL-H4)."""
+        from tabletop.core.engine import resigned_seat
+
+        if resigned_seat(state) is not None:
+            return "resign"
         if state.result == "draw":
             return "draw"
         return "points" if turn.points(state, int(state.winner)) >= turn.POINTS_TO_WIN \

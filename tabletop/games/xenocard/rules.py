@@ -219,7 +219,12 @@ class XenoRules(GameRules):
         return battle.run_battle(copy, self.cards, self.geometry)
 
     def end_cause(self, state: GameState) -> str:
-        """Xenocard games end only when a draw is impossible (XENO-R1)."""
+        """Xenocard games end when a draw is impossible (XENO-R1), or by a resignation
+        (ALL-H4)."""
+        from tabletop.core.engine import resigned_seat
+
+        if resigned_seat(state) is not None:
+            return "resign"
         return "deck_out"
 
     def describe(self, state: GameState, action: Action) -> Message | None:

@@ -49,7 +49,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.geometry import Placed
 from tabletop.layout import CARD_SIZE, Layout, LayoutError, Zone, check_layout_needs, load_layout
 from tabletop.layout.arrange import ROW_GAP_MM
@@ -66,8 +67,9 @@ if TYPE_CHECKING:
     from tabletop.core.view import CardView, TableView
     from tabletop.ui.table import TableScene
 
-__all__ = ["LINED", "GameUI", "NoGameUI", "ZoneCards", "game_ui_module", "has_game_ui",
-           "layout_cards", "load_game_ui", "pack_row"]
+__all__ = ["LINED", "GameUI", "NoGameUI", "ZoneCards", "click_refusal_from_legal",
+           "command_refusal_default", "game_ui_module", "has_game_ui", "layout_cards",
+           "load_game_ui", "pack_row"]
 
 #: Arrangements whose cards lie side by side (rows and fans).
 LINED: tuple[str, ...] = ("row", "fan", "row_with_gaps")
@@ -269,16 +271,38 @@ class GameUI:
         selectable is unselected). Default: no card."""
         return False
 
-    def click_card(self, scene: TableScene, iid: int) -> None:
+    def click_card(self, scene: TableScene, iid: int) -> bool | None:
         """A click (press and release without a drag) on card ``iid`` outside free mode.
-        Default: toggle its selection when :meth:`can_select`."""
+        Default: toggle its selection when :meth:`can_select`.
+
+        Return False when the click did nothing: the table then shows why
+        (:meth:`click_refusal`), so no click passes in silence. True or None: the click
+        was used (an override that returns nothing counts as used)."""
         if not self.can_select(scene, iid):
-            return
+            return False
         if iid in scene.selected:
             scene.selected.remove(iid)
         else:
             scene.selected.append(iid)
         scene.refresh_controls()
+        return True
+
+    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+        """Why a click on card ``iid`` (a view id) did nothing, as a refusal the table
+        shows in the toast and the viewer's log (None: say nothing). Asked when
+        :meth:`click_card` returns False. Override to give the rules' own reason (a
+        tapped character cannot block, a damaged card cannot be used) with its rule id.
+        Default: :func:`click_refusal_from_legal` (derived from the pending decision and
+        ``rules.legal_actions``)."""
+        return click_refusal_from_legal(scene, iid)
+
+    def command_refusal(self, scene: TableScene, command: str) -> Verdict | None:
+        """Why the turn or plugin command ``command`` is off now (its button greyed
+        out), asked when the greyed button is clicked or its key pressed. Default: the
+        game is over; the viewer's own question must be answered first, or the other
+        seat's awaited; no action (:meth:`command_action` is None); else the rules'
+        refusal of the action (``game.check``)."""
+        return command_refusal_default(scene, command)
 
     def command_action(self, scene: TableScene, command: str) -> Action | None:
         """The action one of :attr:`commands` proposes now (None: the button is disabled;
@@ -311,6 +335,17 @@ class GameUI:
 
     # -- life cycle ----------------------------------------------------------------------
 
+    def shown_state(self, scene: TableScene) -> Any:
+        """The state the table shows (view, log, question), asked at every rebuild.
+
+        Default: ``scene.game.state``. A plugin playing back what an action did returns
+        an earlier copy while the playback runs (Conan's fight: the table, its log and
+        the next question catch up beat by beat); the game's buttons stay off until it
+        returns ``scene.game.state`` again. It calls ``scene.refresh_shown()`` when the
+        moment shown changes.
+        """
+        return scene.game.state
+
     def refresh(self, scene: TableScene) -> None:
         """The view was rebuilt (after every action, undo, hand-over)."""
 
@@ -330,6 +365,135 @@ class GameUI:
         log and the decision panel's :meth:`~DecisionPanel.forget`)."""
 
 
+# ---------------------------------------------------------------------- why nothing happened
+
+#: Action arguments that name cards: one card, or a list of them.
+_CARD_ARGS: tuple[str, ...] = ("card", "onto", "target", "weapon", "holder", "foe",
+                               "blocker", "attacker")
+_CARD_LISTS: tuple[str, ...] = ("cards", "attackers", "blockers", "targets")
+#: Actions that only use a card by putting another onto it.
+_ONTO_ARGS: tuple[str, ...] = ("onto", "target", "holder")
+#: At most this many other usable cards are named in a click's explanation.
+MAX_NAMED = 4
+
+
+def _names_card(action: Action, iid: int, args: Sequence[str] = _CARD_ARGS) -> bool:
+    for name in args:
+        value = action.get(name)
+        if value == iid and not isinstance(value, bool):
+            return True
+    if args is _CARD_ARGS:
+        for name in _CARD_LISTS:
+            value = action.get(name)
+            if isinstance(value, tuple) and iid in value:
+                return True
+    return False
+
+
+def _card_name(scene: TableScene, iid: int) -> Message:
+    sprite = scene.by_iid.get(iid)
+    if sprite is None or sprite.card.card_id is None:
+        return msg("core.hidden_card")
+    return msg(f"card.{sprite.card.card_id}")
+
+
+def _decision_prompt(scene: TableScene) -> str:
+    return scene.decisions.prompt_text(scene.lang) or ""
+
+
+def _go_on(scene: TableScene) -> Message | None:
+    """"Next phase" (or the first enabled turn command) when the viewer may go on."""
+    for command in scene.ui.turn_commands:
+        if scene.controls.enabled.get(command):
+            return msg(f"button.{command}")
+    return None
+
+
+def click_refusal_from_legal(scene: TableScene, iid: int) -> Verdict | None:
+    """The default reason a click on card ``iid`` (a view id) did nothing.
+
+    * game over: the game is over; free mode: None (clicks tap there);
+    * the viewer's pending decision: the card is not among its choices (or how to
+      answer when it is), with the decision's prompt;
+    * a hidden card: hidden cards are not used by clicking;
+    * a card some legal action of the viewer uses: drag it (onto a card: drag one of
+      yours onto it);
+    * otherwise: it cannot be used now (another seat's: whose it is), plus what can be
+      used instead (up to :data:`MAX_NAMED` card names from ``rules.legal_actions``) or
+      the turn command that goes on.
+
+    Returns a refusal (reason ``table.click_*``), never a legal verdict.
+    """
+    state = scene.game.state
+    if state.game_over:
+        return Verdict.refuse("game_over")
+    if state.free_mode:
+        return None
+    seat = scene.viewer
+    card = _card_name(scene, iid)
+    pending = state.pending
+    if pending is not None and pending.seat == seat:
+        listed = any(str(iid) in "".join(c if c.isdigit() else " " for c in str(o)).split()
+                     for o in pending.options)
+        key = "table.click_choice_how" if listed else "table.click_not_a_choice"
+        return Verdict.refuse(key, card=card, prompt=_decision_prompt(scene))
+    if pending is not None:
+        return Verdict.refuse("table.click_waiting", player=seat_msg(pending.seat),
+                              prompt=pending.prompt)
+    sprite = scene.by_iid.get(iid)
+    if sprite is None or sprite.card.card_id is None:
+        return Verdict.refuse("table.click_hidden")
+    legal = scene.rules.legal_actions(state, seat)
+    if any(_names_card(a, iid) and not _names_card(a, iid, _ONTO_ARGS) for a in legal):
+        return Verdict.refuse("table.click_drag_to_use", card=card)
+    if any(_names_card(a, iid, _ONTO_ARGS) for a in legal):
+        return Verdict.refuse("table.click_drag_onto", card=card)
+    usable: list[Message] = []
+    for other in scene.sprites:
+        if other.iid == iid or other.card.card_id is None or other.card.owner != seat:
+            continue
+        name = msg(f"card.{other.card.card_id}")
+        if name not in usable and any(_names_card(a, other.iid) for a in legal):
+            usable.append(name)
+    first = (Verdict.refuse("table.click_not_yours", card=card,
+                            player=seat_msg(sprite.card.owner))
+             if sprite.card.owner is not None and sprite.card.owner != seat
+             else Verdict.refuse("table.click_nothing_now", card=card)).message
+    go_on = _go_on(scene)
+    if usable:
+        then = msg("refusal.table.click_can_use", cards=tuple(usable[:MAX_NAMED]))
+        if go_on is not None:
+            then = msg("refusal.table.click_and", first=then,
+                       second=msg("refusal.table.click_can_go_on", command=go_on))
+    elif go_on is not None:
+        then = msg("refusal.table.click_only_go_on", command=go_on)
+    else:
+        return Verdict(False, "table.click_nothing_now", first)
+    return Verdict(False, "table.click_nothing_now",
+                   msg("refusal.table.click_and", first=first, second=then))
+
+
+def command_refusal_default(scene: TableScene, command: str) -> Verdict | None:
+    """The default reason the turn or plugin command ``command`` is off (see
+    :meth:`GameUI.command_refusal`); None when it is not off after all."""
+    state = scene.game.state
+    label = msg(f"button.{command}")
+    if state.game_over:
+        return Verdict.refuse("game_over")
+    pending = state.pending
+    if pending is not None and pending.seat == scene.viewer:
+        return Verdict.refuse("table.off_answer_first", command=label,
+                              prompt=_decision_prompt(scene))
+    if pending is not None:
+        return Verdict.refuse("table.off_waiting", command=label,
+                              player=seat_msg(pending.seat), prompt=pending.prompt)
+    action = scene.command_action(command)
+    if action is None:
+        return Verdict.refuse("table.off_not_now", command=label)
+    verdict = scene.game.check(action)
+    return None if verdict.ok else verdict
+
+
 # ---------------------------------------------------------------------- discovery
 
 
@@ -343,17 +507,6 @@ def has_game_ui(game_id: str) -> bool:
     if not game_id.isidentifier():
         return False
     if sys.modules.get(game_ui_module(game_id)) is not None:  # imported (or a test's)
-    def shown_state(self, scene: TableScene) -> Any:
-        """The state the table shows (view, log, question), asked at every rebuild.
-
-        Default: ``scene.game.state``. A plugin playing back what an action did returns
-        an earlier copy while the playback runs (Conan's fight: the table, its log and
-        the next question catch up beat by beat); the game's buttons stay off until it
-        returns ``scene.game.state`` again. It calls ``scene.refresh_shown()`` when the
-        moment shown changes.
-        """
-        return scene.game.state
-
         return True
     try:
         return importlib.util.find_spec(game_ui_module(game_id)) is not None
