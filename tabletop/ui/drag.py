@@ -18,7 +18,11 @@ table millimetres.
 
 Cells are addressed by their layout key ``"cell:<zone>/<name>"``; what the rules
 receive as ``zone_id`` for a cell is ``drop_id(key)`` (the window plugin's
-:meth:`~tabletop.ui.games.GameUI.drop_zone_id`, by default the key itself).
+:meth:`~tabletop.ui.games.GameUI.drop_zone_id`, by default the key itself). Every
+action a drop means passes through ``adjust`` (the plugin's
+:meth:`~tabletop.ui.games.GameUI.drop_action`, by default unchanged) before it is
+checked, lit or proposed, so choices the player made beforehand (Arc: the resources
+clicked to pay with) are part of the action.
 """
 
 from __future__ import annotations
@@ -41,6 +45,10 @@ def _same(key: str) -> str:
     return key
 
 
+def _unchanged(action: Action) -> Action:
+    return action
+
+
 @dataclass(frozen=True)
 class DropResult:
     """What a release means: an action to propose, a refusal to show, or nothing.
@@ -58,12 +66,13 @@ class DropResult:
 def legal_targets(
     game: Game, seat: int, iid: int, zone_ids: Iterable[str], card_targets: Iterable[int],
     cell_keys: Iterable[str] = (), drop_id: Callable[[str], str] = _same,
+    adjust: Callable[[Action], Action] = _unchanged,
 ) -> tuple[dict[str, Action], dict[int, Action], dict[str, Action]]:
     """Legal drop targets of card ``iid`` for ``seat``: zones, cards and cells.
 
     Returns ``(zones, cards, cells)``: zone id -> action, target instance id -> action,
-    cell key -> action, holding only the drops whose action ``game.check`` accepts
-    now. Called once per pick-up.
+    cell key -> action, holding only the drops whose action (after ``adjust``)
+    ``game.check`` accepts now. Called once per pick-up.
     """
     state = game.state
     card = game.resolve(iid)  # a hidden card's view id is a handle (ALL-R2)
@@ -79,21 +88,25 @@ def legal_targets(
     for zid in zone_ids:
         if zid == origin:
             continue
-        action = game.interpret_drop(seat, card, drop_id(zid), None)
+        action = _adjusted(game.interpret_drop(seat, card, drop_id(zid), None), adjust)
         if isinstance(action, Action) and game.check(action).ok:
             zones[zid] = action
     for key in cell_keys:
-        action = game.interpret_drop(seat, card, drop_id(key), None)
+        action = _adjusted(game.interpret_drop(seat, card, drop_id(key), None), adjust)
         if isinstance(action, Action) and game.check(action).ok:
             cells[key] = action
     for target in card_targets:
         if target == iid:
             continue
         zid = state.zone_of(game.resolve(target))
-        action = game.interpret_drop(seat, card, zid, target)
+        action = _adjusted(game.interpret_drop(seat, card, zid, target), adjust)
         if isinstance(action, Action) and game.check(action).ok:
             cards[target] = action
     return zones, cards, cells
+
+
+def _adjusted(answer: Action | Verdict, adjust: Callable[[Action], Action]) -> Action | Verdict:
+    return adjust(answer) if isinstance(answer, Action) else answer
 
 
 @dataclass
@@ -111,6 +124,7 @@ class DragState:
         origin_cell: the cell key the card lay on at pick-up ("" when none).
         drop_id: cell key or zone id -> what ``interpret_drop`` receives as ``zone_id``.
         targets: every card that may be dropped onto (lit or not): the card places.
+        adjust: the plugin's last word on each drop's action (see the module docstring).
     """
 
     iid: int
@@ -125,6 +139,7 @@ class DragState:
     origin_cell: str = ""
     drop_id: Callable[[str], str] = _same
     targets: tuple[int, ...] = ()
+    adjust: Callable[[Action], Action] = _unchanged
 
     def motion(self, pos_px: tuple[int, int]) -> None:
         """The pointer moved (cheap: no rules or geometry queries)."""
@@ -158,7 +173,8 @@ class DragState:
                 return DropResult()
             if zone in self.zones:
                 return DropResult(self.zones[zone], None, zone)
-            return DropResult(None, refusal_for(game, seat, self.iid, zone, None))
+            return DropResult(None, refusal_for(game, seat, self.iid, zone, None,
+                                                self.adjust))
         place = geometry.drop_place(
             dragged, [str(t) for t in self.targets if t != self.iid])
         if place is None:
@@ -173,7 +189,7 @@ class DragState:
                 return DropResult()  # back among its own neighbours: nothing happens
             return DropResult(None, refusal_for(game, seat, self.iid,
                                                 game.state.zone_of(game.resolve(target)),
-                                                target))
+                                                target, self.adjust))
         if kind == "cell":
             zone = split_cell_key(key)[0]
             if key in self.cells:
@@ -185,21 +201,25 @@ class DragState:
                 return DropResult(self.cards[on_cell], None, zone, key)
             if key == self.origin_cell:
                 return DropResult()
-            return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None))
+            return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None,
+                                                self.adjust))
         if key in self.zones:
             return DropResult(self.zones[key], None, key)
         if key == self.origin:
             return DropResult()
-        return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None))
+        return DropResult(None, refusal_for(game, seat, self.iid, self.drop_id(key), None,
+                                            self.adjust))
 
 
 def refusal_for(game: Game, seat: int, iid: int, zone_id: str,
-                onto: int | None = None) -> Verdict:
+                onto: int | None = None,
+                adjust: Callable[[Action], Action] = _unchanged) -> Verdict:
     """Why dropping ``iid`` on ``zone_id`` (a zone id or a cell's drop id), onto card
-    ``onto`` when given, is refused (the rules' own verdict)."""
+    ``onto`` when given, is refused (the rules' own verdict on the action after
+    ``adjust``)."""
     if game.state.free_mode:
         return game.check(Action.make("manual_move", seat, card=iid, zone=zone_id))
-    answer = game.interpret_drop(seat, iid, zone_id, onto)
+    answer = _adjusted(game.interpret_drop(seat, iid, zone_id, onto), adjust)
     if isinstance(answer, Verdict):
         return answer if not answer.ok else Verdict.refuse("not_legal_target")
     verdict = game.check(answer)

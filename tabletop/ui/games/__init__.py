@@ -265,6 +265,14 @@ class GameUI:
         or a cell key ``"cell:<zone>/<name>"``. Default: ``key`` unchanged."""
         return key
 
+    def drop_action(self, scene: TableScene, action: Action) -> Action:
+        """The action a drop proposes, given what the viewer chose before the drag (the
+        action ``interpret_drop`` made of it). Asked at pick-up for every place (what
+        lights up) and for the refusal of an unlit place, so lit, refused and proposed
+        agree. Default: ``action`` unchanged. Arc adds the resources clicked to pay
+        with (``payment``), so a save replays the same taps."""
+        return action
+
     def can_select(self, scene: TableScene, iid: int) -> bool:
         """May the viewer select card ``iid`` by clicking it (``scene.selected``, drawn
         with a frame)? Asked on a click and after every change (a card no longer

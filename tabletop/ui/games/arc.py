@@ -13,6 +13,9 @@
   combat card onto your combat zone or onto a combatant, or Pass.
 * Attack: in the attack phase click your untapped characters (they are selected),
   then **Attack** (key A).
+* Resource rows and paying by clicking (ARC-R4, ARC-H8):
+  :mod:`tabletop.ui.games.arc_resources` (square cells, untapped counts per colour,
+  the clicked resources sent as the payment of the next card dropped).
 * Marks: each attacker against its blockers with the power comparison, from the
   public combat record (``state.data["combat"]``) plus the defender's unconfirmed
   assignment.
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop import i18n
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Zone
@@ -36,6 +39,7 @@ from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games.arc_cards import ArcCardRenderer
+from tabletop.ui.games.arc_resources import PaymentPicks, draw_resource_rows, resource_places
 from tabletop.ui.panels import plain_counts
 
 if TYPE_CHECKING:
@@ -212,6 +216,11 @@ class ArcUI(GameUI):
     keys = {pygame.K_a: "attack"}
     key_hints = {"attack": "A"}
 
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        #: The viewer's resources clicked to pay for the next card (ARC-R4).
+        self.picks = PaymentPicks()
+
     # -- set-up
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
         """Arc's faces (:mod:`tabletop.ui.games.arc_cards`)."""
@@ -224,7 +233,11 @@ class ArcUI(GameUI):
     # -- arrangement
     def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Rows holding tapped cards, and crowded character rows, are packed so a turned
-        card never covers its neighbours' faces; the rest as the layout says."""
+        card never covers its neighbours' faces; resource rows in square cells
+        (:func:`~tabletop.ui.games.arc_resources.resource_places`); the rest as the
+        layout says."""
+        if zone.kind == "resource":
+            return resource_places(zone, cards, scene.viewport.flipped)
         lined = zone.arrangement in ("row", "fan")
         crowded = (zone.kind == "play" and zone.arrangement == "row" and len(cards) > 1
                    and len(cards) * (CARD_SIZE[0] + ROW_GAP_MM) - ROW_GAP_MM
@@ -246,12 +259,13 @@ class ArcUI(GameUI):
 
     # -- input
     def can_pick_up(self, scene: TableScene, iid: int) -> bool:
-        """Own face-up cards in the hand and the character row."""
+        """Own face-up cards in the hand, the character row and the resource row (a
+        resource is only clicked, to pick it for a payment; dragged, it stays)."""
         sprite = scene.by_iid.get(iid)
         seat = scene.viewer
         if sprite is None or sprite.card.owner != seat or sprite.card.hidden:
             return False
-        return sprite.zone in (f"p{seat}.hand", f"p{seat}.characters")
+        return sprite.zone in (f"p{seat}.hand", f"p{seat}.characters", f"p{seat}.resources")
 
     def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
         """Combatants and combat cards (a combat card onto a fighting character)."""
@@ -269,6 +283,50 @@ class ArcUI(GameUI):
                 and state.active == seat and not state.game_over
                 and is_character(state, self.rules.cards, iid, seat)
                 and not state.cards[iid].tapped)
+
+    def _own_resource(self, scene: TableScene, iid: int) -> bool:
+        state = scene.game.state
+        return iid in state.cards and state.zone_of(iid) == f"p{scene.viewer}.resources"
+
+    def _may_pay(self, scene: TableScene) -> bool:
+        state = scene.game.state
+        return not state.game_over and scene.rules.acting_seat(state) == scene.viewer
+
+    def click_card(self, scene: TableScene, iid: int) -> bool | None:
+        """A click on one of the viewer's untapped resources, when the viewer acts,
+        picks it to pay for the next card (or puts it back, ARC-R4); other clicks as
+        usual (attackers). False when the click did nothing (the table says why)."""
+        if self._own_resource(scene, iid):
+            if scene.game.state.cards[iid].tapped or not self._may_pay(scene):
+                return False
+            self.picks.toggle(iid)
+            return True
+        return super().click_card(scene, iid)
+
+    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+        """Why a click on one of the viewer's resources did nothing: it is tapped, or
+        resources are picked only by the player about to pay."""
+        real = scene.game.resolve(iid)
+        if self._own_resource(scene, real):
+            name = i18n.msg(f"card.{scene.game.state.cards[real].card_id}")
+            if scene.game.state.cards[real].tapped:
+                return Verdict.refuse("arc.resource_tapped", "ARC-R4", card=name)
+            return Verdict.refuse("arc.pick_when_acting", "ARC-R4")
+        return super().click_refusal(scene, iid)
+
+    def drop_action(self, scene: TableScene, action: Action) -> Action:
+        """A card dropped to be played (or a combat card answered) is paid with the
+        picked resources, when there are any (``payment``, ARC-R4); else the rules
+        choose (ARC-H8)."""
+        return self.picks.apply(action)
+
+    def refresh(self, scene: TableScene) -> None:
+        """Picks that were paid with (now tapped) or left the row are dropped."""
+        self.picks.prune(scene)
+
+    def forget_private(self, scene: TableScene) -> None:
+        """The picks belong to the leaving seat."""
+        self.picks.clear()
 
     def command_action(self, scene: TableScene, command: str) -> Action | None:
         """Attack with the selected characters (none selected: disabled)."""
@@ -302,7 +360,9 @@ class ArcUI(GameUI):
 
     def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
         """On a card whose right part is covered, its power again in the strip left in
-        sight."""
+        sight; the resource rows' counts, tapped marks and picks
+        (:func:`~tabletop.ui.games.arc_resources.draw_resource_rows`)."""
+        draw_resource_rows(scene, surface, self.picks)
         renderer = scene.renderer
         if not isinstance(renderer, ArcCardRenderer):
             return

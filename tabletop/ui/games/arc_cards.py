@@ -4,8 +4,11 @@ A face shows, from the :class:`~tabletop.core.cards.CardDef`: a frame in the
 card's colour (resources get a dark body and a big colour gem, so they never
 look like characters), the translated name, the type, the cost in a disc of the
 card's colour, the power big at the bottom right, the G/E alignment mark, a
-UNIQUE badge and the effect text wrapped to fit. Caching and turning are the
-shared :class:`~tabletop.ui.card_render.CardRenderer`'s.
+UNIQUE badge and the effect text wrapped to fit. In the resource rows a resource
+is drawn compact (:meth:`ArcCardRenderer.compact_resource`): only what it means at
+the table, its colour (the whole face, a gem and the colour's initial, so colours
+are told apart without relying on hue). Caching and turning are the shared
+:class:`~tabletop.ui.card_render.CardRenderer`'s.
 """
 
 from __future__ import annotations
@@ -68,11 +71,32 @@ class ArcCardRenderer(CardRenderer):
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
         self._chips: dict[tuple[str, int], pygame.Surface | None] = {}
+        self._compact: dict[tuple[str, int, int, bool], pygame.Surface] = {}
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
         super().clear()
         self._chips.clear()
+        self._compact.clear()
+
+    def compact_resource(self, card_id: str, w: int, h: int, tapped: bool) -> pygame.Surface:
+        """The compact face of a resource, ``w`` x ``h`` pixels upright (turned 90 degrees
+        counter-clockwise when ``tapped``, so ``h`` x ``w``): its colour filling the face,
+        a gem with the colour's initial, the colour's name when it fits (12 px or more)."""
+        key = (card_id, w, h, tapped)
+        surf = self._compact.get(key)
+        if surf is None:
+            card = self.cards.get(card_id)
+            colour = card.get("colour") if card is not None else None
+            frame = COLOURS.get(colour, COLOURS[None])
+            surf = self._draw_compact_resource(pygame.Surface((w, h), pygame.SRCALPHA),
+                                               frame, colour, w, h)
+            if tapped:
+                surf = pygame.transform.rotate(surf, 90)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._compact[key] = surf
+        return surf
 
     def power_chip(self, card_id: str, diameter: int) -> pygame.Surface | None:
         """A small disc with the card's power (None when it has none), for crowded rows
@@ -189,6 +213,30 @@ class ArcCardRenderer(CardRenderer):
             mark = self.fonts.get(max(7, int(ar * 1.4)), True).render(
                 align, True, _INK if align == "G" else _WHITE)
             surf.blit(mark, mark.get_rect(center=centre))
+        return surf
+
+    def _draw_compact_resource(self, surf: pygame.Surface, frame: tuple[int, int, int],
+                               colour: str | None, w: int, h: int) -> pygame.Surface:
+        radius = max(2, w // 10)
+        pygame.draw.rect(surf, _WHITE, (0, 0, w, h), border_radius=radius)
+        edge = max(1, w // 24)
+        pygame.draw.rect(surf, frame, (edge, edge, w - 2 * edge, h - 2 * edge),
+                         border_radius=max(1, radius - edge))
+        c = (w // 2, h // 2 - h // 10)
+        r = max(4, int(min(w, h) * 0.3))
+        gem = [(c[0], c[1] - r), (c[0] + r, c[1]), (c[0], c[1] + r), (c[0] - r, c[1])]
+        pygame.draw.polygon(surf, _BODY_RESOURCE, gem)
+        pygame.draw.polygon(surf, _WHITE, gem, max(1, r // 7))
+        initial = t(f"colour_initial.arc.{colour}") if colour else "?"
+        font = _fit_font(self.fonts, initial, int(r * 1.1), max(12, int(r * 0.95)), 12, True)
+        mark = font.render(initial, True, _WHITE)
+        surf.blit(mark, mark.get_rect(center=c))
+        if colour:
+            name = t(f"colour.{colour}")
+            small = _fit_font(self.fonts, name, w - 2, max(12, int(h * 0.16)), 12, True)
+            if small.size(name)[0] <= w - 2:
+                label = small.render(name, True, _WHITE)
+                surf.blit(label, label.get_rect(midbottom=(w // 2, h - edge - 1)))
         return surf
 
     def _draw_gem(self, surf: pygame.Surface, frame: tuple[int, int, int], colour: str | None,
