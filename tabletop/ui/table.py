@@ -52,7 +52,7 @@ import pygame_gui
 from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.engine import resigned_seat
-from tabletop.core.messages import msg, seat_msg
+from tabletop.core.messages import msg, seat_msg, zone_msg
 from tabletop.core.view import CardView, TableView, view_for, view_id
 from tabletop.geometry import Placed
 from tabletop.i18n import t
@@ -99,6 +99,8 @@ LIT_EDGE = (255, 214, 80)
 CELL_EDGE = (255, 255, 255, 30)
 SELECT = (255, 214, 80)
 HOVER = (235, 240, 235)
+#: Frame of a zone holding more cards than its capacity (left so by free mode).
+OVER_CAPACITY = (200, 60, 50)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
 STACK_DRAWN = 3
 #: Seconds a refused card takes to slide back from where it was dropped.
@@ -258,10 +260,14 @@ class TableScene(Scene):
         self._cover: HotseatCover | None = None
         #: A press on a card that cannot be picked up: (view id, pixel), for its click.
         self._click_on: tuple[int, tuple[int, int]] | None = None
+        #: Free mode as last seen, to tell when it was just left (see ``_capacity_notice``).
+        self._free_mode = game.state.free_mode
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)
         self._refresh()
+        if not game.state.free_mode:  # a resumed game may hold free mode's excess
+            self._capacity_notice()
 
     # ================================================================== state sync
 
@@ -275,6 +281,18 @@ class TableScene(Scene):
         self.toast.clear()  # the next action: the old refusal has been dealt with
         self._sync_viewer()
         self._refresh()
+        was_free, self._free_mode = self._free_mode, self.game.state.free_mode
+        if was_free and not self._free_mode and not self.cover_pending:
+            self._capacity_notice()
+
+    def _capacity_notice(self) -> None:
+        """Say which zones hold more cards than they should (free mode ignores capacity,
+        ALL-R3); the rules put nothing more into them until cards are moved out."""
+        over = self.game.state.zones_over_capacity()
+        if over:
+            self.toast.show(i18n.msg("table.over_capacity",
+                                     zones=tuple(zone_msg(z) for z in over)),
+                            "table.over_capacity", "ALL-R3")
 
     def _sync_viewer(self) -> None:
         """Push the hot-seat cover when another seat must act now (ALL-R2)."""
@@ -986,18 +1004,15 @@ class TableScene(Scene):
         def drop_id(key: str) -> str:
             return self.ui.drop_zone_id(self, key)
 
-        def adjust(action: Action) -> Action:
-            return self.ui.drop_action(self, action)
-
         lit_zones, lit_cards, lit_cells = legal_targets(
             self.game, self.viewer, iid, zones, targets,
-            [c for c in cells if c != origin_cell], drop_id, adjust)
+            [c for c in cells if c != origin_cell], drop_id)
         self.toast.clear()  # a new try: the last refusal stays readable in the log
         self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
                                                  pointer_mm[1] - centre[1]),
                               pos, pos, lit_zones, lit_cards, cells=lit_cells,
                               origin_cell=origin_cell, drop_id=drop_id,
-                              targets=tuple(targets), adjust=adjust)
+                              targets=tuple(targets))
         self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()
@@ -1145,6 +1160,7 @@ class TableScene(Scene):
                 if not sp.card.hidden:
                     self.face_listener(self.viewer, sp.iid)
         self._draw_counts(surface)
+        self._draw_over_capacity(surface)
         self._draw_marks(surface)
         if self.slide is not None:
             sprite = self.by_iid.get(self.slide.iid)
@@ -1180,6 +1196,26 @@ class TableScene(Scene):
             rect = self.zone_rect(zone.id)
             box = label.get_rect(bottomright=(rect.right - 4, rect.bottom - 3)).inflate(10, 2)
             pygame.draw.rect(surface, (20, 20, 24), box, border_radius=8)
+            surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_over_capacity(self, surface: pygame.Surface) -> None:
+        """A red frame and "cards/capacity" on every zone holding more than it should."""
+        state = self.game.state
+        over = state.zones_over_capacity()
+        if not over:
+            return
+        size = max(11, round(14 * self.scale))
+        for zone_id in over:
+            if zone_id not in self.layout.zone_ids:
+                continue
+            rect = self.zone_rect(zone_id)
+            pygame.draw.rect(surface, OVER_CAPACITY, rect, max(2, round(3 * self.scale)),
+                             border_radius=6)
+            zone = state.zones[zone_id]
+            label = self.text.get(t("table.over_capacity_count", n=len(zone.cards),
+                                    max=zone.capacity), size, (255, 255, 255), True)
+            box = label.get_rect(topright=(rect.right - 4, rect.y + 3)).inflate(10, 2)
+            pygame.draw.rect(surface, OVER_CAPACITY, box, border_radius=8)
             surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
