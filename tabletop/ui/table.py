@@ -1004,15 +1004,18 @@ class TableScene(Scene):
         def drop_id(key: str) -> str:
             return self.ui.drop_zone_id(self, key)
 
+        def adjust(action: Action) -> Action:
+            return self.ui.drop_action(self, action)
+
         lit_zones, lit_cards, lit_cells = legal_targets(
             self.game, self.viewer, iid, zones, targets,
-            [c for c in cells if c != origin_cell], drop_id)
+            [c for c in cells if c != origin_cell], drop_id, adjust)
         self.toast.clear()  # a new try: the last refusal stays readable in the log
         self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
                                                  pointer_mm[1] - centre[1]),
                               pos, pos, lit_zones, lit_cards, cells=lit_cells,
                               origin_cell=origin_cell, drop_id=drop_id,
-                              targets=tuple(targets))
+                              targets=tuple(targets), adjust=adjust)
         self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()
