@@ -126,6 +126,18 @@ def test_ARC_R4_clicking_a_picked_resource_again_puts_it_back(paying):
     assert game.actions[-1].get("payment") is None  # the rules chose (ARC-H8)
 
 
+def test_ARC_R4_a_tapped_resource_click_says_why_it_cannot_pay():
+    app, game, scene, labels = table(position(
+        [res(R, "r1"), res(R, "spent", tapped=True)], ["red_spark_squire"]))
+    try:
+        click(app, scene.card_rect(labels["spent"]).center)
+        assert scene.ui.picks.ids == []
+        assert scene.toast.key == "refusal.arc.resource_tapped"
+        assert "untaps at the start of your next turn" in scene.toast.full_text
+    finally:
+        app.shutdown()
+
+
 def test_ARC_H8_a_dragged_card_marks_the_resources_it_will_tap(paying):
     app, game, scene, labels = paying
     start = visible_point(scene, labels["duelist"])
