@@ -182,7 +182,7 @@ class Storm:
 def test_random_event_storm_keeps_every_game_whole(game_id: str, tmp_path: Any) -> None:
     assert has_game_ui(game_id)
     storm = Storm(game_id, seed=9, save_dir=tmp_path)
-    storm.run(2500)
+    storm.run(4000)
     assert storm.game.actions, "the storm never got an action through"
 
 

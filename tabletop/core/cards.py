@@ -95,7 +95,7 @@ class CardDef:
         a Chronicle no ``renown``, a Xenocard event on a battle slot no ``hp``. Such
         a card has none of that number: ``None`` lets a rule say "cannot attack",
         "not a battle card", "nothing to show"; ``default`` (usually 0) suits sums
-        and bonuses ("no renown" adds nothing).
+        and bonuses ("no renown" adds nothing). House ruling ALL-H5.
         """
         value = self.fields.get(key)
         if isinstance(value, bool) or not isinstance(value, int):

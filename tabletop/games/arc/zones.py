@@ -66,7 +66,7 @@ def untapped(state: GameState, seat: int, kind: str) -> list[int]:
 def is_character(state: GameState, db: CardDb, iid: object, seat: int) -> bool:
     """Is ``iid`` one of ``seat``'s characters: in its character row, with power?
 
-    A card without power that free mode (ALL-R3) put in the row (a resource, an
+    A card without power that free mode (ALL-R3, ALL-H5) put in the row (a resource, an
     action card) lies there but is no character: it cannot attack or block
     (ARC-R5) and no effect aimed at characters can choose it.
     """

@@ -77,7 +77,7 @@ def enemy(state: GameState) -> int:
 def foes_on_field(state: GameState, db: CardDb) -> list[int]:
     """Every Foe on the battlefield, zone by zone (CONAN-R7 order), row order.
 
-    Only cards printed as Foes: a card of another type that free mode (ALL-R3) put
+    Only cards printed as Foes: a card of another type that free mode (ALL-H5) put
     in a Foe row takes room there but is no Foe (it neither fights nor is fought).
     """
     return [i for zone in FOE_ZONES for i in state.zones[zone].cards

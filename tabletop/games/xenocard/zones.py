@@ -174,7 +174,7 @@ def is_battle_card(db: CardDb, state: GameState, iid: int) -> bool:
     standby area or battle field (XENO-R5)?
 
     A card without HP that free mode put on a battle slot (an event, a situation,
-    a weapon) is not one: it neither attacks, nor is attacked, nor moves.
+    a weapon) is not one (ALL-H5): it neither attacks, nor is attacked, nor moves.
     """
     zone = zone_kind(state.zone_of(iid))
     return (zone is not None and zone[1] in PLAY_AREAS and db[state.cards[iid].card_id].has("hp")
