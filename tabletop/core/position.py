@@ -14,6 +14,11 @@ A card entry is a card id, or a table with ``card`` and optional ``label``
 (referred to as ``"$label"`` in scenario steps), ``face_up``, ``tapped``,
 ``counters`` (name -> count). Errors raise :class:`PositionError` naming the
 field.
+
+``phase`` may be any of the game's phases: each game's set-up goes on from
+there (asks a waiting question again, runs a phase that needs nobody) and reads
+what the phase needs beyond cards from ``[data]`` (Arc's ``combat``, Xenocard's
+``slots``/``equipped``, 絵師100人展's ``attack``, Conan's placed ``moves``).
 """
 
 from __future__ import annotations

@@ -182,6 +182,28 @@ class GameRules(ABC):
         """Why a finished game ended, as a short word for reports ("win" or "draw")."""
         return state.result
 
+    #: Extra names for a card's face in this game's terms, fact name -> face up, for
+    #: cards that stand on a place (:meth:`place_of`); e.g. 絵師100人展's grid cards
+    #: are ``recovered`` face up and ``damaged`` face down (ESHI-H1). Read by
+    #: scenario facts (``docs/scenarios.md``).
+    face_words: ClassVar[Mapping[str, bool]] = {}
+
+    def derived(self, state: GameState, iid: int) -> dict[str, int]:
+        """The current numbers of card ``iid`` as the rules compute them now (printed
+        values plus modifiers, counters, equipment), name -> value, e.g. Arc's
+        ``{"power": 5}``; only the numbers that card has. Default: none.
+
+        The game's own stat functions answer, so a scenario or the window reads the
+        same numbers the rules use. Never raises for a card of the state.
+        """
+        return {}
+
+    def place_of(self, state: GameState, iid: int) -> str | None:
+        """The named place card ``iid`` stands on inside its zone (a Xenocard slot
+        ``"front.left"``, a 絵師100人展 square ``"B2"``), or None when its zone has
+        no places or the card stands on none. Default: None."""
+        return None
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints); None to use the generic one."""
         return None

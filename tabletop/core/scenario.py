@@ -11,7 +11,11 @@ A step's outcome is ``"legal"`` or the refusal reason code (e.g.
 ``"arc.cost_unpayable"``). When a step's outcome differs from ``expect`` in a
 way that changed the table (expected a refusal but the action was legal, or
 the reverse), the later steps are skipped: they would run from a position the
-author never meant.
+author never meant. The step actions ``undo`` and ``redo`` are carried out by
+the game's history (:meth:`Game.undo`, :meth:`Game.redo`, ALL-H1) instead of
+being proposed; facts that need the rules (``derived``, ``place``,
+``end_cause``...) ask the game's hooks (:meth:`GameRules.derived`,
+:meth:`GameRules.place_of`, :attr:`GameRules.face_words`).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from tabletop.core.rules import GameRules, GameSetup, load_rules
 
 __all__ = [
     "FACTS",
+    "HISTORY_ACTIONS",
     "FactResult",
     "Scenario",
     "ScenarioError",
@@ -56,7 +61,13 @@ _TOP_KEYS = {"game", "seed", "first", "decks", "title", "description", "position
 _STEP_KEYS = {"seat", "action", "args", "expect", "after", "note"}
 #: Fact names allowed in ``[step.after]``.
 FACTS = ("count", "zone", "contains", "where", "tapped", "untapped", "counters", "winner",
-         "phase", "step", "turn", "active", "pending")
+         "phase", "step", "turn", "active", "pending", "face_up", "face_down", "recovered",
+         "damaged", "place", "derived", "result", "end_cause", "can_undo", "can_redo")
+#: Step actions the runner carries out itself (the engine's undo and redo, ALL-H1)
+#: instead of proposing them to the rules.
+HISTORY_ACTIONS = ("undo", "redo")
+_LABEL_LISTS = ("tapped", "untapped", "face_up", "face_down", "recovered", "damaged")
+_PENDING_KEYS = {"seat", "kind", "options", "includes", "excludes"}
 
 
 class ScenarioError(ValueError):
@@ -284,6 +295,9 @@ def _parse_step(where: Path, index: int, raw: Any) -> Step:
     args = raw.get("args", {})
     if not isinstance(args, dict):
         raise ScenarioError(where, f"{name}.args", "expected a table")
+    if action in HISTORY_ACTIONS and args:
+        raise ScenarioError(where, f"{name}.args", f"{action} takes no arguments (it takes "
+                                                   "back or replays the seat's own action)")
     expect = raw.get("expect", "legal")
     if not isinstance(expect, str) or not expect:
         raise ScenarioError(where, f"{name}.expect",
@@ -321,10 +335,34 @@ def _check_fact_shapes(where: Path, name: str, after: Mapping[str, Any]) -> None
             for label, zone in value.items():
                 if not isinstance(zone, str):
                     raise ScenarioError(where, f"{field_name}.{label}", "expected a zone id")
-        elif fact in ("tapped", "untapped"):
+        elif fact in _LABEL_LISTS:
             if not isinstance(value, list) or not all(
                     isinstance(v, str) and v.startswith("$") for v in value):
                 raise ScenarioError(where, field_name, "expected a list of \"$label\"s")
+        elif fact == "place":
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                raise ScenarioError(where, field_name,
+                                    'expected a table like { "$card" = "front.left" }')
+        elif fact == "derived":
+            if not isinstance(value, dict) or not all(
+                    isinstance(nums, dict) and all(
+                        isinstance(n, int) and not isinstance(n, bool) for n in nums.values())
+                    for nums in value.values()):
+                raise ScenarioError(where, field_name,
+                                    'expected a table like { "$card" = { power = 5 } }')
+        elif fact == "result":
+            if value not in ("win", "draw", "none"):
+                raise ScenarioError(where, field_name,
+                                    f'expected "win", "draw" or "none", got {value!r}')
+        elif fact in ("can_undo", "can_redo"):
+            if not isinstance(value, bool) and not (
+                    isinstance(value, dict) and set(value) <= {"p0", "p1"}
+                    and all(isinstance(v, bool) for v in value.values())):
+                raise ScenarioError(where, field_name,
+                                    "expected true/false (the step's seat) or "
+                                    "{ p0 = true, p1 = false }")
+        elif fact == "pending":
+            _check_pending_shape(where, field_name, value)
         elif fact == "counters":
             for label, counts in value.items():
                 if not isinstance(counts, dict) or not all(
@@ -338,8 +376,33 @@ def _check_fact_shapes(where: Path, name: str, after: Mapping[str, Any]) -> None
         elif fact in ("turn", "active"):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ScenarioError(where, field_name, f"expected an integer, got {value!r}")
-        elif not isinstance(value, str):  # phase, step, pending
+        elif not isinstance(value, str):  # phase, step, end_cause
             raise ScenarioError(where, field_name, f"expected a string, got {value!r}")
+
+
+def _check_pending_shape(where: Path, name: str, value: Any) -> None:
+    """``pending`` is a decision kind (``"none"``: nothing pending) or a table of
+    ``seat``, ``kind``, ``options`` / ``includes`` / ``excludes`` (lists of option
+    ids, ``$label`` texts or the options' words)."""
+    if isinstance(value, str):
+        return
+    if not isinstance(value, dict):
+        raise ScenarioError(where, name, 'expected a decision kind or a table like '
+                                         '{ seat = 1, kind = "blockers", options = [...] }')
+    unknown = set(value) - _PENDING_KEYS
+    if unknown:
+        raise ScenarioError(where, f"{name}.{sorted(unknown)[0]}",
+                            f"unknown field (known: {', '.join(sorted(_PENDING_KEYS))})")
+    seat = value.get("seat", 0)
+    if seat not in (0, 1) or isinstance(seat, bool):
+        raise ScenarioError(where, f"{name}.seat", f"expected 0 or 1, got {seat!r}")
+    if not isinstance(value.get("kind", ""), str):
+        raise ScenarioError(where, f"{name}.kind", "expected a decision kind")
+    for key in ("options", "includes", "excludes"):
+        entries = value.get(key, [])
+        if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+            raise ScenarioError(where, f"{name}.{key}",
+                                "expected a list of options (ids, \"$label\" texts or words)")
 
 
 # --------------------------------------------------------------------------- running
@@ -525,7 +588,12 @@ def _run_step(scenario: Scenario, game: Game, step: Step, args: dict[str, Any],
     """Run one step; return its result and whether later steps must be skipped."""
     action = Action.make(step.action, step.seat, **args)
     try:
-        verdict = game.propose(action)
+        if step.action == "undo":
+            verdict = game.undo(step.seat)
+        elif step.action == "redo":
+            verdict = game.redo(step.seat)
+        else:
+            verdict = game.propose(action)
     except Exception as exc:  # a rules bug must show up as a failure, not a crash
         return StepResult(step.index, step.seat, step.action, args, step.expect, "crash", (),
                           "fail", f"the rules crashed: {type(exc).__name__}: {exc}"), True
@@ -550,7 +618,7 @@ def _run_step(scenario: Scenario, game: Game, step: Step, args: dict[str, Any],
             stop = False
         return StepResult(step.index, step.seat, step.action, args, expected, got, (), "fail",
                           why), stop
-    facts = tuple(check_facts(scenario, step, game.state, labels))
+    facts = tuple(check_facts(scenario, step, game.state, labels, game))
     bad = [f for f in facts if not f.ok]
     if bad:
         why = "; ".join(f"{f.name}: {f.detail}" for f in bad)
@@ -585,10 +653,14 @@ def _card_ref(state: GameState, value: str, labels: Mapping[str, int],
 
 
 def check_facts(scenario: Scenario, step: Step, state: GameState,
-                labels: Mapping[str, int]) -> list[FactResult]:
+                labels: Mapping[str, int], game: Game | None = None) -> list[FactResult]:
     """Check the ``[step.after]`` facts of ``step`` against ``state``.
 
-    Raises ScenarioError for a fact naming an unknown zone or label.
+    ``game`` (whose ``state`` this is) answers the facts that need the rules or the
+    history: ``place``, ``derived``, ``end_cause``, ``recovered``/``damaged``,
+    ``pending`` options in words, ``can_undo``/``can_redo``. Raises ScenarioError for
+    a fact naming an unknown zone or label, for a face word the game does not have,
+    or for a fact that needs ``game`` when none is given.
     """
     results: list[FactResult] = []
     base = f"{step.where}.after"
@@ -633,6 +705,41 @@ def check_facts(scenario: Scenario, step: Step, state: GameState,
                 _zone(scenario, state, f"{name}.{label}", zone_id)
                 got = state.zone_of(iid)
                 add(f"where {label}", got == zone_id, zone_id, got)
+        elif fact in ("face_up", "face_down", "recovered", "damaged"):
+            results += _face_facts(scenario, name, fact, value, state, labels, game)
+        elif fact == "place":
+            rules = _needs_game(scenario, name, game).rules
+            for label, want in value.items():
+                iid = _label(scenario, f"{name}.{label}", label, labels)
+                got_place = rules.place_of(state, iid) or "none"
+                add(f"place {label}", got_place == want, want, got_place)
+        elif fact == "derived":
+            rules = _needs_game(scenario, name, game).rules
+            for label, nums in value.items():
+                iid = _label(scenario, f"{name}.{label}", label, labels)
+                have_nums = rules.derived(state, iid)
+                unknown = sorted(set(nums) - set(have_nums))
+                if unknown:
+                    results.append(FactResult(
+                        f"derived {label}", False,
+                        f"the card has no number {unknown[0]!r} (it has: "
+                        f"{', '.join(sorted(have_nums)) or 'none'})"))
+                    continue
+                got_nums = {k: have_nums[k] for k in nums}
+                add(f"derived {label}", got_nums == dict(nums), dict(nums), got_nums)
+        elif fact == "result":
+            add("result", (state.result or "none") == value, value, state.result or "none")
+        elif fact == "end_cause":
+            rules = _needs_game(scenario, name, game).rules
+            cause = rules.end_cause(state) if state.game_over else "none"
+            add("end_cause", cause == value, value, cause)
+        elif fact in ("can_undo", "can_redo"):
+            history = _needs_game(scenario, name, game)
+            ask = history.can_undo if fact == "can_undo" else history.can_redo
+            wanted = {step.seat: value} if isinstance(value, bool) else {
+                int(k[1]): v for k, v in value.items()}
+            for seat, want in sorted(wanted.items()):
+                add(f"{fact} p{seat}", ask(seat) == want, want, ask(seat))
         elif fact in ("tapped", "untapped"):
             for label in value:
                 iid = _label(scenario, name, label, labels)
@@ -657,6 +764,8 @@ def check_facts(scenario: Scenario, step: Step, state: GameState,
             else:
                 got_w = state.winner
             add("winner", got_w == value, value, got_w)
+        elif fact == "pending" and isinstance(value, dict):
+            results.append(_pending_fact(scenario, name, value, state, labels, game))
         elif fact == "pending":
             pending = state.pending
             got_p = "none" if pending is None else str(getattr(pending, "kind", pending))
@@ -665,3 +774,110 @@ def check_facts(scenario: Scenario, step: Step, state: GameState,
             got_v = getattr(state, fact)
             add(fact, got_v == value, value, got_v)
     return results
+
+
+def _needs_game(scenario: Scenario, name: str, game: Game | None) -> Game:
+    if game is None:
+        raise ScenarioError(scenario.path, name, "this fact needs the running game "
+                                                 "(check_facts(..., game=...))")
+    return game
+
+
+def _face_facts(scenario: Scenario, name: str, fact: str, value: list[str], state: GameState,
+                labels: Mapping[str, int], game: Game | None) -> list[FactResult]:
+    """``face_up``/``face_down`` for any card; a game's own face words
+    (``GameRules.face_words``, e.g. 絵師100人展's ``recovered``/``damaged``) only for
+    cards standing on a place (``GameRules.place_of``)."""
+    out: list[FactResult] = []
+    words = {"face_up": True, "face_down": False}
+    on_place = None
+    if fact not in words:
+        rules = _needs_game(scenario, name, game).rules
+        if fact not in rules.face_words:
+            known = ", ".join(["face_up", "face_down", *rules.face_words])
+            raise ScenarioError(scenario.path, name, f"{rules.game_id} has no {fact} cards "
+                                                     f"(face facts here: {known})")
+        words = dict(rules.face_words)
+        on_place = rules.place_of
+    want = words[fact]
+    opposite = next((w for w, up in words.items() if up != want), "")
+    for label in value:
+        iid = _label(scenario, name, label, labels)
+        up = state.cards[iid].face_up
+        if on_place is not None and on_place(state, iid) is None:
+            out.append(FactResult(f"{fact} {label}", False,
+                                  f"expected {label} {fact}, but it stands on no place "
+                                  f"(it is in {state.zone_of(iid)})"))
+            continue
+        out.append(FactResult(f"{fact} {label}", up == want,
+                              "holds" if up == want else
+                              f"expected {label} {fact}, but it is {opposite}"))
+    return out
+
+
+def _option_texts(game: Game | None, state: GameState, decision: Any, option: str) -> set[str]:
+    """Everything an option may be called in a scenario: its id and its words in
+    each language (as the deciding seat reads them)."""
+    names = {option}
+    if game is None:
+        return names
+    from tabletop.core.refusals import option_words
+
+    words = option_words(game.rules, state, decision, option)
+    for lang in ("en", "ja"):
+        names.add(render_text(words, lang, game.rules.cards))
+    return names
+
+
+def _option_shown(game: Game | None, state: GameState, decision: Any, option: str) -> str:
+    """An option for a report: its English words, and its id when that differs."""
+    if game is None:
+        return option
+    from tabletop.core.refusals import option_words
+
+    words = render_text(option_words(game.rules, state, decision, option), "en",
+                        game.rules.cards)
+    return option if words == option else f"{words} [{option}]"
+
+
+def _pending_fact(scenario: Scenario, name: str, value: Mapping[str, Any], state: GameState,
+                  labels: Mapping[str, int], game: Game | None) -> FactResult:
+    """The pending decision's seat, kind and options (see :func:`_check_pending_shape`)."""
+    pending = state.pending
+    if pending is None:
+        return FactResult("pending", False, f"expected a decision {dict(value)!r}, but "
+                                            "nothing is pending")
+    problems: list[str] = []
+    if "seat" in value and pending.seat != value["seat"]:
+        problems.append(f"seat: expected {value['seat']}, got {pending.seat}")
+    if "kind" in value and pending.kind != value["kind"]:
+        problems.append(f"kind: expected {value['kind']!r}, got {pending.kind!r}")
+    offered = {opt: _option_texts(game, state, pending, opt) for opt in pending.options}
+
+    def matches(entry: str) -> list[str]:
+        return [opt for opt, names in offered.items() if entry in names]
+
+    shown = [_option_shown(game, state, pending, opt) for opt in pending.options]
+    for key in ("options", "includes", "excludes"):
+        if key not in value:
+            continue
+        entries = _resolve(scenario, f"{name}.{key}", list(value[key]), labels, as_text=True)
+        found = {e: matches(e) for e in entries}
+        if key == "excludes":
+            bad = [e for e, hits in found.items() if hits]
+            if bad:
+                problems.append(f"excludes: {bad!r} offered")
+            continue
+        missing = [e for e, hits in found.items() if not hits]
+        if missing:
+            problems.append(f"{key}: {missing!r} not offered")
+        if key == "options":
+            covered = {opt for hits in found.values() for opt in hits}
+            extra = [o for o in pending.options if o not in covered]
+            if extra or len(entries) != len(pending.options):
+                problems.append(f"options: expected exactly {entries!r}")
+    if problems:
+        return FactResult("pending", False,
+                          "; ".join(problems) + f" (the decision: seat {pending.seat}, kind "
+                                                f"{pending.kind!r}, options {shown!r})")
+    return FactResult("pending", True, "holds")

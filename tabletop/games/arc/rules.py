@@ -164,6 +164,13 @@ class ArcRules(GameRules):
             return "resign"
         return "deck_out"
 
+    def derived(self, state: GameState, iid: int) -> dict[str, int]:
+        """``{"power": n}`` for a card with printed power: printed plus this combat's
+        combat-card modifiers (:func:`combat.power`, ARC-H3); ``{}`` for others."""
+        if zones.cdef(state, self.cards, iid).number("power") is None:
+            return {}
+        return {"power": combat.power(state, self.cards, iid)}
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

@@ -95,6 +95,27 @@ class ConanRules(GameRules):
             return "resign"
         return end_cause(state)
 
+    def derived(self, state: GameState, iid: int) -> dict[str, int]:
+        """A character's numbers now (Conan, Ally, Foe; ``{}`` for other cards), from
+        :mod:`~tabletop.games.conan.stats`: ``prowess`` left to spend, ``damage`` it
+        deals, ``health`` and (Conan) ``vitality`` with Items, Region and the turn's
+        bonuses on its own turn (CONAN-R19), ``wounds`` (CONAN-R12), ``damage_taken``
+        and ``health_left`` (at 0 or less: defeated)."""
+        from tabletop.games.conan import stats
+
+        card = zones.cdef(state, self.cards, iid)
+        if card.type not in ("conan", "ally", "foe"):
+            return {}
+        out = {"prowess": stats.prowess_now(state, self.cards, iid),
+               "damage": stats.stat(state, self.cards, iid, "damage"),
+               "health": stats.stat(state, self.cards, iid, "health"),
+               "wounds": stats.counter(state, iid, "wound"),
+               "damage_taken": stats.counter(state, iid, "damage"),
+               "health_left": stats.health_left(state, self.cards, iid)}
+        if card.type == "conan":
+            out["vitality"] = stats.stat(state, self.cards, iid, "vitality")
+        return out
+
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
 

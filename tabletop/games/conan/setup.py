@@ -9,9 +9,24 @@ A scenario position (``setup.position``) replaces this: no shuffles, no
 opening hands. Foe cards in the battlefield rows belong to the enemy and Foe
 cards in a Chronicle to the other seat unless the entry says ``owner``; the
 flow then continues from the position's phase (a pending decision is asked
-again). Positions may start in any phase where a seat acts or is asked:
-``start_of_turn``, ``prepare``, ``foe_draw`` (step ``place`` with a Foe hand,
-or ``""`` to draw it), ``survey``, ``foe_move``, ``press_on``, ``rest``.
+again). Positions may start in any phase: ``start_of_turn``, ``prepare``,
+``foe_draw`` (step ``place`` with a Foe hand, or ``""`` to draw it),
+``survey``, ``foe_move``, ``conan_move``, ``barbarian``, ``resolution`` (from
+its first zone), ``press_on``, ``rest``.
+
+Move cards already on the battlefield lie in the zone ``moves`` and are
+declared, by label, in ``[position.data]`` (:func:`place_declared_moves`)::
+
+    moves = [
+        { card = "$arrows", foe = "$bandit" },                       # a Foe's Move
+        { card = "$slash", by = "$conan", target = "center/gap1" },  # Conan's / an Ally's
+    ]
+
+A Foe's Move lies against its Foe (CONAN-R8); Conan's or an Ally's at a target
+place named as in :mod:`~tabletop.games.conan.battlefield`. Costs are not paid
+again (the position's counters already say what was spent). Before the reveal
+(``foe_move``, ``conan_move``) a Move lies face down, seen by its placer only,
+unless its entry says ``face_up``; from the Barbarian phase on, face up.
 """
 
 from __future__ import annotations
@@ -22,14 +37,25 @@ from typing import Any
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.core.position import build_position
+from tabletop.core.position import PositionError, build_position, resolve_labels
 from tabletop.core.rules import GameSetup
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.piles import draw
+from tabletop.games.conan.resolution import begin_resolution
 from tabletop.games.conan.schema import GAME_ID
 from tabletop.games.conan.words import seat_msg
-from tabletop.games.conan.zones import FOE_ZONES, SEATS, create_zones, zid
+from tabletop.games.conan.zones import (
+    CONAN_ZONE,
+    FOE_ZONES,
+    MOVES_ZONE,
+    SEATS,
+    allies,
+    conan_of,
+    create_zones,
+    foe_zone_of,
+    zid,
+)
 
 FIRST_HAND, OTHER_HAND = 5, 7
 PILES = ("conan", "draw", "foe")
@@ -50,6 +76,108 @@ def _owners(state: GameState, position: Mapping[str, Any]) -> None:
                 state.cards[iid].owner = owner
 
 
+#: Phases in which placed Moves still lie face down (CONAN-R8: revealed after the
+#: Conan Move phase).
+FACE_DOWN_PHASES = frozenset({"foe_move", "conan_move"})
+
+
+def _entry_flags(position: Mapping[str, Any], zone: str, cards: list[int]
+                 ) -> dict[int, Mapping[str, Any]]:
+    """Instance id -> its position entry as a table (``{}`` for a bare card id)."""
+    entries = position.get("zones", {}).get(zone, [])
+    return {iid: entry if isinstance(entry, Mapping) else {}
+            for iid, entry in zip(cards, entries, strict=False)}
+
+
+def place_declared_moves(state: GameState, db: CardDb, position: Mapping[str, Any]) -> None:
+    """Turn a position's ``data.moves`` declarations (see the module docstring) into
+    Move records (:mod:`~tabletop.games.conan.battlefield`), with ``conan_zones`` and
+    ``ally_moved`` for the Conan Move phase (CONAN-R10), owners and faces.
+
+    Foes' Moves are placed first, so the targets of Conan's and the Allies' Moves
+    exist. Raises PositionError (naming the field) for an unknown label, a card not
+    in the zone ``moves``, a Move card without a declaration, a Foe not on the
+    battlefield or with two Moves, or a target that is not a free place.
+    """
+    declared = state.data.pop("moves", None) or []
+    state.data["moves"] = []
+    where = "position.data.moves"
+    if not isinstance(declared, list) or not all(isinstance(d, Mapping) for d in declared):
+        raise PositionError(f"field '{where}': expected a list of tables like "
+                            '{ card = "$label", foe = "$label" }')
+    if declared and all("x" in d for d in declared):  # stored records (a save's own form)
+        state.data["moves"] = [dict(d) for d in declared]
+        return
+    labels = state.data.get("labels", {})
+
+    def iid(n: int, key: str) -> int:
+        value = declared[n].get(key)
+        if not isinstance(value, str) or not value.startswith("$"):
+            raise PositionError(f"field '{where}[{n}].{key}': expected a \"$label\"")
+        try:
+            return int(resolve_labels(value, labels))
+        except PositionError:
+            raise PositionError(f"field '{where}[{n}].{key}': unknown card label "
+                                f"{value!r}") from None
+
+    flags = _entry_flags(position, MOVES_ZONE, list(state.zones[MOVES_ZONE].cards))
+    placer: dict[int, int] = {}
+    order = sorted(range(len(declared)), key=lambda n: "foe" not in declared[n])
+    for n in order:
+        entry = declared[n]
+        unknown = set(entry) - {"card", "foe", "by", "target"}
+        if unknown:
+            raise PositionError(f"field '{where}[{n}].{sorted(unknown)[0]}': unknown field "
+                                "(card, foe; or card, by, target)")
+        card = iid(n, "card")
+        if state.zone_of(card) != MOVES_ZONE or card in placer:
+            raise PositionError(f"field '{where}[{n}].card': the card must lie in the zone "
+                                f"'{MOVES_ZONE}', declared once")
+        if "foe" in entry:
+            foe = iid(n, "foe")
+            zone = foe_zone_of(state, foe)
+            if zone is None or db[state.cards[foe].card_id].type != "foe":
+                raise PositionError(f"field '{where}[{n}].foe': not a Foe on the battlefield")
+            if bf.move_of_foe(state, foe) is not None:
+                raise PositionError(f"field '{where}[{n}].foe': this Foe has a Move already")
+            shape = next(s for s in bf.foe_shapes(state, zone) if int(s.key) == foe)
+            placed, by, target = bf.foe_move_shape(shape, str(card)), foe, ""
+            if "owner" not in flags.get(card, {}):
+                state.cards[card].owner = state.cards[foe].owner
+        else:
+            by = iid(n, "by")
+            if by != conan_of(state, db, state.active) and by not in allies(state, db,
+                                                                            state.active):
+                raise PositionError(f"field '{where}[{n}].by': not the turn player's Conan "
+                                    "or one of its Allies")
+            name = entry.get("target")
+            place = bf.find_target(state, name) if isinstance(name, str) else None
+            if place is None or bf.occupied(state, place):
+                free = [t.id for t in bf.all_targets(state) if not bf.occupied(state, t)]
+                raise PositionError(f"field '{where}[{n}].target': {name!r} is not a free "
+                                    f"place (free: {', '.join(free) or 'none'})")
+            placed, zone, target = place.shape, place.zone, place.id
+            if "owner" not in flags.get(card, {}):
+                state.cards[card].owner = state.cards[by].owner
+            if state.zone_of(by) == CONAN_ZONE:
+                used = state.data.setdefault("conan_zones", [])
+                if zone not in used:
+                    used.append(zone)
+            elif by not in state.data.setdefault("ally_moved", []):
+                state.data["ally_moved"].append(by)
+        placer[card] = state.cards[card].owner
+        state.data["moves"].append({
+            "card": card, "zone": zone, "x": placed.center[0], "y": placed.center[1],
+            "rot": placed.rotation_deg, "by": by, "foe": "foe" in entry, "target": target})
+    for card in state.zones[MOVES_ZONE].cards:
+        if card not in placer:
+            raise PositionError(f"field 'position.zones.{MOVES_ZONE}': card "
+                                f"{state.cards[card].card_id!r} has no entry in {where}")
+        face_up = flags.get(card, {}).get("face_up", state.phase not in FACE_DOWN_PHASES)
+        state.cards[card].face_up = bool(face_up)
+        state.cards[card].known_to = set() if face_up else {placer[card]}
+
+
 def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState:
     """The state after set-up, waiting for the first player's Press On choice."""
     state = GameState(GAME_ID, setup.seed, first=setup.first, active=setup.first)
@@ -58,10 +186,12 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
     if setup.position is not None:
         build_position(state, setup.position, db, phases)
         _owners(state, setup.position)
-        state.data.setdefault("moves", [])
+        place_declared_moves(state, db, setup.position)
         if state.phase == "foe_draw" and state.step == "place":
             state.data.setdefault("foes_placed", 0)
         bf.relayout_foe_moves(state)
+        if state.phase == "resolution" and "res" not in state.data:
+            begin_resolution(state)
         advance(state, db)
         return state
     for seat in SEATS:

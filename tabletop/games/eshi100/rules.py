@@ -54,7 +54,7 @@ from tabletop.games.eshi100 import (
     zones,
 )
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
-from tabletop.games.eshi100.words import inst_msg, phase_msg, square_msg
+from tabletop.games.eshi100.words import inst_msg, phase_msg, square_label, square_msg
 from tabletop.games.eshi100.zones import is_in
 from tabletop.geometry import Corner
 
@@ -212,6 +212,27 @@ class Eshi100Rules(GameRules):
             return "draw"
         return "points" if turn.points(state, int(state.winner)) >= turn.POINTS_TO_WIN \
             else "deck_out"
+
+    #: A grid card face up is recovered (回復状態), face down damaged (ESHI-H1).
+    face_words: ClassVar[dict[str, bool]] = {"recovered": True, "damaged": False}
+
+    def derived(self, state: GameState, iid: int) -> dict[str, int]:
+        """``{"power": n}``: the card's power in a battle (:func:`attack.power`);
+        ``{}`` for a card without printed power."""
+        if zones.cdef(state, self.cards, iid).number("power") is None:
+            return {}
+        return {"power": attack.power(state, self.cards, iid)}
+
+    def place_of(self, state: GameState, iid: int) -> str | None:
+        """A grid card's square named as player 1 (seat 0) reads the grid labels:
+        ``"A1"`` is square 0 (player 1's start square), ``"D4"`` square 15 (ESHI-R1)."""
+        if state.zone_of(iid) != zones.GRID:
+            return None
+        square = board.square_of(state, iid)
+        if square is None:
+            return None
+        col, row = square_label(square, 0)
+        return f"{col}{row}"
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

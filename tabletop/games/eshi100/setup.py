@@ -10,6 +10,7 @@ owner as ``owner``; ``face_up = false`` makes a damaged card. The phase decides
 what waits: ``prepare`` asks the recover decision (when there is a damaged
 card), ``end`` the hand-limit discards; an attack waiting for its defence is
 ``step = "defend"`` with ``[position.data] attack = { attacker = "$label" }``.
+An ``end`` phase with a hand within the limit goes on to the other player's turn.
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ def _restore(state: GameState, db: CardDb) -> None:
         return
     if state.phase == "prepare":
         turn.ask_recover(state, db)
-    elif state.phase == "end":
-        hand = len(state.zones[zid(state.active, "hand")].cards)
-        if hand > turn.HAND_LIMIT:
-            turn.enter_end(state, db)
+    elif state.phase == "end":  # the hand-limit discards, or straight to the next turn
+        turn.enter_end(state, db)
 

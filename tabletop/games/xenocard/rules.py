@@ -81,8 +81,22 @@ class XenoRules(GameRules):
 
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
-        """Shuffle, draw 6, mulligans (XENO-R2), turn 1; or a scenario position."""
-        return setup.new_game(setup_, self.cards, self.phases)
+        """Shuffle, draw 6, mulligans (XENO-R2), turn 1; or a scenario position.
+
+        A position in a phase that runs by itself goes on from there: ``draw`` draws
+        (XENO-R1) and enters the move phase, ``battle`` fights (XENO-R5) and adjusts.
+        """
+        state = setup.new_game(setup_, self.cards, self.phases)
+        if setup_.position is not None and state.pending is None and not state.game_over:
+            if state.phase == "draw":
+                from tabletop.games.xenocard.deck import draw
+
+                draw(state, state.active, 1)
+                if not state.game_over:
+                    turn.enter_phase(state, "move")
+            elif state.phase == "battle":
+                turn.after_block(state, self.cards, self.geometry)
+        return state
 
     # -- checking --------------------------------------------------------------------
     def check(self, state: GameState, action: Action) -> Verdict:
@@ -226,6 +240,27 @@ class XenoRules(GameRules):
         if resigned_seat(state) is not None:
             return "resign"
         return "deck_out"
+
+    def derived(self, state: GameState, iid: int) -> dict[str, int]:
+        """A battle card's ``atk`` and ``hp`` now (:mod:`~tabletop.games.xenocard.stats`:
+        the weapon's ATK while one is in use, XENO-R7; event boosts and situation
+        bonuses) and ``damage`` taken; ``{}`` for a card with neither printed."""
+        from tabletop.games.xenocard import stats
+
+        out: dict[str, int] = {}
+        attack, life = stats.atk(state, self.cards, iid), stats.hp(state, self.cards, iid)
+        if attack is not None:
+            out["atk"] = attack
+        if life is not None:
+            out["hp"] = life
+        if out:
+            out["damage"] = zones.counter(state, iid, stats.DAMAGE)
+        return out
+
+    def place_of(self, state: GameState, iid: int) -> str | None:
+        """The slot a card stands on in a slot zone (``"s2"``, ``"front.left"``), as
+        the rules read it (:func:`~tabletop.games.xenocard.zones.slot_of`)."""
+        return zones.slot_of(state, iid)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
