@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from tabletop import i18n
+from tabletop.ui.textwrap_ja import rewrap_text_box, wrapped_text_box
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -115,6 +116,7 @@ def message(app: App, title: Text, body: Text, width: int = 480,
     window.dismiss_button.set_text(i18n.t("button.ok"))
     _fit_title_bar(app, window)
     _size_buttons(app, window, [window.dismiss_button], window.text_block)
+    rewrap_text_box(window.text_block, text_of(body))
     window.set_blocking(True)
     return window
 
@@ -136,6 +138,7 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
     _fit_title_bar(app, dialog)
     _size_buttons(app, dialog, [dialog.cancel_button, dialog.confirm_button],
                   dialog.confirmation_text)
+    rewrap_text_box(dialog.confirmation_text, text_of(body))
     _callbacks[id(dialog)] = (on_confirm, on_cancel)
     return dialog
 
@@ -165,16 +168,20 @@ def choose(app: App, title: Text, body: Text,
     window.set_dimensions((w, sh - 20))  # lays the container out inside border and shadow
     cw, ch = window.get_container().get_size()
     buttons_h = len(answers) * (bh + gap) + pad
-    markup = html.escape(text_of(body)).replace("\n", "<br>")
-    text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, -1), app.ui,
-                     container=window, allow_split_dashes=False)
+    plain = text_of(body)
+
+    def make(height: int) -> Callable[[str], Any]:
+        return lambda markup: UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad,
+                                                            height),
+                                        app.ui, container=window, allow_split_dashes=False)
+
+    text = wrapped_text_box(make(-1), plain)
     room = ch - buttons_h - pad
     text_h = int(text.rect.height)
     if text_h > room:  # more text than the screen holds: a fixed box that scrolls
         text.kill()
         text_h = room
-        text = UITextBox(markup, pygame.Rect(pad // 2, pad // 2, cw - pad, text_h), app.ui,
-                         container=window, allow_split_dashes=False)
+        text = wrapped_text_box(make(text_h), plain)
     else:
         window.set_dimensions((w, window.rect.height - (room - text_h)))
     window.set_position(((sw - w) // 2, (sh - window.rect.height) // 2))

@@ -12,7 +12,6 @@ from the player's choices; it has no pygame code.
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import random
@@ -35,6 +34,7 @@ from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
 from tabletop.resources import resource_path
 from tabletop.ui import dialogs
 from tabletop.ui.scene import Scene
+from tabletop.ui.textwrap_ja import wrapped_text_box
 
 if TYPE_CHECKING:
     from tabletop.core.persistence import SaveError, SaveInfo
@@ -675,15 +675,17 @@ class MenuScene(Scene):
         if room <= round(20 * self.app.scale):
             return 0
         pad_x = round(8 * self.app.scale)
-        markup = "<br>".join(html.escape(line) for line in text.split("\n"))
         rect = pygame.Rect(x - pad_x, y, width + 2 * pad_x, -1)
-        box = UITextBox(markup, rect, self.app.ui, container=panel, object_id=object_id,
-                        allow_split_dashes=False)
+
+        def make(markup: str) -> UITextBox:
+            return UITextBox(markup, rect, self.app.ui, container=panel, object_id=object_id,
+                             allow_split_dashes=False)
+
+        box = wrapped_text_box(make, text)
         if box.rect.height > room:
             box.kill()
             rect.height = room
-            box = UITextBox(markup, rect, self.app.ui, container=panel, object_id=object_id,
-                            allow_split_dashes=False)
+            box = wrapped_text_box(make, text)
         self.widgets[key] = box
         return int(box.rect.height)
 
@@ -787,12 +789,11 @@ class MenuScene(Scene):
             add("howto_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
                                        i18n.t("menu.howto_title"), ui, container=panel,
                                        object_id="#section"))
-            lines = "<br>".join("•\u00a0" + html.escape(i18n.t(f"menu.howto_{i}"))
-                                for i in (1, 2, 3))
-            add("howto", UITextBox(lines, pygame.Rect(pad - px(8), howto_top, inner + px(16),
-                                                      howto_h),
-                                   ui, container=panel, object_id="#howto",
-                                   allow_split_dashes=False))
+            lines = "\n".join("•\u00a0" + i18n.t(f"menu.howto_{i}") for i in (1, 2, 3))
+            rect = pygame.Rect(pad - px(8), howto_top, inner + px(16), howto_h)
+            add("howto", wrapped_text_box(
+                lambda markup: UITextBox(markup, rect, ui, container=panel, object_id="#howto",
+                                         allow_split_dashes=False), lines))
         add("quit", UIButton(pygame.Rect(pad, area.height - pad - quit_h, inner, quit_h),
                              i18n.t("menu.quit"), ui, container=panel, command=self.app.quit))
 

@@ -8,20 +8,30 @@ split. Everything the window wraps goes through here instead:
   at spaces (English) and between characters (Japanese), keeping katakana and Latin
   words whole and the kinsoku rules (no line starts with a closing mark, small kana,
   ー or a sentence end; none ends with an opening mark);
-* :func:`render_wrapped` draws such lines into one surface (what ``wraplength`` did).
+* :func:`render_wrapped` draws such lines into one surface (what ``wraplength`` did);
+* :func:`wrapped_text_box` builds a pygame_gui text box whose text is broken here:
+  pygame_gui wraps text boxes by itself, between any two characters of Japanese, so
+  it is given lines that already fit and never needs to break one.
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
-__all__ = ["NO_LINE_END", "NO_LINE_START", "ellipsize", "render_wrapped", "wrap_text",
-           "wrap_words"]
+__all__ = ["CJK_START", "NO_LINE_END", "NO_LINE_START", "box_markup", "ellipsize", "render_wrapped",
+           "rewrap_text_box", "wrap_text", "wrap_words", "wrapped_text_box"]
 
 #: Characters a line may not start with (Japanese kinsoku: closing marks, small kana,
 #: the long vowel mark, sentence ends).
 NO_LINE_START = frozenset("、。，．・：；？！ー〜…‥）」』】〉》〕］｝"
                           "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;?!)]}%")
+#: From here on (CJK punctuation, kana, kanji, full-width forms) text has no spaces
+#: to break at and pygame_gui's own wrapping would break it between any characters.
+CJK_START = 0x2E80
 #: Characters a line may not end with (opening marks).
 NO_LINE_END = frozenset("（「『【〈《〔［｛([{")
 
@@ -167,3 +177,39 @@ def render_wrapped(font: pygame.font.Font, text: str, colour: tuple[int, int, in
         x = (w - line.get_width()) // 2 if centre else 0
         surf.blit(line, (x, i * step))
     return surf
+
+
+def box_markup(text: str, font: Any, width: int) -> str:
+    """``text`` wrapped at ``width`` pixels (:func:`wrap_text`) as pygame_gui text-box
+    markup: each line escaped, lines joined by ``<br>``. ``font`` needs only ``size``
+    (a :class:`pygame.font.Font` or pygame_gui's own font object)."""
+    return "<br>".join(html.escape(line) for line in wrap_text(text, font, max(1, width)))
+
+
+def rewrap_text_box(box: Any, text: str) -> Any:
+    """Give the pygame_gui ``UITextBox`` ``box`` plain ``text`` in lines of
+    :func:`wrap_text` that fit the width it wraps at, measured with the font it draws
+    with (padding, border and a scroll bar are pygame_gui's to decide), so pygame_gui
+    breaks none of them. Explicit newlines stay line breaks. Returns ``box``.
+
+    Text without Japanese is left as it is: pygame_gui breaks it at spaces too, and
+    its markup stays the text as given."""
+    if not any(ord(ch) >= CJK_START for ch in text):
+        return box
+    for _ in range(3):  # a scroll bar appearing narrows the width once more
+        width = int(box.text_wrap_rect.width)
+        if width <= 0:  # a box that does not wrap
+            return box
+        font = box.ui_theme.get_font(box.combined_element_ids)
+        # one pixel spare: pygame_gui sums rounded chunk widths
+        box.set_text(box_markup(text, font, width - 1))
+        if int(box.text_wrap_rect.width) >= width:
+            break
+    return box
+
+
+def wrapped_text_box(make: Callable[[str], Any], text: str) -> Any:
+    """A pygame_gui ``UITextBox`` built by ``make(markup)`` (rectangle, manager,
+    container and object id are the caller's) showing plain ``text`` wrapped here
+    (:func:`rewrap_text_box`)."""
+    return rewrap_text_box(make(html.escape(text).replace("\n", "<br>")), text)

@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Callable
 from functools import cache
 from typing import Any
+
+import pygame
 
 from tabletop.core.files import FileProblem, load_json
 from tabletop.resources import resource_path
 from tabletop.ui.fonts import usable_font
 
-__all__ = ["BASE_SIZE", "ELEMENT_TYPES", "FIT_IDS", "MIN_FONT_PX", "build_theme", "fit_id",
-           "fit_floor", "fit_size", "text_floor", "theme_problem", "themed_size",
-           "ui_scale"]
+__all__ = ["ARROW_BUTTON_W", "ARROW_FONT_PX", "BASE_SIZE", "DROP_DOWN_ROW_MARGIN",
+           "ELEMENT_TYPES", "FIT_IDS", "MIN_FONT_PX", "build_theme", "drop_down_arrow",
+           "fit_id", "fit_floor", "fit_size", "list_row_height", "text_floor",
+           "theme_problem", "themed_size", "ui_scale"]
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +65,11 @@ _SIZES: dict[str, tuple[int, bool]] = {
 
 #: Object ids whose text may be shrunk to fit (``"#ok"`` -> ``"#ok_fit12"`` ...).
 FIT_IDS = ("#ok", "#problem", "#section", "#note", "#start_button")
+#: A drop-down's open list: margin above and below each row's text (pixels at scale 1).
+DROP_DOWN_ROW_MARGIN = 3
+#: The drop-down arrow's font size and its button's width (pixels at scale 1).
+ARROW_FONT_PX = 12
+ARROW_BUTTON_W = 24
 #: No text is smaller than this many pixels at 1280x720 (issue 10; scaled with the
 #: window by :func:`text_floor`); fitted text stops shrinking here and wraps instead.
 MIN_FONT_PX = 12
@@ -213,4 +222,41 @@ def build_theme(scale: float = 1.0, use_file: bool = True) -> dict[str, Any]:
             variant = copy.deepcopy(theme.get(element, {}))
             variant["font"] = font(px / scale, is_bold)
             theme[f"{element}_fit{px}"] = variant
+    _size_drop_downs(theme, scale, regular, font)
     return theme
+
+
+def list_row_height(line_height: int, scale: float) -> int:
+    """The height of one row of a drop-down's open list for text ``line_height`` px high
+    at UI ``scale``: the whole line plus a margin above and below."""
+    return line_height + 2 * max(1, round(DROP_DOWN_ROW_MARGIN * scale))
+
+
+def drop_down_arrow(scale: float) -> tuple[int, int]:
+    """The drop-down arrow's font size and the width of its button (pixels) at ``scale``."""
+    return max(text_floor(scale), round(ARROW_FONT_PX * scale)), round(ARROW_BUTTON_W * scale)
+
+
+def _size_drop_downs(theme: dict[str, Any], scale: float, regular: str,
+                     font: Callable[[float, bool], dict[str, Any]]) -> None:
+    """Drop-down rows, arrow and arrow button that grow with the text.
+
+    pygame_gui's defaults are fixed pixels: 20 px list rows (half a line of 16 px Noto
+    Sans JP, whose line is 24 px, so every row cut its text in half) and a 14 px arrow
+    in its own symbol font (which the bundle leaves out) on a 20 px button.
+    """
+    size = themed_size("selection_list", scale)[0]
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        line = pygame.font.Font(regular, size).get_linesize()
+    except (OSError, ValueError, pygame.error):  # changed since it was checked: a guess
+        line = round(size * 1.5)
+    row = list_row_height(line, scale)
+    arrow_px, arrow_w = drop_down_arrow(scale)
+    theme.setdefault("drop_down_menu.#drop_down_options_list", {}).setdefault(
+        "misc", {})["list_item_height"] = str(row)
+    theme.setdefault("drop_down_menu", {}).setdefault(
+        "misc", {})["open_button_width"] = str(arrow_w)
+    theme.setdefault("drop_down_menu.#expand_button", {})["font"] = font(arrow_px / scale,
+                                                                        False)
