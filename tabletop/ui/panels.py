@@ -347,6 +347,9 @@ class Toast:
     key: str = ""
     rule: str = ""
     on_show: Callable[[Any, str, str], None] | None = None
+    #: Where the box's bottom goes (pixels; the table puts it above the viewer's hand,
+    #: which a toast that stays must not hide). None: 17% of the area above its bottom.
+    bottom: int | None = None
 
     def show(self, message: Any, key: str = "", rule: str = "") -> None:
         """Show ``message`` (a Message, or plain text) plus the rule id until cleared."""
@@ -399,7 +402,9 @@ class Toast:
         w = surf.get_width() + 3 * pad_x + self._mark(scale)
         h = max(surf.get_height(), self._mark(scale)) + 2 * pad_y
         box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (area.centerx, area.bottom - round(area.h * 0.17) + pad_y)
+        bottom = self.bottom if self.bottom is not None else \
+            area.bottom - round(area.h * 0.17) + pad_y
+        box.midbottom = (area.centerx, max(area.top + h, min(area.bottom, bottom)))
         return box
 
     def close_rect(self, area: pygame.Rect, text: TextCache, scale: float

@@ -534,6 +534,10 @@ class TableScene(Scene):
                 a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
         self.renderer.faces_drawn.clear()
         self._blits = [(s.surface, s.rect.topleft, s) for s in self.sprites if s.drawn]
+        hands = [self.zone_rect(z.id) for z in self.layout.zones
+                 if z.kind == "hand" and z.owner == self.viewer]
+        # the toast stays until dealt with, so it sits above the viewer's own hand
+        self.toast.bottom = min(r.top for r in hands) - round(6 * self.scale) if hands else None
 
     @property
     def card_px(self) -> tuple[int, int]:

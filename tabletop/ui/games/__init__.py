@@ -463,11 +463,8 @@ def click_refusal_from_legal(scene: TableScene, iid: int) -> Verdict | None:
         name = msg(f"card.{other.card.card_id}")
         if name not in usable and any(_names_card(a, other.iid) for a in legal):
             usable.append(name)
-    first = (Verdict.refuse("table.click_not_yours", card=card,
-                            player=seat_msg(sprite.card.owner))
-             if sprite.card.owner is not None and sprite.card.owner != seat
-             else Verdict.refuse("table.click_nothing_now", card=card)).message
     go_on = _go_on(scene)
+    then: Message | str = ""
     if usable:
         then = msg("refusal.table.click_can_use", cards=tuple(usable[:MAX_NAMED]))
         if go_on is not None:
@@ -475,10 +472,10 @@ def click_refusal_from_legal(scene: TableScene, iid: int) -> Verdict | None:
                        second=msg("refusal.table.click_can_go_on", command=go_on))
     elif go_on is not None:
         then = msg("refusal.table.click_only_go_on", command=go_on)
-    else:
-        return Verdict(False, "table.click_nothing_now", first)
-    return Verdict(False, "table.click_nothing_now",
-                   msg("refusal.table.click_and", first=first, second=then))
+    if sprite.card.owner is not None and sprite.card.owner != seat:
+        return Verdict.refuse("table.click_not_yours", card=card,
+                              player=seat_msg(sprite.card.owner), then=then)
+    return Verdict.refuse("table.click_nothing_now", card=card, then=then)
 
 
 def command_refusal_default(scene: TableScene, command: str) -> Verdict | None:
