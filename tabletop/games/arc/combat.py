@@ -183,6 +183,7 @@ def check_blockers(state: GameState, choice: list[str], options: tuple[str, ...]
         used.add(pair[0])
     return Verdict.legal()
 
+
 def _in_play(state: GameState, iid: int) -> bool:
     return iid in state.cards and state.zone_of(iid).endswith(".characters")
 
@@ -200,7 +201,6 @@ def _cannot_block(state: GameState, blocker: int, attacker: int) -> Verdict:
         return Verdict.refuse("arc.not_an_attacker", "ARC-R5", card=card,
                               attacker=inst_msg(state, attacker))
     return Verdict.refuse("arc.answer_blockers", "ARC-R5")
-
 
 
 def apply_blockers(state: GameState, db: CardDb, choice: list[str]) -> None:

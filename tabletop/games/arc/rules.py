@@ -229,3 +229,4 @@ def _describe_answer(state: GameState, action: Action) -> Message:
         return msg("action.arc.play_card_on", card=inst_msg(state, played[0]),
                    target=inst_msg(state, played[1]))
     return msg("action.arc.answer")
+

@@ -280,7 +280,7 @@ def apply_place_move(state: GameState, db: CardDb, seat: int, card: int, charact
                  who=inst_msg(state, character), zone=foe_zone_msg(place.zone), n=wounds)
     seen = msg(f"log.conan.hero_move_seen{more}", player=seat_msg(seat),
                who=inst_msg(state, character), zone=foe_zone_msg(place.zone), card=name,
-               wounds=wounds)
+               n=wounds)
     state.add_log(public, {seat: seen})
     if is_defeated(state, db, character):
         check_defeats(state, db, [character])

@@ -741,21 +741,18 @@ class ConanUI(GameUI):
         if card.type in ("foe", "conan", "ally"):
             lines.append(t("conanui.explain_stats", d=card.get("damage", 0),
                            p=card.get("prowess", 0), h=card.get("health", 0)))
-        if card.type == "foe":
-            lines.append(t("conanui.explain_foe", renown=card.get("renown", 0),
-                           scars=card.get("scars", 0),
             now = self._numbers_now(view)
             if now:
                 lines.insert(len(lines) - 1, now)
+        if card.type == "foe":
+            lines.append(t("conanui.explain_foe", renown=card.get("renown", 0),
+                           scars=card.get("scars", 0),
                            kind=t(f"conanui.creature.{card.get('creature')}")))
         text = card.text.get(_lang()) or card.text.get("en") or ""
         if text:
             lines.append(text)
         return lines
 
-    def counts_line(self, view: TableView, seat: int) -> str:
-        """Deck, hand and Foe deck of one seat."""
-        def n(kind: str) -> int:
     def _numbers_now(self, view: CardView) -> str:
         """Current prowess, health left and wounds of a character in play (the hover),
         as the table shows them now; "" for a card not in play."""
@@ -772,6 +769,9 @@ class ConanUI(GameUI):
                  hmax=st.stat(state, db, iid, "health"), d=st.stat(state, db, iid, "damage"),
                  w=st.counter(state, iid, "wound"))
 
+    def counts_line(self, view: TableView, seat: int) -> str:
+        """Deck, hand and Foe deck of one seat."""
+        def n(kind: str) -> int:
             return len(view.zones.get(f"p{seat}.{kind}", ()))
 
         from tabletop.ui.panels import seat_name
