@@ -42,7 +42,7 @@ from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cdef, 
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
-from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize
+from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games import conan_drag as cd
@@ -686,10 +686,16 @@ class ConanUI(GameUI):
             fonts = scene.app.fonts
             while size > LABEL_MIN_PX and fonts.get(size).size(text)[0] > room:
                 size -= 1
+            if fonts.get(size).size(text)[0] > room and rect.h > rect.w:
+                # at the text floor and still too wide for a narrow, tall zone (a
+                # flank): the name runs along the zone's long side, never cut
+                size = top
+                while size > LABEL_MIN_PX and fonts.get(size).size(text)[0] > rect.h - pad:
+                    size -= 1
+                label = pygame.transform.rotate(scene.text.get(text, size, (170, 200, 180)), 90)
+                surface.blit(label, label.get_rect(center=rect.center))
+                continue
             label = scene.text.get(text, size, (170, 200, 180))
-            if label.get_width() > room:  # still too wide: cut with an ellipsis
-                label = scene.text.get(ellipsize(text, fonts.get(size), room), size,
-                                       (170, 200, 180))
             surface.blit(label, label.get_rect(center=rect.center))
 
     def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
