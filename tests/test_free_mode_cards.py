@@ -162,6 +162,17 @@ def test_free_mode_overfilled_xenocard_standby_refuses_a_fifth_card(tmp_path: Pa
     play_bots(resumed(game, tmp_path), 40)
 
 
+def test_ALL_H5_leaving_free_mode_with_an_overfilled_zone_names_it_in_the_log() -> None:
+    zones = {**XENO_SET["zones"],
+             "p0.standby": [c("deck_rookie", f"r{n}") for n in range(4)]}
+    game = game_at("xenocard", {**XENO_SET, "zones": zones, "data": XENO_SET["data"]})
+    by_hand(game, 0, lab(game, "rookie"), "p0.standby", stay_free=True)
+    assert game.propose(Action.make("set_free_mode", 0, on=False)).ok
+    last = game.state.log[-1].for_seat(0)
+    assert last.key == "log.over_capacity"
+    assert "Player 1's Standby" in last.render("en") and "ALL-H5" in last.render("en")
+
+
 # ------------------------------------------------------------------------------- Conan
 
 CONAN_DECKS = {"p0.deck": ["move_parry"] * 8, "p1.deck": ["move_parry"] * 8,

@@ -256,6 +256,9 @@ class Game:
             state.free_mode = bool(action.get("on"))
             key = "log.free_mode_on" if state.free_mode else "log.free_mode_off"
             state.add_log(msg(key, player=player))
+            over = state.zones_over_capacity()
+            if over and not state.free_mode:  # the excess stays; the rules add no more (ALL-H5)
+                state.add_log(msg("log.over_capacity", zones=tuple(zone_msg(z) for z in over)))
             return
         if action.kind == "resign":
             winner = state.other(seat)
