@@ -37,6 +37,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from tabletop import notices
 from tabletop.core.files import FileProblem, load_toml
 from tabletop.resources import resource_path
 
@@ -172,6 +173,7 @@ def _catalogue(code: str) -> dict[str, str]:
         files = catalogue_files(code)
     except (FileNotFoundError, OSError) as exc:
         log.error("message catalogue %r unusable: %s", code, exc)
+        notices.report(f"Message catalogue {code!r}: {exc} (English is used instead)")
         return merged
     origin: dict[str, Path] = {}
     for path in files:
@@ -185,6 +187,8 @@ def _catalogue(code: str) -> dict[str, str]:
         for problem in problems:
             log.error("message catalogue %r: %s (left out; English is used instead)",
                       code, problem)
+            notices.report(f"Message catalogue: {problem} (left out; English is used "
+                           f"instead)")
     return merged
 
 

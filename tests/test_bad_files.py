@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tabletop import cli, i18n
+from tabletop import cli, i18n, notices
 from tabletop.resources import DATA_ENV_VAR
 
 REPO = Path(__file__).resolve().parent.parent
@@ -56,6 +56,7 @@ def _clear_caches() -> None:
     theme._base_theme.cache_clear()
     fonts._check_font.cache_clear()
     fonts._warn_once.cache_clear()
+    notices.take()
 
 
 @pytest.fixture
@@ -343,7 +344,7 @@ def test_a_huge_format_width_in_english_is_not_formatted(data: Path) -> None:
 @pytest.mark.parametrize("case", cases("theme"))
 def test_broken_theme_opens_the_window_with_the_built_in_look(
         data: Path, case: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
-    from ui_helpers import frames, make_app
+    from ui_helpers import frames, make_app, texts
 
     put(case, data / "assets" / "ui" / "theme.json")
     with caplog.at_level(logging.ERROR):
@@ -352,6 +353,8 @@ def test_broken_theme_opens_the_window_with_the_built_in_look(
             app.show_menu()
             frames(app, 3)
             assert app.stack.top is not None and app.running
+            told = "\n".join(texts(app))  # the players are told, not only the log
+            assert "theme.json" in told and "built-in look" in told, told
         finally:
             app.shutdown()
     says("\n".join(r.getMessage() for r in caplog.records), case, "theme.json")
@@ -360,7 +363,7 @@ def test_broken_theme_opens_the_window_with_the_built_in_look(
 @pytest.mark.parametrize("case", cases("fonts"))
 def test_broken_font_opens_the_window_with_the_default_font(
         data: Path, case: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
-    from ui_helpers import frames, make_app
+    from ui_helpers import frames, make_app, texts
 
     put(case, data / "assets" / "fonts" / FONT)
     with caplog.at_level(logging.ERROR):
@@ -369,6 +372,8 @@ def test_broken_font_opens_the_window_with_the_default_font(
             app.show_menu()
             frames(app, 3)
             assert app.fonts.path(False) is None and app.fonts.get(14).size("Ab")[0] > 0
+            told = "\n".join(texts(app))
+            assert FONT in told and "built-in font" in told, told
         finally:
             app.shutdown()
     says("\n".join(r.getMessage() for r in caplog.records), case, FONT)

@@ -121,10 +121,15 @@ def widget_centre(widget: Any) -> tuple[int, int]:
 
 
 def texts(app: Any) -> list[str]:
-    """Every text shown by a visible pygame_gui label, button or drop-down."""
+    """Every text shown by a visible pygame_gui label, button, drop-down or text box
+    (a text box's markup with its line breaks as spaces)."""
     out = []
     for sprite in app.ui.get_sprite_group().sprites():
         text = getattr(sprite, "text", None)
+        if not isinstance(text, str):
+            text = getattr(sprite, "html_text", None)
+            if isinstance(text, str):
+                text = text.replace("<br>", " ")
         if isinstance(text, str) and text and getattr(sprite, "visible", True):
             out.append(text)
     return out

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import notices
 from tabletop.core.files import MAX_FONT_BYTES, FileProblem, read_bytes
 from tabletop.resources import font_path
 from tabletop.ui.textwrap_ja import render_wrapped
@@ -68,6 +69,7 @@ def usable_font(bold: bool = False) -> Path | None:
 @cache
 def _warn_once(problem: str) -> None:
     log.error("UI font unusable, using pygame's built-in font instead: %s", problem)
+    notices.report(f"Font: {problem} (pygame's built-in font is used instead)")
 
 
 class Fonts:

@@ -26,7 +26,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox
 
-from tabletop import i18n
+from tabletop import i18n, notices
 from tabletop.core.decks import Deck, DeckError, load_deck
 from tabletop.core.engine import Game
 from tabletop.core.messages import Message
@@ -543,9 +543,15 @@ class MenuScene(Scene):
         self._clear()
 
     def update(self, dt: float) -> None:
-        """Rebuild the widgets if a choice changed since the last frame."""
+        """Rebuild the widgets if a choice changed since the last frame; tell the
+        players once about files the program had to replace by its built-in ones."""
         if self._dirty:
             self.build()
+        worked_around = notices.take()
+        if worked_around:
+            dialogs.message(self.app, "dialog.notices_title",
+                            i18n.t("dialog.notices_body", problems="\n".join(worked_around)),
+                            width=620, height=340)
 
     def draw(self, surface: pygame.Surface) -> None:
         """A felt-green background with a soft light in the middle."""

@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from tabletop import notices
 from tabletop.core.files import FileProblem, load_json
 from tabletop.resources import resource_path
 from tabletop.ui.fonts import usable_font
@@ -160,10 +161,12 @@ def _base_theme() -> dict[str, Any]:
         data = load_json(path)
     except (FileNotFoundError, FileProblem) as exc:
         log.error("theme unusable, using the built-in look: %s", exc)
+        notices.report(f"Theme: {exc} (the built-in look is used instead)")
         return {}
     problem = theme_problem(data)
     if problem:
         log.error("theme unusable, using the built-in look: %s: %s", path, problem)
+        notices.report(f"Theme: {path}: {problem} (the built-in look is used instead)")
         return {}
     theme: dict[str, Any] = data
     return theme

@@ -1,0 +1,47 @@
+"""Problems the program worked around, for the player to be told once in the window.
+
+A broken message catalogue, theme or font must never stop the program: the code
+that reads it falls back to the built-in one and :func:`report` s what happened.
+The menu shows what :func:`take` returns in one message (issue 9: "fall back with a
+message"). Plain strings naming the file and the field, in English: they are
+about files, and the catalogue that would translate them may be the broken one.
+"""
+
+from __future__ import annotations
+
+import threading
+
+__all__ = ["report", "take"]
+
+#: At most this many notices are kept; later ones are counted, not stored.
+MAX_NOTICES = 20
+
+_lock = threading.Lock()
+_notices: list[str] = []
+_dropped = 0
+
+
+def report(text: str) -> None:
+    """Remember ``text`` (a problem worked around) to tell the player; the same text
+    twice is told once."""
+    global _dropped
+    with _lock:
+        if text in _notices:
+            return
+        if len(_notices) >= MAX_NOTICES:
+            _dropped += 1
+            return
+        _notices.append(text)
+
+
+def take() -> list[str]:
+    """The notices reported since the last call, oldest first (then forgotten); a last
+    line counts the ones beyond :data:`MAX_NOTICES`."""
+    global _dropped
+    with _lock:
+        out = list(_notices)
+        if _dropped:
+            out.append(f"... and {_dropped} more (see the program's log)")
+        _notices.clear()
+        _dropped = 0
+    return out
