@@ -23,12 +23,14 @@ import pygame_gui
 from tabletop.core.actions import Action, Decision
 from tabletop.i18n import t
 from tabletop.ui.buttons import ButtonSet
-from tabletop.ui.theme import fit_id
+from tabletop.ui.theme import fit_id, themed_size
 
 __all__ = ["MAX_OPTION_BUTTONS", "DecisionPanel"]
 
 #: A single-choice decision with at most this many options gets one button per option.
 MAX_OPTION_BUTTONS = 6
+#: Pixels a button's label leaves free of its width (border and padding; as ``fit_id``).
+FIT_PADDING = 12
 
 
 class DecisionPanel(ButtonSet):
@@ -98,14 +100,45 @@ class DecisionPanel(ButtonSet):
             return
         gap = max(4, round(6 * scale))
         bh = max(28, round(34 * scale))
-        bw = (rect.w - gap * (len(commands) - 1)) // len(commands)
+        cols = self.columns(rect.w, scale, fonts)
+        rows = -(-len(commands) // cols)
+        bw = (rect.w - gap * (cols - 1)) // cols
+        top = rect.bottom - rows * bh - (rows - 1) * gap
         for i, command in enumerate(commands):
-            r = pygame.Rect(rect.x + i * (bw + gap), rect.bottom - bh, bw, bh)
+            row, col = divmod(i, cols)
+            r = pygame.Rect(rect.x + col * (bw + gap), top + row * (bh + gap), bw, bh)
             text = self.label(command)
             oid = (fit_id(fonts, text, r.w, scale, f"#decision_{command}") if fonts is not None
                    else pygame_gui.core.ObjectID(object_id=f"#decision_{command}"))
             self.buttons[command] = pygame_gui.elements.UIButton(
                 relative_rect=r, text=text, manager=manager, object_id=oid)
+
+    def columns(self, width: int, scale: float, fonts: Any = None) -> int:
+        """How many buttons share a row of ``width`` pixels: all of them when every label
+        fits its share at the theme's button size, else fewer, down to one button a row
+        (where a label may still shrink, never below the text floor), so a label is never
+        cut nor shrunk out of reading (issue 10: "Right R R → C")."""
+        commands = self.commands()
+        if not commands or fonts is None:
+            return max(1, len(commands))
+        gap = max(4, round(6 * scale))
+        size, bold = themed_size("button", scale)
+        font = fonts.get(size, bold)
+        widths = [font.size(self.label(c))[0] for c in commands]
+        for cols in range(len(commands), 1, -1):
+            cell = (width - gap * (cols - 1)) // cols
+            if max(widths) <= cell - FIT_PADDING:
+                return cols
+        return 1
+
+    def buttons_height(self, width: int, scale: float, fonts: Any = None) -> int:
+        """The height the buttons take along the bottom of a box ``width`` pixels wide
+        (one row, or more when the labels need them, see :meth:`columns`)."""
+        n = len(self.commands())
+        gap = max(4, round(6 * scale))
+        bh = max(28, round(34 * scale))
+        rows = max(1, -(-n // self.columns(width, scale, fonts))) if n else 1
+        return rows * bh + (rows - 1) * gap
 
     def kill(self) -> None:
         """Remove the buttons."""

@@ -25,8 +25,9 @@ No surprises at the table:
 
 * a key that closed an overlay (the cover, a plugin's playback, a dialog) is spent:
   the table ignores it until it is released, so one press never also acts on the
-  table; while a dialog is open, or a card is being dragged, keys do nothing to the
-  table (Esc drops the drag);
+  table; so is the first key pressed within :data:`AFTER_PLAYBACK_S` after a playback
+  ended by itself (``GameUI.playing``); while a dialog is open, or a card is being
+  dragged, keys do nothing to the table (Esc drops the drag);
 * Next phase / End turn with cards selected (Arc's attackers) asks first;
 * the viewer's hand keeps its places while the pointer is over it, and re-centres
   once the pointer leaves it (cards never shift under the pointer);
@@ -107,6 +108,9 @@ STACK_DRAWN = 3
 SLIDE_SECONDS = 0.2
 #: Pixels around a held hand (and its cards) that still count as "over the hand".
 HAND_MARGIN = 12
+#: Seconds after a playback ended by itself in which the first key press is spent on it
+#: (a Space pressed to step it, just too late, is not "next phase").
+AFTER_PLAYBACK_S = 0.5
 
 
 def _register_card_names(cards: Mapping[str, Any]) -> None:
@@ -247,6 +251,9 @@ class TableScene(Scene):
         self._grab_px = (0, 0)
         #: Keys whose press closed an overlay: ignored by the table until released.
         self.spent_keys: set[int] = set()
+        #: Seconds left in which the next key press only closes a playback that ended
+        #: by itself (``GameUI.playing``): that press was meant for the playback.
+        self.after_playback = 0.0
         #: The pointer's last position seen by the table (pixels; None: outside).
         self.pointer: tuple[int, int] | None = None
         #: Hand zones whose cards kept their places (the pointer is over them).
@@ -667,9 +674,12 @@ class TableScene(Scene):
         size = max(12, round(15 * self.scale))
         prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
                                (250, 240, 210), False, width - 8)
-        buttons = max(28, round(34 * self.scale))
+        buttons = self.decisions.buttons_height(width, self.scale, self.app.fonts)
+        # Buttons stacked in rows (long labels) take their room from the prompt's cap,
+        # never from their own labels.
         return min(prompt.get_height() + buttons + round(14 * self.scale),
-                   round(self.panel_rect.h * 0.45))
+                   max(round(self.panel_rect.h * 0.45),
+                       buttons + round(60 * self.scale)))
 
     def _kill_game_over(self) -> None:
         if self._game_over_button is not None:
@@ -842,6 +852,10 @@ class TableScene(Scene):
             self.spent_keys.discard(event.key)
             return None
         if etype == pygame.KEYDOWN and event.key in self.spent_keys:
+            return None
+        if etype == pygame.KEYDOWN and self.after_playback > 0 and not self.cover_pending:
+            self.after_playback = 0.0
+            self.spent_keys.add(event.key)
             return None
         dropping = etype == pygame.MOUSEBUTTONUP and self.drag is not None and self.drag.moved
         if not self.cover_pending and self.ui.handle_event(self, event) is None:
@@ -1102,7 +1116,13 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Slide-back, the plugin's animations; the first cover."""
+        self.after_playback = max(0.0, self.after_playback - dt)
+        # Only a playback that ends inside update ended by itself: one ended by a key or
+        # a click was ended on purpose, and that press is already spent.
+        was_playing = not self.cover_pending and self.ui.playing(self)
         self.ui.update(self, dt)
+        if was_playing and not self.ui.playing(self):
+            self.after_playback = AFTER_PLAYBACK_S
         if self.slide is not None:
             self.slide.elapsed += dt
             if self.slide.done:
@@ -1304,7 +1324,7 @@ class TableScene(Scene):
             prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
                                    (250, 240, 210), False, box.w - 8)
             clip = panel.get_clip()
-            buttons = max(28, round(34 * self.scale))
+            buttons = self.decisions.buttons_height(box.w, self.scale, self.app.fonts)
             panel.set_clip(pygame.Rect(box.x, box.y, box.w, box.h - buttons - 4))
             panel.blit(prompt, (box.x + 4, box.y + 2))
             panel.set_clip(clip)

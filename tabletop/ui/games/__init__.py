@@ -354,6 +354,14 @@ class GameUI:
         """
         return scene.game.state
 
+    def playing(self, scene: TableScene) -> bool:
+        """Is a playback running by itself now (a fight, a battle)? The table watches it
+        every frame: when it ends on its own, the first key pressed within
+        :data:`~tabletop.ui.table.AFTER_PLAYBACK_S` only closes it (a Space meant for the
+        playback never becomes "next phase"). Default: :meth:`shown_state` is an
+        earlier moment than the game's."""
+        return self.shown_state(scene) is not scene.game.state
+
     def refresh(self, scene: TableScene) -> None:
         """The view was rebuilt (after every action, undo, hand-over)."""
 

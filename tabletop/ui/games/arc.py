@@ -38,7 +38,7 @@ from tabletop.layout.arrange import ROW_GAP_MM
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
-from tabletop.ui.games.arc_cards import ArcCardRenderer
+from tabletop.ui.games.arc_cards import COLOURS, ArcCardRenderer
 from tabletop.ui.games.arc_resources import PaymentPicks, draw_resource_rows, resource_places
 from tabletop.ui.panels import plain_counts
 
@@ -49,13 +49,24 @@ if TYPE_CHECKING:
     from tabletop.ui.table import TableScene
 
 __all__ = ["ROW_MIN_SCALE", "ArcDecisionPanel", "ArcUI", "Clash", "UI", "clashes",
-           "explain_card"]
+           "explain_card", "power_corner"]
 
 #: A crowded character row shrinks its cards down to this share of their size before
 #: they overlap (at 0.7 eight turned cards fit side by side).
 ROW_MIN_SCALE = 0.7
 BLOCK_LINE = (255, 140, 60)
 PICKED = (90, 210, 255)
+
+
+# ---------------------------------------------------------------------- power corner
+
+
+def power_corner(rect: pygame.Rect) -> pygame.Rect:
+    """The bottom-right corner of an upright card's face (window pixels) where the face
+    draws the power disc (:mod:`tabletop.ui.games.arc_cards`), taken generously so a
+    chip's backing that covers it hides every part of the disc."""
+    w, h = round(rect.w * 0.42), round(rect.h * 0.32)
+    return pygame.Rect(rect.right - w, rect.bottom - h, w, h)
 
 
 # ---------------------------------------------------------------------- preview words
@@ -305,13 +316,20 @@ class ArcUI(GameUI):
 
     def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
         """Why a click on one of the viewer's resources did nothing: it is tapped, or
-        resources are picked only by the player about to pay."""
+        resources are picked only by the player about to pay (ARC-R4); why one of the
+        viewer's tapped characters cannot be chosen as a blocker (ARC-R5)."""
         real = scene.game.resolve(iid)
+        state = scene.game.state
         if self._own_resource(scene, real):
-            name = i18n.msg(f"card.{scene.game.state.cards[real].card_id}")
-            if scene.game.state.cards[real].tapped:
+            name = i18n.msg(f"card.{state.cards[real].card_id}")
+            if state.cards[real].tapped:
                 return Verdict.refuse("arc.resource_tapped", "ARC-R4", card=name)
             return Verdict.refuse("arc.pick_when_acting", "ARC-R4")
+        if scene.decisions.kind == "blockers" and real in state.cards \
+                and state.zone_of(real) == f"p{scene.viewer}.characters" \
+                and state.cards[real].tapped:
+            name = i18n.msg(f"card.{state.cards[real].card_id}")
+            return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=name)
         return super().click_refusal(scene, iid)
 
     def drop_action(self, scene: TableScene, action: Action) -> Action:
@@ -369,17 +387,51 @@ class ArcUI(GameUI):
         for sprite in scene.sprites:
             if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
                 continue
-            rect = sprite.rect
-            d = max(12, round(min(rect.w, rect.h) * 0.24))
-            chip = renderer.power_chip(sprite.card.card_id, d)
-            if chip is None:
+            chip_at = self.chip_rect(sprite)
+            chip = None if chip_at is None else renderer.power_chip(sprite.card.card_id,
+                                                                     chip_at.w)
+            if chip_at is None or chip is None:
                 continue
-            pad = max(2, d // 6)
-            x = rect.x + max(pad, min(rect.w, sprite.visible_w) - d - pad)
-            # where the power sits on the card: top right when turned, bottom right upright
-            y = (rect.y + pad if sprite.card.tapped   # above the alignment mark:
-                 else rect.bottom - d - pad - round(rect.h * 0.14))
-            surface.blit(chip, (x, y))
+            backing = self.chip_backing(sprite)
+            if backing is not None:
+                card = self.rules.cards.get(sprite.card.card_id)
+                frame = COLOURS.get(card.get("colour") if card is not None else None,
+                                    COLOURS[None])
+                pygame.draw.rect(surface, frame, backing,
+                                 border_radius=max(2, backing.h // 5))
+            surface.blit(chip, chip_at.topleft)
+
+    @staticmethod
+    def chip_rect(sprite: Any) -> pygame.Rect | None:
+        """Where a covered card's power chip goes: at the right end of the strip its
+        neighbour leaves in sight, level with the card's own power (bottom right upright,
+        top right turned). None for a card not covered."""
+        if not sprite.covered:
+            return None
+        rect = sprite.rect
+        d = max(12, round(min(rect.w, rect.h) * 0.24))
+        pad = max(2, d // 6)
+        x = rect.x + max(pad, min(rect.w, sprite.visible_w) - d - pad)
+        y = rect.y + pad if sprite.card.tapped else power_corner(rect).centery - d // 2
+        return pygame.Rect(x, y, d, d)
+
+    @classmethod
+    def chip_backing(cls, sprite: Any) -> pygame.Rect | None:
+        """The patch drawn under the chip of an upright covered card so that the part of
+        the card's own power disc left in sight is hidden (its power shows once, not
+        "33"); None when no part of that corner is in sight."""
+        chip = cls.chip_rect(sprite)
+        if chip is None or sprite.card.tapped:
+            return None
+        rect = sprite.rect
+        strip = pygame.Rect(rect.x, rect.y, min(rect.w, sprite.visible_w), rect.h)
+        seen = power_corner(rect).clip(strip)
+        if seen.w <= 0:
+            return None
+        left = min(seen.x, chip.x) - 1
+        top = min(seen.y, chip.y) - 1
+        bottom = max(seen.bottom, chip.bottom) + 1
+        return pygame.Rect(left, top, strip.right - left, bottom - top).clip(rect)
 
     def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
         """The picked blocker, blocks (lines) and each combat's power comparison."""

@@ -605,6 +605,10 @@ class ConanUI(GameUI):
                 steps.append(Step(m.kind, m.zone, m.beat, gone=tuple(gone), shown=m.state))
         return steps
 
+    def playing(self, scene: TableScene) -> bool:
+        """The fight (or the CONAN-R13 captions) is being played back."""
+        return self.playback.active
+
     def update(self, scene: TableScene, dt: float) -> None:
         """The playback's clock (stopped under the hand-over cover)."""
         if not scene.cover_pending:

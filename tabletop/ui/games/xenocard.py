@@ -442,6 +442,10 @@ class XenoUI(GameUI):
         self._seen = key
         self.playback = Playback(seat, turn, attacks) if attacks else None
 
+    def playing(self, scene: TableScene) -> bool:
+        """A battle is being played back."""
+        return self.playback is not None
+
     def update(self, scene: TableScene, dt: float) -> None:
         """Advance the playback (it waits while the cover is up)."""
         if self.playback is None or scene.cover_pending:
