@@ -1,4 +1,5 @@
-"""The code base stays ruff-clean (the project's lint settings live in pyproject.toml)."""
+"""The code base stays ruff-clean and, package by package, `mypy --strict`-clean (the
+settings of both live in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,29 @@ def test_ruff_is_clean() -> None:
         pytest.skip("ruff is not installed (pip install -e '.[test]' installs it)")
     result = subprocess.run(
         [ruff, "check", "tabletop", "tests", "benchmarks", "tools"],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+#: The packages `mypy --strict` passes on. This list only grows: a package joins once
+#: it has no error left, and none leaves it.
+MYPY_STRICT_CLEAN = [
+    "tabletop/geometry",
+    "tabletop/layout",
+    "tabletop/core",
+    "tabletop/games",
+]
+
+
+def test_mypy_strict_is_clean(tmp_path: Path) -> None:
+    try:
+        import mypy  # noqa: F401
+    except ImportError:
+        pytest.skip("mypy is not installed (pip install -e '.[test]' installs it)")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+         *MYPY_STRICT_CLEAN],
         cwd=REPO, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from tabletop.core.files import FileProblem, load_toml
 
@@ -175,6 +175,7 @@ def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema) -
         if ctype not in schema:
             allowed = ", ".join(repr(t) for t in schema)
             raise CardDataError(file, cid, "type", f"expected one of {allowed}, got {ctype!r}")
+        ctype = cast(str, ctype)  # it is one of the schema's type names
         specs = schema[ctype]
         name = _texts(file, cid, "name", entry.get("name"), True)
         text = _texts(file, cid, "text", entry.get("text"), False)

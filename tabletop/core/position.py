@@ -75,7 +75,7 @@ def build_position(
             raise PositionError(f"field '{where}': expected a list of cards")
         zone = state.zones[zone_id]
         for n, entry in enumerate(entries):
-            spec = {"card": entry} if isinstance(entry, str) else entry
+            spec: Mapping[str, Any] = {"card": entry} if isinstance(entry, str) else entry
             if not isinstance(spec, Mapping) or "card" not in spec:
                 raise PositionError(f"field '{where}[{n}]': expected a card id or a table")
             bad = set(spec) - _CARD_KEYS

@@ -19,6 +19,7 @@ from tabletop.core.cards import LANGS, CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
+from tabletop.core.random_bot import RandomBot
 from tabletop.i18n import register_strings
 
 
@@ -174,8 +175,6 @@ class GameRules(ABC):
 
     def make_bot(self, seed: int) -> Any:
         """A computer player for self-play and demos (default: random legal moves)."""
-        from tabletop.core.bot import RandomBot  # the bot module imports this one
-
         return RandomBot(seed)
 
     def end_cause(self, state: GameState) -> str:

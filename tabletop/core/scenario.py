@@ -744,18 +744,18 @@ def check_facts(scenario: Scenario, step: Step, state: GameState,
             for label in value:
                 iid = _label(scenario, name, label, labels)
                 tapped = state.cards[iid].tapped
-                want = fact == "tapped"
+                want_tapped = fact == "tapped"
                 results.append(FactResult(
-                    f"{fact} {label}", tapped == want,
-                    "holds" if tapped == want else
+                    f"{fact} {label}", tapped == want_tapped,
+                    "holds" if tapped == want_tapped else
                     f"expected {label} {fact}, but it is {'tapped' if tapped else 'untapped'}"))
         elif fact == "counters":
             for label, counts in value.items():
                 iid = _label(scenario, f"{name}.{label}", label, labels)
-                have = state.cards[iid].counters
-                want = {k: int(v) for k, v in counts.items()}
-                got_counts = {k: have.get(k, 0) for k in want}
-                add(f"counters {label}", got_counts == want, want, got_counts)
+                counters = state.cards[iid].counters
+                want_counts = {k: int(v) for k, v in counts.items()}
+                got_counts = {k: counters.get(k, 0) for k in want_counts}
+                add(f"counters {label}", got_counts == want_counts, want_counts, got_counts)
         elif fact == "winner":
             if state.result == "":
                 got_w: Any = "none"

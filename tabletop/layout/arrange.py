@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.geometry import Placed, Point
-from tabletop.layout.model import CARD_SIZE, Zone, cell_key
+from tabletop.layout.zones import CARD_SIZE, Zone, cell_key
 
 #: Gap (mm) between neighbours in a ``row`` when the zone has room.
 ROW_GAP_MM = 3.0

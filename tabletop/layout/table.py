@@ -200,7 +200,7 @@ class TableGeometry:
 
         def distance(place: tuple[str, str]) -> float:
             cx, cy = centre(*place)
-            return round(((cx - dragged.center[0]) ** 2 + (cy - dragged.center[1]) ** 2)
-                         ** 0.5, 6)
+            length: float = ((cx - dragged.center[0]) ** 2 + (cy - dragged.center[1]) ** 2) ** 0.5
+            return round(length, 6)
 
         return min(tied, key=lambda place: (distance(place), place))

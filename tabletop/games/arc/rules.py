@@ -96,6 +96,7 @@ class ArcRules(GameRules):
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal, []
+        assert choice is not None  # check_choice refuses a malformed choice
         if pending.kind == "combat_card":
             return combat.check_combat_card(state, self.cards, action.seat, choice[0],
                                             pending.options, action.get("payment"))

@@ -25,7 +25,7 @@ from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.stats import counter, health_left, prowess_now, stat
-from tabletop.games.conan.zones import cdef, conan_of, foes_on_field, zid
+from tabletop.games.conan.zones import FOE_ZONES, cdef, conan_of, foes_on_field, zid
 
 #: Foes the enemy bot sends per Warrior step (more only feeds the other Conan's renown).
 FOES_SENT = 2
@@ -176,7 +176,7 @@ class ConanBot:
     # -- the turn player's Moves -----------------------------------------------------------
     def _conan_move(self, state: GameState, db: CardDb, places: list[Action]) -> Action | None:
         answered: set[int] = set()
-        for zone in bf.FOE_ZONES:
+        for zone in FOE_ZONES:
             answered |= {int(r["by"]) for r in bf.moves(state, zone) if r["foe"]
                          and r["card"] in {c.foe_card for c in bf.contacts(state, zone)}}
         best: tuple[float, Action] | None = None

@@ -114,7 +114,7 @@ def check_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
         return Verdict.refuse("conan.not_in_hand")
     if not usable_as_move(state, db, card):
         return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
-    if not is_foe_on_field(state, db, foe):
+    if not isinstance(foe, int) or not is_foe_on_field(state, db, foe):
         return Verdict.refuse("conan.not_a_foe")
     if bf.move_of_foe(state, foe) is not None:
         return Verdict.refuse("conan.foe_has_move", "", card=inst_msg(state, foe))

@@ -185,6 +185,7 @@ class ConanRules(GameRules):
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
+        assert choice is not None  # check_choice refuses a malformed choice
         for option in choice:
             if option not in pending.options:
                 return not_offered("conan.bad_choice", pending, self, state)

@@ -22,6 +22,8 @@ from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board, connect
+from tabletop.games.eshi100.connect import usable_attackers as usable_attackers
+from tabletop.games.eshi100.connect import usable_defenders as usable_defenders
 from tabletop.games.eshi100.turn import NONE, check_points, set_recovered
 from tabletop.games.eshi100.words import inst_msg, seat_msg
 from tabletop.games.eshi100.zones import cdef, zid
@@ -71,26 +73,6 @@ def power_comparison(state: GameState, db: CardDb,
     if attacker is None:
         return None
     return compare(state, db, attacker, defender)
-
-
-def _usable_with_icon(state: GameState, db: CardDb, seat: int, icon: str) -> list[int]:
-    out = []
-    for iid in board.occupants(state).values():
-        card = cdef(state, db, iid)
-        if (state.cards[iid].owner == seat and card["icon"] == icon
-                and connect.payments(state, db, seat, iid)):
-            out.append(iid)
-    return sorted(out)
-
-
-def usable_attackers(state: GameState, db: CardDb, seat: int) -> list[int]:
-    """``seat``'s grid cards with the attack icon whose cost can be paid now."""
-    return _usable_with_icon(state, db, seat, "attack")
-
-
-def usable_defenders(state: GameState, db: CardDb, seat: int) -> list[int]:
-    """``seat``'s grid cards with the defence icon whose cost can be paid now."""
-    return _usable_with_icon(state, db, seat, "defense")
 
 
 def _check_card(state: GameState, db: CardDb, seat: int, iid: object, icon: str) -> Verdict:

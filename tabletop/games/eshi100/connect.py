@@ -31,6 +31,7 @@ from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.schema import connector_key
 from tabletop.games.eshi100.words import inst_msg
+from tabletop.games.eshi100.zones import cdef
 from tabletop.geometry import CORNERS, Corner, Placed, rotate_vec
 
 #: A connector's arrows in the card's own frame (y down: "up" is -y).
@@ -236,3 +237,23 @@ def consume_hint(state: GameState, db: CardDb, seat: int, iid: int,
         verdict = Verdict.refuse("eshi100.consume_disconnected", "ESHI-R4",
                                  card=inst_msg(state, iid))
     return ConsumeHint(cost, candidates, verdict.ok, verdict)
+
+
+def _usable_with_icon(state: GameState, db: CardDb, seat: int, icon: str) -> list[int]:
+    out = []
+    for iid in board.occupants(state).values():
+        card = cdef(state, db, iid)
+        if (state.cards[iid].owner == seat and card["icon"] == icon
+                and payments(state, db, seat, iid)):
+            out.append(iid)
+    return sorted(out)
+
+
+def usable_attackers(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """``seat``'s grid cards with the attack icon whose cost can be paid now."""
+    return _usable_with_icon(state, db, seat, "attack")
+
+
+def usable_defenders(state: GameState, db: CardDb, seat: int) -> list[int]:
+    """``seat``'s grid cards with the defence icon whose cost can be paid now."""
+    return _usable_with_icon(state, db, seat, "defense")

@@ -25,7 +25,7 @@ Query API for the window (pure, never changes the state): :meth:`legal_squares`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
@@ -128,6 +128,7 @@ class Eshi100Rules(GameRules):
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
+        assert choice is not None  # check_choice refuses a malformed choice
         if len(set(choice)) != len(choice):
             return repeated_option("eshi100.bad_choice", pending, self, state)
         for option in choice:
@@ -210,7 +211,7 @@ class Eshi100Rules(GameRules):
             return "resign"
         if state.result == "draw":
             return "draw"
-        return "points" if turn.points(state, int(state.winner)) >= turn.POINTS_TO_WIN \
+        return "points" if turn.points(state, int(cast(int, state.winner))) >= turn.POINTS_TO_WIN \
             else "deck_out"
 
     #: A grid card face up is recovered (回復状態), face down damaged (ESHI-H1).

@@ -20,6 +20,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board
+from tabletop.games.eshi100.connect import usable_attackers
 from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
 from tabletop.games.eshi100.zones import GRID, SEATS, cards_in, zid
 
@@ -130,8 +131,6 @@ def set_recovered(state: GameState, iid: int, recovered: bool) -> None:
 
 def enter_action(state: GameState, db: CardDb) -> None:
     """The action phase; passes by itself when no action is possible (ESHI-R5)."""
-    from tabletop.games.eshi100.attack import usable_attackers  # no import cycle at load
-
     if state.game_over:
         return
     enter_phase(state, "action")

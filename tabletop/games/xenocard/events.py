@@ -54,7 +54,8 @@ def target_needs(card: CardDef) -> Message:
     return msg("xenocard.target.none")
 
 
-def event_targets(state: GameState, db: CardDb, seat: int, card: CardDef) -> list[int | None]:
+def event_targets(state: GameState, db: CardDb, seat: int,
+                  card: CardDef) -> list[int] | list[None]:
     """Every legal target of ``card`` for ``seat`` now ([None] when it takes none)."""
     effect = str(card["effect"])
     opp = state.other(seat)

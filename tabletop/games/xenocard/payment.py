@@ -43,8 +43,12 @@ def available_attributes(state: GameState, db: CardDb, seat: int) -> list[str]:
 def missing_for(condition: Sequence[str], available: Sequence[str]) -> list[str]:
     """The part of ``condition`` that ``available`` cannot match (empty: met).
 
+    ``"any"`` is met by any card left over once the named attributes are matched:
+
     >>> missing_for(["human", "human", "any"], ["human", "machine"])
-    ['human', 'any']
+    ['human']
+    >>> missing_for(["human", "any"], ["human"])
+    ['any']
     """
     have = Counter(available)
     missing: list[str] = []

@@ -133,6 +133,7 @@ class XenoRules(GameRules):
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
+        assert choice is not None  # check_choice refuses a malformed choice
         if len(set(choice)) != len(choice):
             return repeated_option("xenocard.bad_choice", pending, self, state)
         for option in choice:

@@ -95,9 +95,9 @@ def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...])
                                 f"slot of {state.zone_of(iid)}")
         state.data["slots"][str(iid)] = str(slot)
     for seat in SEATS:
-        for kind in SLOTS:
-            zone_id = zid(seat, kind)
-            for iid in cards_in(state, seat, kind):
+        for slot_kind in SLOTS:
+            zone_id = zid(seat, slot_kind)
+            for iid in cards_in(state, seat, slot_kind):
                 slot = slot_of(state, iid)  # the first free one for a card named no slot
                 if slot is None:
                     raise PositionError(f"field 'position.zones.{zone_id}': more cards "
