@@ -8,17 +8,28 @@ defaults here draw a plain labelled card so a new game is playable before it has
 its own faces.
 
 Surfaces are cached per ``(card_id or "back", width, height, turn, lang)`` and
-converted with ``convert_alpha`` (TECH-NOTES: 14x faster to blit). A turned card is
+converted with ``convert_alpha`` (14x faster to blit; docs/architecture.md). A turned card is
 the upright face rotated (exact for right angles, smoothed otherwise), cached too.
 
 For hidden-information tests the renderer records every card id it hands out
 face-up in :attr:`CardRenderer.faces_drawn` (cleared by the caller per frame) and
 calls :attr:`CardRenderer.on_face`.
+
+Text on faces (issue 10): every text a face draws goes through one fitting function,
+:meth:`FaceText.fit`, which never clips: a text is drawn whole at the largest size
+from the one asked down to the text floor (``fonts.floor_px``), wrapped at word
+boundaries (kinsoku in Japanese, :func:`wrap_words`) into the lines allowed, inside
+its box and clear of every text already on the face; failing that it is left out,
+and recorded as left out (:attr:`CardRenderer.records`). What a face tries to show
+depends on its size in pixels (:meth:`CardRenderer.detail`): a small face on the
+table shows the name, the numbers the rules use and the type; larger ones add lines
+as room allows; the large hover view shows everything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import pygame
@@ -26,8 +37,8 @@ import pygame
 from tabletop.i18n import t
 from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
 
-__all__ = ["CardRenderer", "FontSource", "ellipsize", "fit_font", "fit_lines", "wrap_text",
-           "wrap_words"]
+__all__ = ["FULL", "MEDIUM", "SMALL", "CardRenderer", "FaceRecord", "FaceText", "FontSource",
+           "PlacedText", "ellipsize", "fit_font", "fit_lines", "wrap_text", "wrap_words"]
 
 
 class FontSource(Protocol):
@@ -70,6 +81,168 @@ def fit_font(fonts: FontSource, text: str, width: int, size: int, minimum: int,
     return fonts.get(size, bold)
 
 
+#: Levels of detail of a face (:meth:`CardRenderer.detail`): the table's small faces
+#: (name, numbers, type), medium ones (also secondary lines: type words, badges,
+#: conditions) and full ones (also the rules text: the hover view).
+SMALL, MEDIUM, FULL = 0, 1, 2
+#: A face at least this many lines of floor-size text tall is MEDIUM, at least
+#: :data:`_FULL_ROWS` FULL. Table faces are 4-8 lines tall at every window size (the
+#: cards and the floor both grow with the window), the hover view 13 or more.
+_MEDIUM_ROWS = 8.5
+_FULL_ROWS = 12.0
+
+
+@dataclass
+class PlacedText:
+    """One text drawn by :meth:`FaceText.fit`: the text asked for, the box it was given,
+    each line with the rectangle of its ink on the surface, and the pixel size."""
+
+    text: str
+    box: pygame.Rect
+    lines: list[tuple[str, pygame.Rect]]
+    px: int
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The union of the lines' ink."""
+        return self.lines[0][1].unionall([r for _, r in self.lines[1:]])
+
+
+@dataclass
+class FaceRecord:
+    """What the fitting function did on one drawn surface (a face, a chip, a tag)."""
+
+    key: tuple[Any, ...]
+    size: tuple[int, int]
+    placed: list[PlacedText] = field(default_factory=list)
+    #: Texts that fitted nowhere whole at the floor and were not drawn.
+    left_out: list[str] = field(default_factory=list)
+    #: The surface drawn on, kept only with :attr:`CardRenderer.keep_surfaces` (tests).
+    surface: pygame.Surface | None = None
+
+
+def _ink(surf: pygame.Surface) -> pygame.Rect:
+    """Where a rendered text has ink (its whole surface when it has none)."""
+    rect = surf.get_bounding_rect()
+    return rect if rect.w and rect.h else surf.get_rect()
+
+
+def _line_ink(font: pygame.font.Font) -> int:
+    """The ink height of a line of mixed Latin and Japanese text in ``font``."""
+    return _ink(font.render("Ag受", True, (0, 0, 0))).h
+
+
+class FaceText:
+    """The one way text goes onto a face: fitted whole, wrapped, or left out.
+
+    Args:
+        fonts: the font source (its ``floor_px``, when it has one, is the text floor).
+        surf: the surface drawn on.
+        record: where the placed and left-out texts are written down.
+    """
+
+    def __init__(self, fonts: FontSource, surf: pygame.Surface, record: FaceRecord) -> None:
+        self.fonts = fonts
+        self.surf = surf
+        self.record = record
+        #: The smallest size text is drawn at (the floor; 7 px without one).
+        self.floor = max(7, int(getattr(fonts, "floor_px", 0) or 0))
+        self._taken: list[pygame.Rect] = []
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        """The ink height of one line of mixed text at ``size`` (raised to the floor):
+        what a layout plans for a line."""
+        return _line_ink(self.fonts.get(max(size, self.floor), bold))
+
+    def reserve(self, rect: pygame.Rect) -> None:
+        """Keep texts off ``rect`` (a mark that a text must not cover)."""
+        self._taken.append(pygame.Rect(rect))
+
+    def free(self, rect: pygame.Rect) -> bool:
+        """Does ``rect`` touch no text (nor reserved mark) placed so far?"""
+        return pygame.Rect(rect).collidelist(self._taken) < 0
+
+    def measure(self, text: str, box: pygame.Rect, size: int, *, bold: bool = False,
+                max_lines: int = 1, align: str = "left",
+                valign: str = "top") -> pygame.Rect | None:
+        """Where :meth:`fit` would put ``text`` (its ink), without drawing or recording;
+        None when it would be left out. For sizing a band before drawing it."""
+        lowest = self.floor
+        for px in range(max(size, lowest), lowest - 1, -1):
+            tried = self._try(text, pygame.Rect(box), px, (0, 0, 0), bold, max_lines,
+                              align, valign)
+            if tried is not None:
+                return tried[0].rect
+        return None
+
+    def fit(self, text: str, box: pygame.Rect, size: int, colour: tuple[int, int, int], *,
+            bold: bool = False, max_lines: int = 1, align: str = "center",
+            valign: str = "center", min_size: int = 0) -> pygame.Rect | None:
+        """Draw ``text`` whole inside ``box`` at the largest size from ``size`` down to
+        the floor (or ``min_size`` when larger), in at most ``max_lines`` lines broken
+        only at word boundaries / kinsoku, clear of the texts already placed. Returns
+        the rectangle of its ink, or None when it fits nowhere: then nothing is drawn
+        and the text is recorded as left out (never cut, never ellipsized).
+
+        ``align``: "left", "center" or "right"; ``valign``: "top", "center", "bottom"."""
+        if not text.strip():
+            return None
+        box = pygame.Rect(box)
+        lowest = max(self.floor, min_size)
+        for px in range(max(size, lowest), lowest - 1, -1):
+            tried = self._try(text, box, px, colour, bold, max_lines, align, valign)
+            if tried is not None:
+                placed, blits = tried
+                for surf, ink, rect in blits:
+                    self.surf.blit(surf, rect.topleft, ink)
+                self._taken += [rect for _, rect in placed.lines]
+                self.record.placed.append(placed)
+                return placed.rect
+        self.record.left_out.append(text)
+        return None
+
+    def _try(self, text: str, box: pygame.Rect, px: int, colour: tuple[int, int, int],
+             bold: bool, max_lines: int, align: str, valign: str
+             ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]]] | None:
+        """``text`` laid out at ``px`` in ``box`` (the placement and what to blit), or
+        None when it does not fit there."""
+        box = box.clip(self.surf.get_rect())  # the card edge bounds every box
+        if box.w <= 0 or box.h <= 0:
+            return None
+        font = self.fonts.get(px, bold)
+        lines = wrap_words(text, font, box.w)
+        if lines is None or len(lines) > max_lines:
+            return None
+        rendered = [font.render(line, True, colour) for line in lines]
+        inks = [_ink(r) for r in rendered]
+        if max(i.w for i in inks) > box.w:
+            return None
+        # Lines share one spacing: the union of their ink, set a little apart.
+        top = min(i.top for i in inks)
+        line_h = max(i.bottom for i in inks) - top
+        gap = max(1, px // 6)
+        total = len(lines) * line_h + (len(lines) - 1) * gap
+        if total > box.h:
+            return None
+        y0 = {"top": box.top, "bottom": box.bottom - total}.get(valign,
+                                                              box.top + (box.h - total) // 2)
+        out: list[tuple[str, pygame.Rect]] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]] = []
+        for k, (line, surf, ink) in enumerate(zip(lines, rendered, inks, strict=True)):
+            if align == "left":
+                x = box.left
+            elif align == "right":
+                x = box.right - ink.w
+            else:
+                x = box.left + (box.w - ink.w) // 2
+            rect = pygame.Rect(x, y0 + k * (line_h + gap) + (ink.top - top), ink.w, ink.h)
+            if not self.free(rect):
+                return None
+            out.append((line, rect))
+            blits.append((surf, ink, rect))
+        return PlacedText(text, pygame.Rect(box), out, px), blits
+
+
 def _turn_key(turn: float) -> float:
     return round(float(turn) % 360.0, 1) % 360.0
 
@@ -93,6 +266,45 @@ class CardRenderer:
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
         self.on_face: Callable[[str], None] | None = None
+        #: What the fitting function did on every surface drawn so far, by
+        #: ``(kind, card id, width, height, lang)``: texts placed and left out.
+        self.records: dict[tuple[Any, ...], FaceRecord] = {}
+
+    #: Keep each drawn surface in its :class:`FaceRecord` (tests look at the pixels).
+    keep_surfaces = False
+
+    def writer(self, surf: pygame.Surface, key: tuple[Any, ...]) -> FaceText:
+        """The fitting function for drawing on ``surf``, recording under ``key``
+        (``(kind, card id, width, height, lang)``; drawn again: recorded afresh)."""
+        record = FaceRecord(key, surf.get_size(),
+                            surface=surf if self.keep_surfaces else None)
+        self.records[key] = record
+        return FaceText(self.fonts, surf, record)
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        """The ink height of one line of text at ``size`` raised to the floor (what
+        :meth:`FaceText.line_height` says), for layouts computed before drawing."""
+        floor = max(7, int(getattr(self.fonts, "floor_px", 0) or 0))
+        return _line_ink(self.fonts.get(max(size, floor), bold))
+
+    def detail(self, w: int, h: int) -> int:
+        """The level of detail of a face ``w`` x ``h`` pixels: :data:`SMALL`,
+        :data:`MEDIUM` or :data:`FULL`, by how many lines of text at the floor it is
+        tall (and wide enough for a dozen characters of it, for FULL)."""
+        floor = max(7, int(getattr(self.fonts, "floor_px", 0) or 0))
+        rows = h / self.fonts.get(floor).get_linesize()
+        if rows >= _FULL_ROWS and w >= 10 * floor:
+            return FULL
+        return MEDIUM if rows >= _MEDIUM_ROWS else SMALL
+
+    def left_out(self, card_id: str, size: tuple[int, int], lang: str) -> list[str]:
+        """The texts the face of ``card_id`` at ``size`` left out (drawn if need be)."""
+        w, h = max(8, int(size[0])), max(8, int(size[1]))
+        key = ("face", card_id, w, h, lang)
+        if key not in self.records:
+            self.draw_face(card_id, w, h, lang)
+        record = self.records.get(key)
+        return list(record.left_out) if record is not None else []
 
     # -- public ------------------------------------------------------------------------
 
@@ -112,6 +324,7 @@ class CardRenderer:
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
         self._cache.clear()
+        self.records.clear()
 
     @property
     def cache_size(self) -> int:
@@ -130,25 +343,27 @@ class CardRenderer:
         inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
         pygame.draw.rect(surf, _BODY, inner, border_radius=max(1, radius - border))
         pad = max(2, w // 24)
+        out = self.writer(surf, ("face", card_id, w, h, lang))
+        box = inner.inflate(-2 * pad, -2 * pad)
         name = card.display_name(lang) if card is not None else card_id
-        font = fit_font(self.fonts, name, inner.w - 2 * pad, max(8, int(h * 0.09)), 7, True)
-        label = font.render(ellipsize(name, font, inner.w - 2 * pad), True, _INK)
-        surf.blit(label, (inner.x + pad, inner.y + pad))
-        y = inner.y + pad + label.get_height() + pad
+        used = out.fit(name, box, int(h * 0.09), _INK, bold=True, max_lines=2, valign="top")
         if card is None:
             return surf
-        small = self.fonts.get(max(7, int(w * 0.08)))
+        if used is not None:
+            box.h -= used.bottom + pad - box.y
+            box.y = used.bottom + pad
         kind = t(f"{card.game}.card_type.{card.type}")
         if kind == f"{card.game}.card_type.{card.type}":
             kind = card.type
-        surf.blit(small.render(kind, True, _INK), (inner.x + pad, y))
-        y += small.get_linesize() + pad
+        used = out.fit(kind, box, int(w * 0.08), _INK, align="left", valign="top")
+        if used is not None:
+            box.h -= used.bottom + pad - box.y
+            box.y = used.bottom + pad
         text = card.text.get(lang) or card.text.get("en") or ""
-        for line in wrap_text(text, small, inner.w - 2 * pad) if text else []:
-            if y + small.get_linesize() > inner.bottom - pad:
-                break
-            surf.blit(small.render(line, True, _INK), (inner.x + pad, y))
-            y += small.get_linesize()
+        if self.detail(w, h) == FULL:
+            out.fit(text, box, int(w * 0.08), _INK, max_lines=99, align="left", valign="top")
+        elif text:
+            out.record.left_out.append(text)
         return surf
 
     def draw_back(self, w: int, h: int) -> pygame.Surface:

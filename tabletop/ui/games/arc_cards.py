@@ -4,7 +4,11 @@ A face shows, from the :class:`~tabletop.core.cards.CardDef`: a frame in the
 card's colour (resources get a dark body and a big colour gem, so they never
 look like characters), the translated name, the type, the cost in a disc of the
 card's colour, the power big at the bottom right, the G/E alignment mark, a
-UNIQUE badge and the effect text wrapped to fit. In the resource rows a resource
+UNIQUE badge and the effect text wrapped to fit. How much of it a face shows
+depends on its size (:meth:`~tabletop.ui.card_render.CardRenderer.detail`): on the
+table the name (one or two lines), cost, power, alignment and type; the effect
+text only on the large hover view. Every text goes through the shared fitting
+function, so none is cut or overlaps another. In the resource rows a resource
 is drawn compact (:meth:`ArcCardRenderer.compact_resource`): only what it means at
 the table, its colour (the whole face, a gem and the colour's initial, so colours
 are told apart without relying on hue). Caching and turning are the shared
@@ -19,9 +23,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FontSource, wrap_text
-from tabletop.ui.card_render import ellipsize as _ellipsize
-from tabletop.ui.card_render import fit_font as _fit_font
+from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
 
 __all__ = ["ALIGN_MARKS", "COLOURS", "ArcCardRenderer", "effect_text", "power_label"]
 
@@ -114,9 +116,8 @@ class ArcCardRenderer(CardRenderer):
             r = d // 2
             pygame.draw.circle(surf, _INK, (r, r), r)
             pygame.draw.circle(surf, frame, (r, r), r - max(1, r // 6))
-            font = _fit_font(self.fonts, text, int(r * 1.6), int(r * 1.35), 7, True)
-            label = font.render(text, True, _WHITE)
-            surf.blit(label, label.get_rect(center=(r, r)))
+            out = self.writer(surf, ("chip", card_id, d, d, ""))
+            out.fit(text, _in_disc((r, r), r), int(r * 1.35), _WHITE, bold=True)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
         self._chips[key] = surf
@@ -133,18 +134,19 @@ class ArcCardRenderer(CardRenderer):
         cx, cy, r = w // 2, h // 2, max(4, w // 4)
         pygame.draw.polygon(surf, _BACK_EDGE, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
                                                (cx - r, cy)], max(1, w // 30))
-        label = self.fonts.get(max(7, w // 7), True).render("ARC", True, _BACK_EDGE)
-        surf.blit(label, label.get_rect(center=(cx, cy)))
+        out = self.writer(surf, ("back", None, w, h, ""))
+        out.fit("ARC", _in_disc((cx, cy), r), w // 7, _BACK_EDGE, bold=True)
         return surf
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        out = self.writer(surf, ("face", card_id, w, h, lang))
         if card is None:  # unknown id: draw a plain labelled card rather than crash
             pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
-            txt = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
-            surf.blit(txt, txt.get_rect(center=(w // 2, h // 2)))
+            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
             return surf
+        detail = self.detail(w, h)
         colour = card.get("colour")
         frame = COLOURS.get(colour, COLOURS[None])
         resource = card.type == "resource"
@@ -155,65 +157,90 @@ class ArcCardRenderer(CardRenderer):
         inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
         pygame.draw.rect(surf, body, inner, border_radius=max(1, radius - border))
         pad = max(2, w // 24)
-        # Title bar: cost disc + name.
-        bar_h = max(10, int(h * 0.14))
-        bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
-        pygame.draw.rect(surf, frame, bar, border_top_left_radius=max(1, radius - border),
-                         border_top_right_radius=max(1, radius - border))
-        name_left = bar.x + pad
-        cost = card.get("cost")
-        if cost is not None and not resource:
-            r = bar_h // 2 - 1
-            centre = (bar.x + pad + r, bar.centery)
-            pygame.draw.circle(surf, _WHITE, centre, r)
-            pygame.draw.circle(surf, frame, centre, r - max(1, r // 5))
-            num = self.fonts.get(max(7, int(r * 1.5)), True).render(str(cost), True, _WHITE)
-            surf.blit(num, num.get_rect(center=centre))
-            name_left = centre[0] + r + pad
-        name = card.display_name(lang)
-        name_w = bar.right - pad - name_left
-        font = _fit_font(self.fonts, name, name_w, max(8, int(bar_h * 0.62)),
-                         max(7, int(bar_h * 0.45)), True)
-        label = font.render(_ellipsize(name, font, name_w), True, _WHITE)
-        surf.blit(label, label.get_rect(midleft=(name_left, bar.centery)))
-        # Type line (+ UNIQUE badge).
-        small = self.fonts.get(max(7, int(w * 0.085)))
-        type_text = t(f"arc.card_type.{card.type}")
+        bar = self._title(surf, out, card, lang, inner, frame, pad, resource, h)
+        # Type line (+ UNIQUE badge when it fits beside it, or under it on a larger face).
+        size = int(w * 0.085)
         ink = _WHITE if resource else _INK
-        type_y = bar.bottom + pad // 2
-        type_surf = small.render(type_text, True, ink)
-        surf.blit(type_surf, (inner.x + pad, type_y))
+        line = pygame.Rect(inner.x + pad, bar.bottom + pad // 2, inner.w - 2 * pad,
+                           out.line_height(size) + 2)
+        used = out.fit(t(f"arc.card_type.{card.type}"), line, size, ink, align="left")
+        text_top = line.bottom + pad // 2
         if card.get("unique"):
-            badge_font = self.fonts.get(max(7, int(w * 0.075)), True)
-            badge = badge_font.render(t("preview.unique_mark"), True, _WHITE)
-            brect = badge.get_rect(topright=(inner.right - pad, type_y + 1)).inflate(6, 2)
-            pygame.draw.rect(surf, (150, 30, 30), brect, border_radius=3)
-            surf.blit(badge, badge.get_rect(center=brect.center))
-        text_top = type_y + type_surf.get_height() + pad // 2
+            beside = pygame.Rect(line)
+            if used is not None:
+                beside.width = line.right - (used.right + 2 * pad + 3)
+                beside.right = line.right
+            if not self._badge(out, beside, w) and detail != SMALL:
+                under = line.move(0, line.h + pad // 2)
+                if self._badge(out, under, w):
+                    text_top = under.bottom + pad // 2
         bottom_band = max(12, int(h * 0.2))
         if resource:
-            self._draw_gem(surf, frame, colour, inner, text_top, bottom_band)
-        else:
-            self._draw_text(surf, card, lang, inner, text_top, bottom_band, pad)
+            self._draw_gem(surf, out, frame, colour, inner, text_top, bottom_band)
+        elif detail == FULL:
+            self._draw_text(surf, out, card, lang, inner, text_top, bottom_band, pad)
+        elif effect_text(card, lang):
+            out.record.left_out.append(effect_text(card, lang))  # the hover view has it
         # Power (big) and alignment mark along the bottom.
         txt = power_label(card)
         if txt:
-            pr = int(bottom_band * 0.55)
+            pr = max(int(bottom_band * 0.55), out.floor)
             centre = (inner.right - pad - pr, inner.bottom - pad - pr)
             pygame.draw.circle(surf, _INK, centre, pr)
             pygame.draw.circle(surf, frame, centre, pr - max(1, pr // 6))
-            num = _fit_font(self.fonts, txt, int(pr * 1.7), int(pr * 1.45), 7, True)
-            ns = num.render(txt, True, _WHITE)
-            surf.blit(ns, ns.get_rect(center=centre))
+            out.fit(txt, _in_disc(centre, pr), int(pr * 1.45), _WHITE, bold=True)
         align = ALIGN_MARKS.get(card.get("alignment"))
         if align is not None:
-            ar = max(5, int(bottom_band * 0.3))
+            ar = max(5, int(bottom_band * 0.3), round(out.floor * 0.6) + 1)
             centre = (inner.x + pad + ar, inner.bottom - pad - ar)
             pygame.draw.circle(surf, _GOOD if align == "G" else _EVIL, centre, ar)
-            mark = self.fonts.get(max(7, int(ar * 1.4)), True).render(
-                align, True, _INK if align == "G" else _WHITE)
-            surf.blit(mark, mark.get_rect(center=centre))
+            out.fit(align, _in_disc(centre, ar), int(ar * 1.4), _INK if align == "G" else _WHITE,
+                    bold=True)
         return surf
+
+    def _title(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
+               inner: pygame.Rect, frame: tuple[int, int, int], pad: int, resource: bool,
+               h: int) -> pygame.Rect:
+        """The title bar: the cost in a disc and the name beside it, on one line or, when
+        it is too long for one at the floor, on two (the bar grows); returns the bar."""
+        size = max(8, int(h * 0.085))
+        line_h = out.line_height(size, True)
+        cost = card.get("cost")
+        r = max(int(h * 0.07) - 1, round(out.floor * 0.62) + 1)
+        has_cost = cost is not None and not resource
+        name_left = inner.x + pad + (2 * r + pad if has_cost else 0)
+        bar_h = max(10, int(h * 0.14), 2 * r + 2, line_h + pad)
+        name = card.display_name(lang)
+        box = pygame.Rect(name_left, inner.y, inner.right - pad - name_left, bar_h)
+        if out.measure(name, box, size, bold=True) is None:
+            two = box.inflate(0, 0)
+            two.h = 2 * line_h + max(1, size // 6) + pad
+            if out.measure(name, two, size, bold=True, max_lines=2) is not None:
+                box, bar_h = two, two.h
+        bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
+        rr = max(1, inner.w // 14 - 1)
+        pygame.draw.rect(surf, frame, bar, border_top_left_radius=rr, border_top_right_radius=rr)
+        if has_cost:
+            centre = (inner.x + pad + r, inner.y + max(r + 1, min(bar_h, line_h + pad) // 2))
+            pygame.draw.circle(surf, _WHITE, centre, r)
+            pygame.draw.circle(surf, frame, centre, r - max(1, r // 5))
+            out.fit(str(cost), _in_disc(centre, r), int(r * 1.5), _WHITE, bold=True)
+        out.fit(name, box, size, _WHITE, bold=True, max_lines=2, align="left")
+        return bar
+
+    def _badge(self, out: FaceText, box: pygame.Rect, w: int) -> bool:
+        """The red UNIQUE badge at the right end of ``box`` if it fits there whole."""
+        word = t("preview.unique_mark")
+        size = int(w * 0.075)
+        inside = box.inflate(-6, -2)
+        where = out.measure(word, inside, size, bold=True, align="right", valign="center")
+        if where is None:
+            return False
+        plate = pygame.Rect(where.x - 3, box.y, where.w + 6, box.h)
+        if not out.free(plate):
+            return False
+        pygame.draw.rect(out.surf, (150, 30, 30), plate, border_radius=3)
+        return out.fit(word, inside, size, _WHITE, bold=True, align="right") is not None
 
     def _draw_compact_resource(self, surf: pygame.Surface, frame: tuple[int, int, int],
                                colour: str | None, w: int, h: int) -> pygame.Surface:
@@ -228,19 +255,16 @@ class ArcCardRenderer(CardRenderer):
         pygame.draw.polygon(surf, _BODY_RESOURCE, gem)
         pygame.draw.polygon(surf, _WHITE, gem, max(1, r // 7))
         initial = t(f"colour_initial.arc.{colour}") if colour else "?"
-        font = _fit_font(self.fonts, initial, int(r * 1.1), max(12, int(r * 0.95)), 12, True)
-        mark = font.render(initial, True, _WHITE)
-        surf.blit(mark, mark.get_rect(center=c))
-        if colour:
-            name = t(f"colour.{colour}")
-            small = _fit_font(self.fonts, name, w - 2, max(12, int(h * 0.16)), 12, True)
-            if small.size(name)[0] <= w - 2:
-                label = small.render(name, True, _WHITE)
-                surf.blit(label, label.get_rect(midbottom=(w // 2, h - edge - 1)))
+        out = self.writer(surf, ("resource", colour, w, h, ""))
+        out.fit(initial, _in_disc(c, r), int(r * 0.95), _WHITE, bold=True)
+        if colour:  # the colour's name under the gem, when it fits there whole
+            below = pygame.Rect(edge + 1, c[1] + r + 1, w - 2 * edge - 2, h - edge - c[1] - r - 2)
+            out.fit(t(f"colour.{colour}"), below, int(h * 0.16), _WHITE, bold=True,
+                    valign="bottom")
         return surf
 
-    def _draw_gem(self, surf: pygame.Surface, frame: tuple[int, int, int], colour: str | None,
-                  inner: pygame.Rect, top: int, bottom_band: int) -> None:
+    def _draw_gem(self, surf: pygame.Surface, out: FaceText, frame: tuple[int, int, int],
+                  colour: str | None, inner: pygame.Rect, top: int, bottom_band: int) -> None:
         space = pygame.Rect(inner.x, top, inner.w, inner.bottom - bottom_band // 2 - top)
         r = max(4, min(space.w, space.h) // 3)
         c = space.center
@@ -249,33 +273,30 @@ class ArcCardRenderer(CardRenderer):
         pygame.draw.polygon(surf, _WHITE, [(c[0], c[1] - r), (c[0] + r, c[1]),
                                            (c[0], c[1] + r), (c[0] - r, c[1])], max(1, r // 8))
         if colour:
-            font = self.fonts.get(max(7, int(inner.w * 0.1)), True)
-            name = font.render(t(f"colour.{colour}"), True, _WHITE)
-            surf.blit(name, name.get_rect(midtop=(c[0], c[1] + r + 2)))
+            below = pygame.Rect(inner.x + 2, c[1] + r + 2, inner.w - 4,
+                                inner.bottom - 2 - (c[1] + r + 2))
+            out.fit(t(f"colour.{colour}"), below, int(inner.w * 0.1), _WHITE, bold=True,
+                    valign="top")
 
-    def _draw_text(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
-                   top: int, bottom_band: int, pad: int) -> None:
+    def _draw_text(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
+                   inner: pygame.Rect, top: int, bottom_band: int, pad: int) -> None:
+        """The effect text, whole, wrapped in the room above the power band."""
         text = effect_text(card, lang)
         if not text:
             return
         box = pygame.Rect(inner.x + pad, top, inner.w - 2 * pad,
                           inner.bottom - bottom_band - top)
         if box.h < 8:
+            out.record.left_out.append(text)
             return
         pygame.draw.rect(surf, (250, 247, 240), box.inflate(pad, 0), border_radius=3)
-        size = max(7, int(inner.w * 0.085))
-        while True:
-            font = self.fonts.get(size)
-            lines = wrap_text(text, font, box.w - 2)
-            line_h = font.get_linesize()
-            if len(lines) * line_h <= box.h or size <= 7:
-                break
-            size -= 1
-        max_lines = max(1, box.h // line_h)
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = _ellipsize(lines[-1] + "…", font, box.w - 2)
-        y = box.y
-        for line in lines:
-            surf.blit(font.render(line, True, _INK), (box.x + 1, y))
-            y += line_h
+        out.fit(text, box.inflate(-2, -2), int(inner.w * 0.085), _INK, max_lines=99,
+                align="left", valign="top")
+
+
+def _in_disc(centre: tuple[int, int], r: int) -> pygame.Rect:
+    """The square inside a disc of radius ``r``, where its number is fitted."""
+    side = max(1, round(r * 1.5))
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = centre
+    return rect

@@ -5,7 +5,10 @@ on *both* long sides, numbered from the card's own top, as the rules read them
 (CONAN-R8, R14): each icon is a coloured square with a letter (:data:`ICON_STYLE`).
 The initiative is the big number in the middle, the prowess cost a gem at the top.
 Foes show damage / prowess / health, renown and scars; Conan and Allies their
-numbers; Items, Actions and Regions their effect. The shared
+numbers; Items, Actions and Regions their effect. Every text goes through the
+shared fitting function, numbers first: a name or line that does not fit whole
+at the text floor is left out (the hover view shows the whole card), never cut;
+the effect text is shown on the large view only. The shared
 :class:`~tabletop.ui.card_render.CardRenderer` caches and turns the faces.
 
 :func:`slot_rect` gives where slot ``i`` of a side lies on the upright card, in
@@ -21,7 +24,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, wrap_text
+from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
 
 __all__ = ["ICON_STYLE", "SLOT_BAND", "ConanCardRenderer", "has_slots", "slot_rect",
            "title_lines"]
@@ -115,8 +118,8 @@ class ConanCardRenderer(CardRenderer):
 
     # -- pieces ------------------------------------------------------------------------
 
-    def _slots(self, surf: pygame.Surface, card: Any, w: int, h: int) -> None:
-        letter_font = self.fonts.get(max(7, int(w * SLOT_BAND * 0.8)), True)
+    def _slots(self, surf: pygame.Surface, out: FaceText, card: Any, w: int, h: int) -> None:
+        size = round(w * SLOT_BAND * 0.8)
         for side in ("left", "right"):
             slots = card.get(side) or []
             multis = [set(g) for g in card.get(f"{side}_multi") or []]
@@ -132,18 +135,21 @@ class ConanCardRenderer(CardRenderer):
                 if any(i in g for g in multis):  # a Multi-icon: one gold frame per slot
                     pygame.draw.rect(surf, (250, 210, 70), r, max(1, r.w // 7),
                                      border_radius=max(1, r.w // 5))
-                if r.h >= 7:
-                    glyph = letter_font.render(letter, True, _WHITE)
-                    surf.blit(glyph, glyph.get_rect(center=r.center))
+                # the letter (for colour-blind eyes) where it fits whole; the colour says it
+                out.fit(letter, r.inflate(2, 2), size, _WHITE, bold=True)
 
-    def _big(self, surf: pygame.Surface, text: str, centre: tuple[int, int], size: int,
-             colour: tuple[int, int, int], fill: tuple[int, int, int] | None = None) -> None:
-        font = self.fonts.get(max(7, size), True)
-        label = font.render(text, True, colour)
-        if fill is not None:
-            radius = max(label.get_width(), label.get_height()) // 2 + 2
-            pygame.draw.circle(surf, fill, centre, radius)
-        surf.blit(label, label.get_rect(center=centre))
+    def _number(self, surf: pygame.Surface, out: FaceText, text: str, centre: tuple[int, int],
+                r: int, fill: tuple[int, int, int]) -> pygame.Rect:
+        """A number the rules use in a disc of radius ``r``; bold, or regular when only
+        that fits. Returns the disc's box."""
+        pygame.draw.circle(surf, fill, centre, r)
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = centre
+        if out.measure(text, box, round(r * 1.3), bold=True) is not None:
+            out.fit(text, box, round(r * 1.3), _WHITE, bold=True)
+        else:
+            out.fit(text, box, round(r * 1.3), _WHITE)
+        return box
 
     # -- faces -------------------------------------------------------------------------
 
@@ -153,6 +159,7 @@ class ConanCardRenderer(CardRenderer):
         if card is None:
             return super().draw_face(card_id, w, h, lang)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        out = self.writer(surf, ("face", card_id, w, h, lang))
         radius = max(2, w // 12)
         border = max(1, w // 26)
         pygame.draw.rect(surf, _TYPE_FRAME.get(card.type, (90, 90, 90)), (0, 0, w, h),
@@ -160,68 +167,73 @@ class ConanCardRenderer(CardRenderer):
         body = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
         pygame.draw.rect(surf, _TYPE_BODY.get(card.type, (230, 230, 230)), body,
                          border_radius=max(1, radius - border))
-        slotted = has_slots(card)
-        if slotted:
-            self._slots(surf, card, w, h)
-        inner = body.inflate(-2 * round(w * SLOT_BAND), 0) if slotted else body.inflate(-4, -4)
         name = card.display_name(lang)
-        font, lines = title_lines(self.fonts, name, inner.w - 2, max(7, int(h * 0.085)), 6)
-        y = inner.y + max(1, h // 40)
-        for line in lines:
-            label = font.render(line, True, _INK)
-            surf.blit(label, label.get_rect(midtop=(inner.centerx, y)))
-            y += font.get_linesize() - 1
-        if slotted:
-            self._move_numbers(surf, card, inner, w, h)
+        size = round(h * 0.085)
+        if has_slots(card):
+            self._slots(surf, out, card, w, h)
+            inner = body.inflate(-2 * round(w * SLOT_BAND), 0)
+            top = self._move_numbers(surf, out, card, inner, w, h)
+            out.fit(name, pygame.Rect(inner.x, inner.y + 1, inner.w, top - inner.y - 2), size,
+                    _INK, bold=True, max_lines=2, valign="top")
         elif card.type in ("foe", "conan", "ally"):
-            self._character(surf, card, inner, y, w, h, lang)
+            self._character(surf, out, card, body.inflate(-2, -2), name, size, w, h)
         else:
-            self._effect(surf, card, inner, y, w, lang)
+            self._effect(surf, out, card, body.inflate(-4, -4), name, size, w, h, lang)
         return surf
 
-    def _move_numbers(self, surf: pygame.Surface, card: Any, inner: pygame.Rect, w: int,
-                      h: int) -> None:
-        size = max(9, int(h * 0.2))
-        self._big(surf, str(card.get("initiative", "")), (inner.centerx, inner.centery),
-                  size, _WHITE, (60, 50, 40))
-        self._big(surf, str(card.get("cost", 0)), (inner.centerx, inner.bottom - size // 2 - 1),
-                  max(8, int(h * 0.11)), _WHITE, _GEM)
-        if card.type != "move" and inner.h > 60:
-            small = self.fonts.get(max(7, int(w * 0.07)))
-            kind = small.render(t(f"conanui.type.{card.type}"), True, _INK)
-            surf.blit(kind, kind.get_rect(midtop=(inner.centerx, inner.centery + size)))
+    def _move_numbers(self, surf: pygame.Surface, out: FaceText, card: Any,
+                      inner: pygame.Rect, w: int, h: int) -> int:
+        """Initiative in the middle, the prowess cost in a gem at the bottom (and the
+        card's kind under the initiative on a larger face); returns the top of the
+        initiative disc."""
+        r = min(inner.w // 2, max(round(h * 0.12), out.floor * 3 // 4))
+        centre = (inner.centerx, inner.centery)
+        disc = self._number(surf, out, str(card.get("initiative", "")), centre, r, (60, 50, 40))
+        gem_r = min(inner.w // 2, max(round(h * 0.07), out.floor * 3 // 4))
+        gem = (inner.centerx, inner.bottom - gem_r - 1)
+        self._number(surf, out, str(card.get("cost", 0)), gem, gem_r, _GEM)
+        if card.type != "move":
+            out.fit(t(f"conanui.type.{card.type}"),
+                    pygame.Rect(inner.x, disc.bottom + 1, inner.w,
+                                gem[1] - gem_r - disc.bottom - 2), round(w * 0.07), _INK)
+        return disc.top
 
-    def _character(self, surf: pygame.Surface, card: Any, inner: pygame.Rect, y: int, w: int,
-                   h: int, lang: str) -> None:
-        small = self.fonts.get(max(7, int(h * 0.075)))
-        if card.type == "foe":
-            kind = t(f"conanui.creature.{card.get('creature')}")
-            label = small.render(ellipsize(kind, small, inner.w), True, (90, 30, 24))
-            surf.blit(label, label.get_rect(midtop=(inner.centerx, y)))
-        numbers = [("damage", (180, 40, 30)), ("prowess", _GEM), ("health", (40, 130, 60))]
-        size = max(8, int(h * 0.12))
-        cy = inner.centery + h // 10
+    def _character(self, surf: pygame.Surface, out: FaceText, card: Any, inner: pygame.Rect,
+                   name: str, size: int, w: int, h: int) -> None:
+        """Damage, prowess and health in discs across the middle; the name above, the
+        kind of Foe and the renown / scars (Conan: vitality) when they fit."""
         step = inner.w // 3
+        r = min(step // 2, max(round(h * 0.08), out.floor * 3 // 4))
+        cy = inner.centery + h // 10
+        numbers = [("damage", (180, 40, 30)), ("prowess", _GEM), ("health", (40, 130, 60))]
         for n, (stat, colour) in enumerate(numbers):
-            self._big(surf, str(card.get(stat, 0)), (inner.x + step // 2 + n * step, cy),
-                      size, _WHITE, colour)
+            self._number(surf, out, str(card.get(stat, 0)),
+                         (inner.x + step // 2 + n * step, cy), r, colour)
+        used = out.fit(name, pygame.Rect(inner.x, inner.y, inner.w, cy - r - inner.y - 1),
+                       size, _INK, bold=True, max_lines=2, valign="top")
+        small = round(h * 0.075)
+        if card.type == "foe":
+            below = used.bottom + 1 if used is not None else inner.y
+            out.fit(t(f"conanui.creature.{card.get('creature')}"),
+                    pygame.Rect(inner.x, below, inner.w, cy - r - below - 1), small, (90, 30, 24))
         if card.type in ("foe", "ally"):
             tail = t("conanui.renown_scars", renown=card.get("renown", 0),
                      scars=card.get("scars", 0)) if card.type == "foe" else \
                 t("conanui.renown", renown=card.get("renown", 0))
-            label = small.render(ellipsize(tail, small, inner.w), True, _INK)
-            surf.blit(label, label.get_rect(midbottom=(inner.centerx, inner.bottom - 1)))
-        elif card.type == "conan":
+        else:
             tail = t("conanui.vitality", n=card.get("vitality", 0))
-            label = small.render(ellipsize(tail, small, inner.w), True, _INK)
-            surf.blit(label, label.get_rect(midbottom=(inner.centerx, inner.bottom - 1)))
+        out.fit(tail, pygame.Rect(inner.x, cy + r + 1, inner.w, inner.bottom - cy - r - 1),
+                small, _INK, max_lines=2, valign="bottom")
 
-    def _effect(self, surf: pygame.Surface, card: Any, inner: pygame.Rect, y: int, w: int,
-                lang: str) -> None:
-        small = self.fonts.get(max(7, int(w * 0.1)))
-        kind = t(f"conanui.type.{card.type}")
-        surf.blit(small.render(kind, True, _INK), (inner.x + 2, y))
-        y += small.get_linesize()
+    def _effect(self, surf: pygame.Surface, out: FaceText, card: Any, inner: pygame.Rect,
+                name: str, size: int, w: int, h: int, lang: str) -> None:
+        """Name, kind and (on the large view) the effect text of an Item, Action, Region."""
+        used = out.fit(name, inner, size, _INK, bold=True, max_lines=2, valign="top")
+        y = used.bottom + 2 if used is not None else inner.y
+        used = out.fit(t(f"conanui.type.{card.type}"),
+                       pygame.Rect(inner.x, y, inner.w, inner.bottom - y), round(w * 0.1), _INK,
+                       align="left", valign="top")
+        y = used.bottom + 2 if used is not None else y
         text = card.text.get(lang) or card.text.get("en") or ""
         effect = card.get("effect")
         if not text and effect in ("damage", "prowess", "health", "vitality"):
@@ -229,11 +241,11 @@ class ConanCardRenderer(CardRenderer):
                      n=f"{int(card.get('amount', 0)):+d}")
         elif not text and effect not in (None, "text"):
             text = t(f"effect.conan.{effect}", n=card.get("amount", 0))
-        for line in wrap_text(text, small, inner.w - 4) if text else []:
-            if y + small.get_linesize() > inner.bottom:
-                break
-            surf.blit(small.render(line, True, _INK), (inner.x + 2, y))
-            y += small.get_linesize()
+        if text and self.detail(w, h) == FULL:
+            out.fit(text, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), round(w * 0.1),
+                    _INK, max_lines=99, align="left", valign="top")
+        elif text:
+            out.record.left_out.append(text)  # the hover view shows it
 
     def draw_back(self, w: int, h: int) -> pygame.Surface:
         """A dark back with a gold frame and a crossed-swords mark."""

@@ -9,7 +9,9 @@ A face (:meth:`EshiCardRenderer.draw_face`, upright, from the card's data):
 * the number (``EX-04``) between the top corners, the name in a band under it
   (two lines when long), the action icon (a sword or a shield) and the power as a
   big number in the middle, the connect cost in a chain-link chip between the
-  bottom corners.
+  bottom corners. Every text goes through the shared fitting function: a name too
+  long for two lines at the text floor is left out (the hover view shows it),
+  never cut or broken inside a word.
 
 On the table the window lays a :meth:`~EshiCardRenderer.badge` over each corner
 that holds a connector, turned with the card so it says whose it is *on screen*:
@@ -30,7 +32,7 @@ import pygame
 
 from tabletop.geometry import CORNERS, Corner
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FontSource, ellipsize, fit_font, wrap_text
+from tabletop.ui.card_render import CardRenderer, FaceText, FontSource
 
 __all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
            "corner_rect", "screen_corner"]
@@ -137,10 +139,10 @@ class EshiCardRenderer(CardRenderer):
         card = self.cards.get(card_id)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(2, w // 14)
+        out = self.writer(surf, ("face", card_id, w, h, lang))
         if card is None:  # an unknown id: a plain label rather than a crash
             pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=radius)
-            label = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
-            surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
             return surf
         frame = ICON_COLOURS.get(str(card.get("icon")), (120, 120, 128))
         border = max(2, w // 26)
@@ -161,12 +163,12 @@ class EshiCardRenderer(CardRenderer):
                 _triangle(surf, rect if value == "down" else rect.inflate(0, -rect.h // 2).move(
                     0, rect.h // 4), False, _INK)
         c = corner_rect("top_left", w, h).w
-        self._number(surf, str(card.get("number", "")),
-                     pygame.Rect(c, border, w - 2 * c, c - border))
-        band = self._name(surf, card.display_name(lang), inner, c, frame)
-        self._icon_and_power(surf, card, pygame.Rect(inner.x, band.bottom, inner.w,
-                                                     h - c - band.bottom), frame)
-        self._cost(surf, int(card.get("connect_cost", 0)),
+        out.fit(str(card.get("number", "")), pygame.Rect(c, border, w - 2 * c, c - border),
+                round((c - border) * 0.72), _INK, bold=True)
+        band = self._name(surf, out, card.display_name(lang), inner, c, frame)
+        self._icon_and_power(surf, out, card, pygame.Rect(inner.x, band.bottom, inner.w,
+                                                          h - c - band.bottom), frame)
+        self._cost(surf, out, int(card.get("connect_cost", 0)),
                    pygame.Rect(c + 1, h - c, w - 2 * c - 2, c - border))
         return surf
 
@@ -185,72 +187,57 @@ class EshiCardRenderer(CardRenderer):
                                  int(inner.w * 0.75), max(4, int(inner.h * 0.14))))
         surf.blit(layer, inner.topleft)
 
-    def _number(self, surf: pygame.Surface, number: str, rect: pygame.Rect) -> None:
-        if rect.w < 8 or rect.h < 6:
-            return
-        font = fit_font(self.fonts, number, rect.w, max(7, int(rect.h * 0.72)), 6, True)
-        label = font.render(number, True, _INK)
-        surf.blit(label, label.get_rect(center=rect.center))
-
-    def _name(self, surf: pygame.Surface, name: str, inner: pygame.Rect, c: int,
-              frame: tuple[int, int, int]) -> pygame.Rect:
-        """The name band under the top corners (up to two lines); returns the band."""
+    def _name(self, surf: pygame.Surface, out: FaceText, name: str, inner: pygame.Rect,
+              c: int, frame: tuple[int, int, int]) -> pygame.Rect:
+        """The name band under the top corners: one line, or two broken at a word
+        boundary when one is too narrow (the band grows to hold them); returns the band."""
         band_h = max(10, round(inner.h * 0.2))
+        size = round(band_h * 0.62)
+        pad = max(1, inner.w // 30)
         band = pygame.Rect(inner.x, inner.y + c - 1, inner.w, band_h)
+        line_h = out.line_height(size, True)
+        # One line; else two or three (the band grows, the power area shrinks); bold
+        # first, then regular, whose narrower letters hold a long word.
+        bold = True
+        for lines, weight in ((1, True), (2, True), (3, True), (2, False), (3, False)):
+            tall = max(band_h, lines * line_h + (lines - 1) * max(1, size // 6) + 4)
+            trial = pygame.Rect(band.x, band.y, band.w, min(tall, inner.h // 2))
+            if out.measure(name, trial.inflate(-2 * pad, -2), size, bold=weight,
+                           max_lines=lines) is not None:
+                band, bold = trial, weight
+                break
         dark = tuple(max(0, v - 40) for v in frame)
         pygame.draw.rect(surf, dark, band)
-        pad = max(1, inner.w // 30)
-        width = band.w - 2 * pad
-        # One line when it fits at a good size, else two lines as large as the band allows.
-        font = fit_font(self.fonts, name, width, max(7, round(band_h * 0.62)), 6, True)
-        lines = [name]
-        if font.size(name)[0] > width or font.get_height() < band_h * 0.45:
-            size = max(7, round(band_h * 0.45))
-            while True:
-                font = self.fonts.get(size, True)
-                lines = wrap_text(name, font, width)
-                if (len(lines) <= 2 and 2 * font.get_linesize() <= band_h + 2) or size <= 6:
-                    break
-                size -= 1
-            if len(lines) == 1:
-                font = fit_font(self.fonts, name, width, max(7, round(band_h * 0.62)), 6, True)
-        lines = lines[:2]
-        line_h = font.get_linesize()
-        y = band.centery - line_h * len(lines) // 2
-        for line in lines:
-            text = font.render(ellipsize(line, font, width), True, _WHITE)
-            surf.blit(text, text.get_rect(midtop=(band.centerx, y)))
-            y += line_h
+        out.fit(name, band.inflate(-2 * pad, -2), size, _WHITE, bold=bold, max_lines=3)
         return band
 
-    def _icon_and_power(self, surf: pygame.Surface, card: Any, area: pygame.Rect,
-                        frame: tuple[int, int, int]) -> None:
+    def _icon_and_power(self, surf: pygame.Surface, out: FaceText, card: Any,
+                        area: pygame.Rect, frame: tuple[int, int, int]) -> None:
         """The action icon on the left, the power as a big number on the right."""
         if area.h < 8:
+            out.record.left_out.append(str(card.get("power", "")))
             return
         r = max(4, min(area.w // 5, area.h * 2 // 5))
         icon_centre = (area.x + area.w // 4 + 1, area.centery)
         pygame.draw.circle(surf, frame, icon_centre, r + max(2, r // 3))
         glyph = _sword if card.get("icon") == "attack" else _shield
         glyph(surf, icon_centre, r, _WHITE)
-        power = str(card.get("power", ""))
-        font = self.fonts.get(max(8, round(min(area.h * 0.95, area.w * 0.5))), True)
-        label = font.render(power, True, _INK)
-        surf.blit(label, label.get_rect(center=(area.x + area.w * 3 // 4 - 1, area.centery)))
+        right = pygame.Rect(area.centerx, area.y, area.w // 2, area.h)
+        out.fit(str(card.get("power", "")), right, round(min(area.h * 0.95, area.w * 0.5)),
+                _INK, bold=True)
 
-    def _cost(self, surf: pygame.Surface, cost: int, rect: pygame.Rect) -> None:
+    def _cost(self, surf: pygame.Surface, out: FaceText, cost: int, rect: pygame.Rect) -> None:
         """The connect cost: a chain-link glyph and the number in a chip."""
-        if rect.w < 10 or rect.h < 6:
-            return
         chip = rect.inflate(-max(2, rect.w // 10), -max(2, rect.h // 5))
+        if chip.w < 6 or chip.h < 4:
+            out.record.left_out.append(str(cost))
+            return
         pygame.draw.rect(surf, _COST, chip, border_radius=chip.h // 2)
-        font = self.fonts.get(max(7, round(chip.h * 0.9)), True)
-        label = font.render(str(cost), True, _WHITE)
         glyph = pygame.Rect(0, 0, round(chip.h * 1.1), chip.h)
-        total = glyph.w + 2 + label.get_width()
-        glyph.midleft = (chip.centerx - total // 2, chip.centery)
+        glyph.midright = (chip.centerx, chip.centery)
         _link(surf, glyph, _WHITE)
-        surf.blit(label, label.get_rect(midleft=(glyph.right + 2, chip.centery)))
+        number = pygame.Rect(glyph.right + 2, chip.y, chip.right - glyph.right - 2, chip.h)
+        out.fit(str(cost), number, round(chip.h * 0.9), _WHITE, bold=True, align="left")
 
     # -- backs and damaged cards -----------------------------------------------------------
 
@@ -264,8 +251,10 @@ class EshiCardRenderer(CardRenderer):
                          max(1, w // 40), border_radius=radius)
         cx, cy, r = w // 2, h // 2, max(5, w // 4)
         pygame.draw.circle(surf, _BACK_EDGE, (cx, cy), r, max(1, w // 30))
-        label = self.fonts.get(max(7, w // 6), True).render("100", True, _BACK_EDGE)
-        surf.blit(label, label.get_rect(center=(cx, cy)))
+        out = self.writer(surf, ("back", None, w, h, ""))
+        side = round(r * 1.5)
+        out.fit("100", pygame.Rect(cx - side // 2, cy - side // 2, side, side), w // 6,
+                _BACK_EDGE, bold=True)
         return surf
 
     def damaged(self, card_id: str, size: tuple[int, int], turn: float,
@@ -285,24 +274,18 @@ class EshiCardRenderer(CardRenderer):
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (0, 0, 0, 90), (0, 0, w, h), border_radius=max(2, w // 14))
             surf.blit(shade, (0, 0))
-            ribbon = pygame.Rect(0, round(h * 0.16), w, max(9, round(h * 0.16)))
+            out = self.writer(surf, ("damaged", card_id, w, h, lang))
+            ribbon = pygame.Rect(0, round(h * 0.16), w, max(9, round(h * 0.16),
+                                                            out.line_height(0, True) + 4))
             pygame.draw.rect(surf, (150, 34, 34), ribbon)
-            word = t("eshi100ui.damaged")
-            font = fit_font(self.fonts, word, w - 6, max(7, round(ribbon.h * 0.7)), 6, True)
-            text = font.render(ellipsize(word, font, w - 6), True, _WHITE)
-            surf.blit(text, text.get_rect(center=ribbon.center))
+            out.fit(t("eshi100ui.damaged"), ribbon.inflate(-6, -2), round(ribbon.h * 0.7),
+                    _WHITE, bold=True)
             card = self.cards.get(card_id)
             if card is not None:
-                plate = pygame.Rect(3, round(h * 0.66), w - 6, round(h * 0.3))
+                plate = pygame.Rect(3, round(h * 0.62), w - 6, h - 3 - round(h * 0.62))
                 pygame.draw.rect(surf, (232, 226, 212), plate, border_radius=max(2, w // 20))
-                name = card.display_name(lang)
-                small = self.fonts.get(max(7, round(plate.h * 0.3)), True)
-                lines = wrap_text(name, small, plate.w - 4)[:2]
-                y = plate.y + 1
-                for line in lines:
-                    ink = small.render(ellipsize(line, small, plate.w - 4), True, _INK)
-                    surf.blit(ink, ink.get_rect(midtop=(plate.centerx, y)))
-                    y += small.get_linesize() - 1
+                out.fit(card.display_name(lang), plate.inflate(-4, -2), round(plate.h * 0.3),
+                        _INK, bold=True, max_lines=2)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         self._extra[key] = surf

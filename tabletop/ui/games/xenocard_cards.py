@@ -12,6 +12,13 @@ Every face is drawn from the card data (``assets/cards/xenocard``):
 
 Icons are simple drawn shapes with a letter (English) or a character (Japanese)
 so they read at 1280x720 without any picture files.
+
+How much a face shows follows its size
+(:meth:`~tabletop.ui.card_render.CardRenderer.detail`): on the table the cost,
+the name, the attribute and attack type (icon, and the word when it fits), ATK /
+HP; badges, the condition and the level-up link when there is room; the rules
+text on the large hover view. Every text goes through the shared fitting
+function: whole, wrapped at word boundaries, or left out, never cut.
 """
 
 from __future__ import annotations
@@ -23,15 +30,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import (
-    CardRenderer,
-    FontSource,
-    ellipsize,
-    fit_font,
-    fit_lines,
-    wrap_text,
-    wrap_words,
-)
+from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
 
 __all__ = ["ATTR_COLOURS", "XenoCardRenderer", "attr_colour", "attr_glyph", "draw_attack_icon",
            "draw_attr_icon"]
@@ -67,8 +66,9 @@ def attr_glyph(attribute: str) -> str:
 
 
 def draw_attr_icon(surf: pygame.Surface, fonts: FontSource, attribute: str,
-                   centre: tuple[int, int], r: int) -> None:
-    """An attribute icon: a shape per attribute in its colour, with its sign inside."""
+                   centre: tuple[int, int], r: int, out: FaceText | None = None) -> None:
+    """An attribute icon: a shape per attribute in its colour, with its sign inside
+    (fitted by ``out`` when given: left out when it does not fit the icon)."""
     colour = attr_colour(attribute)
     cx, cy = centre
     if attribute == "machine":  # a cog: a disc with teeth
@@ -97,6 +97,11 @@ def draw_attr_icon(surf: pygame.Surface, fonts: FontSource, attribute: str,
     else:  # human, any: a disc
         pygame.draw.circle(surf, colour, centre, r)
     glyph = attr_glyph(attribute)
+    if out is not None:
+        side = max(1, round(r * 1.6))
+        out.fit(glyph, pygame.Rect(cx - side // 2, cy - side // 2, side, side),
+                round(r * 1.25), _WHITE, bold=True)
+        return
     font = fonts.get(max(7, round(r * 1.25)), True)
     label = font.render(glyph, True, _WHITE)
     surf.blit(label, label.get_rect(center=centre))
@@ -129,29 +134,19 @@ class XenoCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
-        #: ``(card id, width px)`` of every face drawn so far whose text had to be cut
-        #: (an ellipsis, a dropped line or icon). Small faces on the table may cut; the
-        #: large hover view must not (a test renders every card at that size).
-        self.cut: set[tuple[str, int]] = set()
-        self._drawing: tuple[str, int] = ("", 0)
+        self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
 
-    def _fit(self, text: str, font: pygame.font.Font, width: int) -> str:
-        """``text`` ellipsized to ``width``; a cut is recorded in :attr:`cut`."""
-        out = ellipsize(text, font, width)
-        if out != text:
-            self.cut.add(self._drawing)
-        return out
+    @property
+    def cut(self) -> set[tuple[str, int]]:
+        """``(card id, width px)`` of every face drawn so far that left a text out
+        (small faces on the table do; the large hover view must not)."""
+        return {(key[1], key[2]) for key, record in self.records.items()
+                if key[0] == "face" and record.left_out}
 
-    def _lines(self, text: str, width: int, size: int, bold: bool, max_lines: int,
-               minimum: int = 7) -> tuple[pygame.font.Font, list[str]]:
-        """``text`` wrapped in at most ``max_lines`` lines, shrinking from ``size``; the
-        last line ellipsized (and the cut recorded) only when even ``minimum`` is too big."""
-        size, font, lines = fit_lines(self.fonts, text, width, max(minimum, size), minimum,
-                                      bold, max_lines)
-        if " ".join(lines).replace("…", "") != text and "".join(lines).replace("…", "") != \
-                text.replace(" ", ""):
-            self.cut.add(self._drawing)
-        return font, lines
+    def clear(self) -> None:
+        """Forget every cached surface (a language change)."""
+        super().clear()
+        self._rows.clear()
 
     # -- backs -----------------------------------------------------------------------
     def draw_back(self, w: int, h: int) -> pygame.Surface:
@@ -163,299 +158,295 @@ class XenoCardRenderer(CardRenderer):
         for k in range(3):  # concentric rings: a "xeno" orbit
             r = max(3, round(w * (0.12 + 0.1 * k)))
             pygame.draw.circle(surf, (60, 110, 150), (cx, cy), r, max(1, w // 40))
-        label = self.fonts.get(max(7, w // 8), True).render("XENO", True, _BACK_EDGE)
-        surf.blit(label, label.get_rect(center=(cx, cy)))
+        out = self.writer(surf, ("back", None, w, h, ""))
+        out.fit("XENO", pygame.Rect(0, cy - h // 8, w, h // 4).inflate(-4, 0), w // 8,
+                _BACK_EDGE, bold=True)
         return surf
 
     # -- faces -----------------------------------------------------------------------
+    def _rows_of(self, w: int, h: int) -> dict[str, Any]:
+        """The rows of a battle card face ``w`` x ``h`` px (the same for every card, so
+        the window knows where the attack type is): the title bar tall enough for a
+        two-line name at the floor, the attribute row, the attack-type row, the ATK /
+        HP band at the bottom."""
+        border = max(2, w // 24)
+        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
+        pad = max(2, w // 26)
+        size = round(inner.w * 0.115)
+        line_h = self.line_height(size, True)
+        name_size = round(inner.w * 0.125)
+        name_h = self.line_height(name_size, True)
+        bar_h = max(14, round(inner.h * 0.22), 2 * name_h + max(1, name_size // 6) + 2 * pad)
+        bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
+        row_h = line_h + 2
+        attr = pygame.Rect(inner.x, bar.bottom + pad // 2, inner.w, row_h)
+        attack = pygame.Rect(inner.x, attr.bottom, inner.w, row_h)
+        band_h = max(14, round(inner.h * 0.2), self.line_height(round(inner.h * 0.2 * 0.72),
+                                                                  True) + 4)
+        band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
+        return {"inner": inner, "pad": pad, "size": size, "name_size": name_size,
+                "bar": bar, "attr": attr, "attack": attack, "band": band}
+
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        out = self.writer(surf, ("face", card_id, w, h, lang))
         if card is None:  # unknown id: a plain labelled card rather than a crash
             pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
-            txt = self.fonts.get(max(7, w // 9)).render(card_id, True, _INK)
-            surf.blit(txt, txt.get_rect(center=(w // 2, h // 2)))
+            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
             return surf
-        self._drawing = (card_id, w)
         kind = card.type
         if kind == "weapon" and w > h:  # equipped: a tag lying over its holder
-            return self._weapon_tag(surf, card, lang, w, h)
+            return self._weapon_tag(surf, out, card, lang, w, h)
         if kind in ("battle", "weapon"):
             frame = attr_colour("weapon" if kind == "weapon" else card.get("attribute"))
         else:
             frame = _EVENT if kind == "event" else _SITUATION
+        rows = self._rows_of(w, h)
+        inner = rows["inner"]
         radius = max(2, w // 14)
-        border = max(2, w // 24)
         pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
-        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
-        pygame.draw.rect(surf, _BODY, inner, border_radius=max(1, radius - border))
-        pad = max(2, w // 26)
-        top = self._title(surf, card, lang, inner, frame, pad)
+        pygame.draw.rect(surf, _BODY, inner, border_radius=max(1, radius - (inner.x)))
+        self._title(surf, out, card, lang, rows, frame)
         if kind in ("battle", "weapon"):
-            self._battle_body(surf, card, lang, inner, top, pad)
+            self._battle_body(surf, out, card, lang, rows, self.detail(w, h))
         else:
-            self._text_body(surf, card, lang, inner, top, pad, frame)
+            self._text_body(surf, out, card, lang, rows, frame, self.detail(w, h))
         return surf
 
     def attack_row(self, w: int, h: int) -> pygame.Rect:
         """Where a battle card face of ``w`` x ``h`` px prints its attack type (the same
-        arithmetic as :meth:`_battle_body`), so the window can show the attack type in
-        force there (XENO-R7) without covering anything else."""
-        border = max(2, w // 24)
-        inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
-        pad = max(2, w // 26)
-        top = inner.y + max(14, round(inner.h * 0.22))
-        line_h = self.fonts.get(max(7, round(inner.w * 0.115)), True).get_linesize()
-        r = max(4, line_h // 2)
-        return pygame.Rect(inner.x, top + pad + 2 * r + pad // 2, inner.w, line_h)
+        rows as :meth:`draw_face`), so the window can show the attack type in force
+        there (XENO-R7) without covering anything else."""
+        return pygame.Rect(self._rows_of(w, h)["attack"])
 
     def draw_attack_in_force(self, surface: pygame.Surface, card: pygame.Rect,
                              attack: str) -> None:
         """Over the attack-type row of a card drawn at ``card`` (screen px): the attack
         type in force (a weapon's, XENO-R7) on the yellow of the numbers in force."""
-        row = self.attack_row(card.w, card.h).move(card.topleft)
-        pygame.draw.rect(surface, (250, 214, 80), row, border_radius=3)
-        pygame.draw.rect(surface, (120, 90, 10), row, 1, border_radius=3)
-        pad = max(2, card.w // 26)
-        r = max(4, row.h // 2)
-        icon = pygame.Rect(row.x + pad, row.y + row.h // 5, 2 * r, row.h * 3 // 5)
-        draw_attack_icon(surface, attack, icon, (40, 28, 6))
-        word = t(f"attack.xenocard.{attack}")
-        font = fit_font(self.fonts, word, row.right - icon.right - 2 * pad,
-                        max(7, round(row.h * 0.8)), 7, True)
-        label = font.render(word, True, (40, 28, 6))
-        surface.blit(label, label.get_rect(midleft=(icon.right + pad, row.centery)))
+        row = self.attack_row(card.w, card.h)
+        key = ("in_force", attack, row.w, row.h, t(f"attack.xenocard.{attack}"))
+        tag = self._rows.get(key)
+        if tag is None:
+            tag = pygame.Surface(row.size, pygame.SRCALPHA)
+            box = tag.get_rect()
+            pygame.draw.rect(tag, (250, 214, 80), box, border_radius=3)
+            pygame.draw.rect(tag, (120, 90, 10), box, 1, border_radius=3)
+            self._attack_line(tag, self.writer(tag, key), attack, box.inflate(-2, 0),
+                              max(2, card.w // 26), (40, 28, 6), round(row.h * 0.8))
+            self._rows[key] = tag
+        surface.blit(tag, row.move(card.topleft))
 
-    def _weapon_tag(self, surf: pygame.Surface, card: Any, lang: str, w: int,
+    def _attack_line(self, surf: pygame.Surface, out: FaceText, attack: str,
+                     row: pygame.Rect, pad: int, colour: tuple[int, int, int],
+                     size: int) -> None:
+        """The attack type's icon and, when it fits whole beside it, its word."""
+        icon = pygame.Rect(row.x + pad, row.y + row.h // 5, max(8, round(row.h * 0.65)),
+                           row.h * 3 // 5)
+        draw_attack_icon(surf, attack, icon, colour)
+        out.reserve(icon)
+        gap = max(2, pad // 2)
+        word = pygame.Rect(icon.right + gap, row.y, row.right - icon.right - gap - 1, row.h)
+        out.fit(t(f"attack.xenocard.{attack}"), word, size, colour, align="left")
+
+    def _weapon_tag(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str, w: int,
                     h: int) -> pygame.Surface:
-        """An equipped weapon as a wide tag: its name on the upper row, its ATK and attack
-        type on the lower (XENO-R7). Each row is fitted to its own height and width, so
-        nothing is cut or overlaps at any size; the right end stays free for the E mark."""
+        """An equipped weapon as a wide tag: its name, and its ATK and attack type
+        (XENO-R7) on a second row when the tag is tall enough for two at the floor
+        (else the ATK beside the name, if it fits). The right end stays free for the E
+        mark."""
         frame = attr_colour("weapon")
         radius = max(2, h // 5)
         pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
         pygame.draw.rect(surf, _WHITE, (0, 0, w, h), max(1, h // 14), border_radius=radius)
         pad = max(2, h // 10)
         r = max(4, h // 4)
-        draw_attr_icon(surf, self.fonts, "weapon", (pad + r, h // 2), r)
+        draw_attr_icon(surf, self.fonts, "weapon", (pad + r, h // 2), r, out)
         left = 2 * pad + 2 * r
         width = w - left - pad - round(h * 0.45)  # the E chip sits on the right end
-        row_h = (h - 2 * pad) // 2
-        size = max(7, round(row_h * 0.8))
-        name = card.display_name(lang)
-        font = fit_font(self.fonts, name, width, size, 7, True)
-        label = font.render(ellipsize(name, font, width), True, _WHITE)
-        surf.blit(label, label.get_rect(midleft=(left, pad + row_h // 2)))
-        attack = str(card.get("attack"))
+        size = round((h - 2 * pad) / 2 * 0.8)
+        line_h = out.line_height(size, True)
         atk_text = f"{t('xenoui.atk')} {card.get('atk')}"
-        word_text = t(f"attack.xenocard.{attack}")
-        small = self.fonts.get(size, True)
-        for s in range(size, 6, -1):
-            small = self.fonts.get(s, True)
-            icon_w = small.get_height()
-            if small.size(atk_text)[0] + icon_w + small.size(word_text)[0] + 2 * pad <= width:
-                break
-        atk = small.render(atk_text, True, (255, 226, 160))
-        cy = h - pad - row_h // 2
-        surf.blit(atk, atk.get_rect(midleft=(left, cy)))
-        icon_w = small.get_height()
-        icon = pygame.Rect(left + atk.get_width() + pad, cy - icon_w // 4, icon_w, icon_w // 2)
-        draw_attack_icon(surf, attack, icon, _WHITE)
-        if small.size(word_text)[0] <= left + width - icon.right - pad:  # else the icon says it
-            word = small.render(word_text, True, _WHITE)
-            surf.blit(word, word.get_rect(midleft=(icon.right + pad, cy)))
+        attack = str(card.get("attack"))
+        if 2 * line_h + 2 <= h - 2:
+            half = (h - 2) // 2
+            out.fit(card.display_name(lang), pygame.Rect(left, 1, width, half), size, _WHITE,
+                    bold=True, align="left")
+            low = pygame.Rect(left, 1 + half, width, half)
+            used = out.fit(atk_text, low, size, (255, 226, 160), bold=True, align="left")
+            if used is not None:
+                low.width -= used.right + pad - low.x
+                low.x = used.right + pad
+                self._attack_line(surf, out, attack, low, 0, _WHITE, size)
+            return surf
+        box = pygame.Rect(left, 1, width, h - 2)
+        atk = out.measure(atk_text, box, size, bold=True, align="right", valign="center")
+        name_box = pygame.Rect(box)
+        if atk is not None:
+            out.fit(atk_text, box, size, (255, 226, 160), bold=True, align="right")
+            name_box.width = atk.x - pad - box.x
+        out.fit(card.display_name(lang), name_box, size, _WHITE, bold=True, align="left")
         return surf
 
-    def _title(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
-               frame: tuple[int, int, int], pad: int) -> int:
-        """Cost disc and name (up to two lines) on the frame colour; returns the bottom."""
-        bar_h = max(14, round(inner.h * 0.22))
-        bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
-        r = max(5, round(inner.w * 0.12))
+    def _title(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
+               rows: dict[str, Any], frame: tuple[int, int, int]) -> None:
+        """Cost disc and name (up to two lines, broken at word boundaries) on the frame
+        colour."""
+        bar, pad, inner = rows["bar"], rows["pad"], rows["inner"]
+        r = max(5, round(inner.w * 0.12), round(out.floor * 0.62) + 1)
         pygame.draw.rect(surf, frame, bar)
         centre = (bar.x + pad + r, bar.y + pad + r)
         pygame.draw.circle(surf, _WHITE, centre, r)
         pygame.draw.circle(surf, _INK, centre, r - max(1, r // 5))
-        cost = self.fonts.get(max(7, round(r * 1.45)), True).render(
-            str(card.get("cost", 0)), True, _WHITE)
-        surf.blit(cost, cost.get_rect(center=centre))
+        side = round(r * 1.5)
+        out.fit(str(card.get("cost", 0)), pygame.Rect(centre[0] - side // 2,
+                                                      centre[1] - side // 2, side, side),
+                round(r * 1.45), _WHITE, bold=True)
         left = centre[0] + r + pad
-        width = bar.right - pad - left
-        name = card.display_name(lang)
-        # The largest size at which the name fits in two lines without breaking a word
-        # (a katakana name shrinks rather than wrap mid-word).
-        size, font, lines = fit_lines(self.fonts, name, width, max(7, round(inner.w * 0.125)),
-                                      7, True, 2)
-        if wrap_words(name, font, width) is None:
-            # One word longer than the bar even at the smallest size (a long katakana
-            # name on a small card): one line, narrowed to fit, rather than cut mid-word.
-            label = font.render(name, True, _WHITE)
-            label = pygame.transform.smoothscale(label, (width, label.get_height()))
-            surf.blit(label, label.get_rect(midleft=(left, bar.centery)))
-            return bar.bottom
-        # Noto's line height is generous: two name lines are set closer to fit the bar.
-        step = round(size * 1.2)
-        y = bar.centery - (step * (len(lines) - 1)) // 2
-        for line in lines:
-            label = font.render(line, True, _WHITE)
-            surf.blit(label, label.get_rect(midleft=(left, y)))
-            y += step
-        return bar.bottom
+        box = pygame.Rect(left, bar.y + 1, bar.right - pad - left, bar.h - 2)
+        out.fit(card.display_name(lang), box, rows["name_size"], _WHITE, bold=True,
+                max_lines=2, align="left")
 
-    def _battle_body(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
-                     top: int, pad: int) -> None:
+    def _battle_body(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
+                     rows: dict[str, Any], detail: int) -> None:
+        inner, pad, size = rows["inner"], rows["pad"], rows["size"]
         weapon = card.type == "weapon"
         attribute = "weapon" if weapon else str(card.get("attribute"))
-        small = self.fonts.get(max(7, round(inner.w * 0.115)), True)
-        line_h = small.get_linesize()
-        y = top + pad
-        # attribute icon + name
-        r = max(4, line_h // 2)
-        draw_attr_icon(surf, self.fonts, attribute, (inner.x + pad + r, y + r), r)
-        label = small.render(t(f"attribute.xenocard.{attribute}"), True, _INK)
-        surf.blit(label, (inner.x + 2 * pad + 2 * r, y + r - label.get_height() // 2))
-        y += 2 * r + pad // 2
-        # attack type icon + name
-        attack = str(card.get("attack"))
-        icon = pygame.Rect(inner.x + pad, y + line_h // 5, 2 * r, line_h * 3 // 5)
-        draw_attack_icon(surf, attack, icon)
-        label = small.render(t(f"attack.xenocard.{attack}"), True, _INK)
-        surf.blit(label, (icon.right + pad, y + (line_h - label.get_height()) // 2))
-        y += line_h + pad // 2
-        # condition: "needs" and its attribute icons
-        tiny = self.fonts.get(max(7, round(inner.w * 0.1)))
-        condition: Sequence[str] = card.get("condition") or []
-        if condition:
-            needs = tiny.render(t("xenoui.needs"), True, _MUTED)
-            surf.blit(needs, (inner.x + pad, y))
-            ir = max(3, needs.get_height() // 2)
-            x = inner.x + pad + needs.get_width() + pad + ir
-            for attr in condition:
-                if x + ir > inner.right - pad:
-                    self.cut.add(self._drawing)
-                    break
-                draw_attr_icon(surf, self.fonts, attr, (x, y + needs.get_height() // 2), ir)
-                x += 2 * ir + 2
-            y += needs.get_height() + pad // 2
-        band = max(14, round(inner.h * 0.2))
+        attr = rows["attr"]
+        r = max(4, attr.h // 2 - 1)
+        draw_attr_icon(surf, self.fonts, attribute, (inner.x + pad + r, attr.centery), r, out)
+        word = pygame.Rect(inner.x + 2 * pad + 2 * r, attr.y, inner.right - pad -
+                           (inner.x + 2 * pad + 2 * r), attr.h)
+        out.fit(t(f"attribute.xenocard.{attribute}"), word, size, _INK, align="left")
+        self._attack_line(surf, out, str(card.get("attack")), rows["attack"].inflate(-2, 0),
+                          pad, _INK, size)
+        band = rows["band"]
+        y = rows["attack"].bottom + pad // 2
+        room = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, band.top - y)
+        # Then, while there is room: the condition, the badges, the level-up link.
+        room = self._condition(surf, out, card, room, round(inner.w * 0.1))
         badges = [t("xenoui.unique_mark")] if card.get("unique") else []
         if card.get("unlimited"):  # nothing else on the face says it (XENO-R6)
             badges.append(t("xenoui.unlimited_mark"))
-        x, tallest = inner.x + pad, 0
         for text in badges:
-            box = self._badge(surf, text, x, y, line_h)
-            x, tallest = box.right + pad, max(tallest, box.h)
-        if badges:
-            y += tallest + 1
+            room = self._badge(surf, out, text, room, rows["size"])
         base = card.get("upgrade_of") or ""
         if base and base in self.cards:
-            # the level-up link: an up triangle and the card it replaces, wrapped in the
-            # room left above the band rather than cut
-            tri = max(3, tiny.get_height() // 4)
-            x0 = inner.x + pad
-            link = (60, 60, 150)
-            width = inner.right - pad - (x0 + 2 * tri + 2)
-            room = max(1, (inner.bottom - band - y) // max(1, tiny.get_linesize()))
-            font, lines = self._lines(
-                t("xenoui.levels_from", card=self.cards[base].display_name(lang)), width,
-                tiny.get_height(), False, min(2, room))
-            cy = y + font.get_height() // 2
-            pygame.draw.polygon(surf, link, [(x0, cy + tri), (x0 + 2 * tri, cy + tri),
-                                             (x0 + tri, cy - tri)])
-            for line in lines:
-                if y + font.get_height() * 0.8 > inner.bottom - band:
-                    self.cut.add(self._drawing)
-                    break
-                surf.blit(font.render(line, True, link), (x0 + 2 * tri + 2, y))
-                y += font.get_linesize()
+            link = t("xenoui.levels_from", card=self.cards[base].display_name(lang))
+            if detail == SMALL:
+                out.record.left_out.append(link)
+            else:
+                tri = max(3, out.floor // 4)
+                box = pygame.Rect(room.x + 2 * tri + 2, room.y, room.w - 2 * tri - 2, room.h)
+                used = out.fit(link, box, round(inner.w * 0.1), (60, 60, 150), max_lines=2,
+                               align="left", valign="top")
+                if used is not None:
+                    cy = used.y + out.line_height(0) // 2
+                    pygame.draw.polygon(surf, (60, 60, 150), [
+                        (room.x, cy + tri), (room.x + 2 * tri, cy + tri), (room.x + tri, cy - tri)])
         # ATK (and HP) big along the bottom
-        big = self.fonts.get(max(8, round(band * 0.72)), True)
-        cap = self.fonts.get(max(7, round(band * 0.34)), True)
-        row = pygame.Rect(inner.x, inner.bottom - band, inner.w, band)
-        pygame.draw.rect(surf, (226, 220, 206), row)
-        self._stat(surf, big, cap, t("xenoui.atk"), str(card.get("atk")), row, left=True,
-                   pad=pad, colour=(170, 50, 40))
+        pygame.draw.rect(surf, (226, 220, 206), band)
+        big, cap = round(band.h * 0.72), round(band.h * 0.34)
+        half = band.w // 2
+        left = pygame.Rect(band.x + pad, band.y, half - pad, band.h)
+        self._stat(out, t("xenoui.atk"), str(card.get("atk")), left, big, cap,
+                   (170, 50, 40), right=False)
         if not weapon:
-            self._stat(surf, big, cap, t("xenoui.hp"), str(card.get("hp")), row, left=False,
-                       pad=pad, colour=(40, 100, 60))
+            right = pygame.Rect(band.x + half, band.y, band.w - half - pad, band.h)
+            self._stat(out, t("xenoui.hp"), str(card.get("hp")), right, big, cap,
+                       (40, 100, 60), right=True)
 
-    @staticmethod
-    def _stat(surf: pygame.Surface, big: pygame.font.Font, cap: pygame.font.Font,
-              caption: str, value: str, row: pygame.Rect, left: bool, pad: int,
-              colour: tuple[int, int, int]) -> None:
-        num = big.render(value, True, colour)
-        lab = cap.render(caption, True, _MUTED)
-        if left:
-            surf.blit(lab, lab.get_rect(midleft=(row.x + pad, row.centery)))
-            surf.blit(num, num.get_rect(midleft=(row.x + 2 * pad + lab.get_width(),
-                                                 row.centery)))
+    def _condition(self, surf: pygame.Surface, out: FaceText, card: Any, room: pygame.Rect,
+                   size: int) -> pygame.Rect:
+        """"Needs" and the condition's attribute icons in the top of ``room``, when the
+        whole of it fits; returns the room left under it."""
+        condition: Sequence[str] = card.get("condition") or []
+        if not condition:
+            return room
+        word = t("xenoui.needs")
+        line_h = out.line_height(size)
+        line = pygame.Rect(room.x, room.y, room.w, min(room.h, line_h + 2))
+        where = out.measure(word, line, size)
+        ir = max(3, (line_h + 1) // 2)
+        if where is None or where.right + 2 + len(condition) * (2 * ir + 2) > room.right:
+            out.record.left_out.append(f"{word} {' '.join(condition)}")
+            return room
+        out.fit(word, line, size, _MUTED, align="left")
+        x = where.right + 2 + ir
+        for attr in condition:
+            draw_attr_icon(surf, self.fonts, attr, (x, room.y + (line_h + 2) // 2), ir, out)
+            x += 2 * ir + 2
+        return pygame.Rect(room.x, room.y + line_h + 3, room.w, room.h - line_h - 3)
+
+    def _stat(self, out: FaceText, caption: str, value: str, box: pygame.Rect, big: int,
+              cap: int, colour: tuple[int, int, int], right: bool) -> None:
+        """A number of the ATK / HP band with its caption beside it when both fit (the
+        number first: it is what the rules use)."""
+        align = "right" if right else "left"
+        num = out.measure(value, box, big, bold=True, align=align, valign="center")
+        caption_w = box.w - (num.w if num is not None else 0) - 3
+        with_cap = out.measure(caption, pygame.Rect(box.x, box.y, caption_w, box.h), cap,
+                               bold=True, align=align, valign="center")
+        if with_cap is None:
+            out.fit(value, box, big, colour, bold=True, align=align)
+            out.record.left_out.append(caption)
+            return
+        if right:
+            used = out.fit(value, box, big, colour, bold=True, align="right")
+            end = used.x - 3 if used is not None else box.right
+            out.fit(caption, pygame.Rect(box.x, box.y, end - box.x, box.h), cap, _MUTED,
+                    bold=True, align="right")
         else:
-            surf.blit(num, num.get_rect(midright=(row.right - pad, row.centery)))
-            surf.blit(lab, lab.get_rect(midright=(row.right - 2 * pad - num.get_width(),
-                                                  row.centery)))
+            used = out.fit(caption, box, cap, _MUTED, bold=True, align="left")
+            start = used.right + 3 if used is not None else box.x
+            out.fit(value, pygame.Rect(start, box.y, box.right - start, box.h), big, colour,
+                    bold=True, align="left")
 
-    def _badge(self, surf: pygame.Surface, text: str, left: int, y: int,
-               h: int) -> pygame.Rect:
-        """A red badge (UNIQUE, UNLIMITED) at ``left``, ``y``; returns its box."""
-        font = self.fonts.get(max(7, round(h * 0.7)), True)
-        label = font.render(text, True, _WHITE)
-        box = label.get_rect(topleft=(left, y)).inflate(6, -2)
-        box.topleft = (left, y)
-        pygame.draw.rect(surf, (150, 30, 30), box, border_radius=3)
-        surf.blit(label, label.get_rect(center=box.center))
-        return box
+    def _badge(self, surf: pygame.Surface, out: FaceText, text: str, room: pygame.Rect,
+               size: int) -> pygame.Rect:
+        """A red badge (UNIQUE, UNLIMITED) at the top left of ``room`` when it fits there
+        whole; returns the room left under it."""
+        line = pygame.Rect(room.x + 3, room.y + 1, room.w - 6,
+                           min(room.h - 2, out.line_height(size, True)))
+        where = out.measure(text, line, size, bold=True)
+        if where is None:
+            out.record.left_out.append(text)
+            return room
+        plate = where.inflate(6, 2)
+        pygame.draw.rect(surf, (150, 30, 30), plate, border_radius=3)
+        out.fit(text, line, size, _WHITE, bold=True, align="left")
+        return pygame.Rect(room.x, plate.bottom + 1, room.w, room.bottom - plate.bottom - 1)
 
-    def _text_body(self, surf: pygame.Surface, card: Any, lang: str, inner: pygame.Rect,
-                   top: int, pad: int, frame: tuple[int, int, int]) -> None:
-        small = self.fonts.get(max(7, round(inner.w * 0.11)), True)
-        y = top + pad
+    def _text_body(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
+                   rows: dict[str, Any], frame: tuple[int, int, int], detail: int) -> None:
+        inner, pad = rows["inner"], rows["pad"]
+        size = round(inner.w * 0.11)
+        y = rows["bar"].bottom + pad
+        band_h = max(14, round(inner.h * 0.16), out.line_height(round(inner.h * 0.1), True) + 4)
+        band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h) \
+            if card.type == "situation" else pygame.Rect(inner.x, inner.bottom, inner.w, 0)
+        room = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, band.top - pad - y)
         if card.type == "event":
             kind = t(f"xenoui.timing.{card.get('timing')}")
         else:
             kind = t("xenoui.situation")
-        # when it may be used, in up to two lines (shrinking before anything is cut)
-        font, lines = self._lines(kind, inner.w - 2 * pad, small.get_height(), True, 2)
-        for line in lines:
-            surf.blit(font.render(line, True, frame), (inner.x + pad, y))
-            y += font.get_linesize()
-        condition: Sequence[str] = card.get("condition") or []
-        if condition:
-            tiny = self.fonts.get(max(7, round(inner.w * 0.1)))
-            needs = tiny.render(t("xenoui.needs"), True, _MUTED)
-            surf.blit(needs, (inner.x + pad, y))
-            ir = max(3, needs.get_height() // 2)
-            x = inner.x + pad + needs.get_width() + pad + ir
-            for attr in condition:
-                draw_attr_icon(surf, self.fonts, attr, (x, y + needs.get_height() // 2), ir)
-                x += 2 * ir + 2
-            y += needs.get_height() + pad // 2
-        band = max(14, round(inner.h * 0.16)) if card.type == "situation" else 0
-        box = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, inner.bottom - band - pad - y)
+        # When it may be used, in up to two lines; on a small face at least the kind
+        # of card (the words before the colon) when the whole does not fit.
+        used = out.fit(kind, room, size, frame, bold=True, max_lines=2, align="left",
+                       valign="top")
+        short = kind.replace("：", ":").split(":")[0].strip()
+        if used is None and short and short != kind:
+            used = out.fit(short, room, size, frame, bold=True, align="left", valign="top")
+        if used is not None:
+            room = pygame.Rect(room.x, used.bottom + pad, room.w, room.bottom - used.bottom - pad)
+        room = self._condition(surf, out, card, room, round(inner.w * 0.1))
         text = card.text.get(lang) or card.text.get("en") or ""
-        if text and box.h > 8:
-            self._wrapped(surf, text, box, round(inner.w * 0.105))
+        if text and detail == FULL:
+            out.fit(text, room, round(inner.w * 0.105), _INK, max_lines=99, align="left",
+                    valign="top")
+        elif text:
+            out.record.left_out.append(text)  # the hover view shows it
         if card.type == "situation":
-            row = pygame.Rect(inner.x, inner.bottom - band, inner.w, band)
-            pygame.draw.rect(surf, (220, 232, 220), row)
-            font = fit_font(self.fonts, t("xenoui.duration", n=card.get("duration")),
-                            row.w - 2 * pad, max(8, round(band * 0.6)), 7, True)
-            label = font.render(t("xenoui.duration", n=card.get("duration")), True, frame)
-            surf.blit(label, label.get_rect(center=row.center))
-
-    def _wrapped(self, surf: pygame.Surface, text: str, box: pygame.Rect, size: int) -> None:
-        size = max(7, size)
-        while True:
-            font = self.fonts.get(size)
-            lines = wrap_text(text, font, box.w)
-            if len(lines) * font.get_linesize() <= box.h or size <= 7:
-                break
-            size -= 1
-        max_lines = max(1, box.h // font.get_linesize())
-        if len(lines) > max_lines:
-            self.cut.add(self._drawing)
-            lines = lines[:max_lines]
-            lines[-1] = ellipsize(lines[-1] + "…", font, box.w)
-        y = box.y
-        for line in lines:
-            surf.blit(font.render(line, True, _INK), (box.x, y))
-            y += font.get_linesize()
+            pygame.draw.rect(surf, (220, 232, 220), band)
+            out.fit(t("xenoui.duration", n=card.get("duration")), band.inflate(-2 * pad, -2),
+                    round(band.h * 0.6), frame, bold=True)
