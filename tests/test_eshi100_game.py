@@ -1,11 +1,11 @@
-"""Whole 絵師100人展 games through the core (ESHI-R1..R7, ALL-R1, ALL-R2).
+"""Whole 絵師100人展 games through the core (ESHI-R1..R7).
 
 Bot games are played to the end; hypothesis drives random legal play (each
-step picks one of ``legal_actions``) and checks after every action: cards are
-never lost or duplicated, the grid holds at most one card per square and only
-cards with a square, damaged cards are face down and known to both seats
-(ESHI-H1), ``legal_actions`` never offers a refused action, and nobody sees the
-other seat's hand. Replays and saves give the same game.
+step picks one of ``legal_actions``) and checks after every action: the grid
+holds at most one card per square and only cards with a square, damaged cards
+are face down and known to both seats (ESHI-H1). The properties every game holds
+(cards kept, legal actions, determinism, saves, hidden views, undo) are in
+``tests/test_conformance.py``.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from game_helpers import bots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.core.actions import Action
 from tabletop.core.bot import play_game
-from tabletop.core.engine import Game, replay
+from tabletop.core.engine import Game
 from tabletop.core.rules import GameSetup
-from tabletop.core.view import view_for
 from tabletop.games import eshi100
 from tabletop.games.eshi100 import board
 
@@ -36,8 +34,6 @@ def setup_for(seed: int) -> GameSetup:
 
 def check_invariants(game: Game) -> None:
     state = game.state
-    seen = [iid for zone in state.zones.values() for iid in zone.cards]
-    assert len(seen) == len(set(seen)) == len(state.cards) == 80
     squares = [board.square_of(state, iid) for iid in state.zones["grid"].cards]
     assert None not in squares and len(squares) == len(set(squares))
     for iid in state.zones["grid"].cards:
@@ -46,10 +42,6 @@ def check_invariants(game: Game) -> None:
     for zid, zone in state.zones.items():
         if zid != "grid":
             assert all(state.cards[i].face_up for i in zone.cards)
-    for viewer in (0, 1):
-        view = view_for(state, viewer)
-        assert all(cv.card_id is None for cv in view.zones[f"p{1 - viewer}.hand"])
-        assert all(cv.card_id is not None for cv in view.zones["grid"])
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
@@ -72,37 +64,8 @@ def test_random_legal_play_keeps_the_invariants(data: st.DataObject, seed: int) 
         if game.state.game_over:
             break
         seat = RULES.acting_seat(game.state)
-        assert RULES.legal_actions(game.state, 1 - seat) == []
         actions = RULES.legal_actions(game.state, seat)
         assert actions, "the seat to act always has a legal action"
         action = data.draw(st.sampled_from(actions))
         assert game.propose(action).ok, action
         check_invariants(game)
-
-
-@settings(max_examples=15, deadline=None)
-@given(SEEDS)
-def test_same_seed_and_actions_give_the_same_game_and_replay(seed: int) -> None:
-    first = play_game(RULES, setup_for(seed), bots(seed), MAX_ACTIONS)
-    second = play_game(RULES, setup_for(seed), bots(seed), MAX_ACTIONS)
-    assert first.actions == second.actions
-    assert first.state.fingerprint() == second.state.fingerprint()
-    setup = GameSetup.from_json(first.setup.to_json())
-    actions = [Action.from_json(a.to_json()) for a in first.actions]
-    assert replay(RULES, setup, actions).state.fingerprint() == first.state.fingerprint()
-
-
-@settings(max_examples=10, deadline=None)
-@given(SEEDS)
-def test_undo_then_redo_of_a_placement_restores_the_state(seed: int) -> None:
-    game = Game(RULES, setup_for(seed))
-    players = bots(seed)
-    checked = 0
-    while not game.state.game_over and checked < 3 and len(game.history) < MAX_ACTIONS:
-        action = players[RULES.acting_seat(game.state)].choose(game)
-        assert action is not None and game.propose(action).ok
-        if action.kind == "place" and game.state.pending is None and game.can_undo(action.seat):
-            after = game.state.fingerprint()
-            assert game.undo(action.seat).ok and game.redo(action.seat).ok
-            assert game.state.fingerprint() == after
-            checked += 1

@@ -1,4 +1,4 @@
-"""DESIGN.md layers: the rules core runs without pygame, imports point downward."""
+"""The layers of docs/architecture.md: the core runs without pygame, imports point down."""
 
 from __future__ import annotations
 

@@ -140,7 +140,7 @@ class ShapeIndex:
         entry = self._entries[placed.key]
         entry.shape.unsafe_set_vertices(list(placed.corners()))
         # Static shapes keep their old bounding box in the tree until reindexed; queries
-        # would silently use the stale position (TECH-NOTES).
+        # would silently use the stale position (docs/architecture.md, Technical notes).
         self._space.reindex_shape(entry.shape)
         entry.placed = placed
         if raise_to_top:

@@ -14,7 +14,7 @@ Table coordinates
   +x (screen right), 90 is screen up, 180 is screen left, 270 is screen down.
 
 Right angles are special-cased to exact sines and cosines so that a card turned by 90
-degrees has corners like 37.0 rather than 36.99999999999999 (see TECH-NOTES).
+degrees has corners like 37.0 rather than 36.99999999999999 (docs/architecture.md, Technical notes).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ At pick-up, :func:`legal_targets` asks the rules once what dropping the card on
 each zone, on each cell of a grid/slots zone, and onto each target card would mean
 (``rules.interpret_drop``) and whether that action is legal now (``game.check``).
 The result is kept for the whole drag, so a mouse motion only moves the card
-(DESIGN: targets light up while dragging). In free mode (ALL-R3) every other zone
+(docs/architecture.md: targets light up while dragging). In free mode (ALL-R3) every other zone
 is a target and the action is ``manual_move``.
 
 On release, :meth:`DragState.resolve` applies one rule for every game: the card
