@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import LEGAL, Action, Verdict
+from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg, zone_msg
 from tabletop.core.model import GameState
 from tabletop.core.rules import GameRules, GameSetup
@@ -152,14 +154,23 @@ class Game:
         A refusal never names a card the proposing seat cannot see: its name
         reads "a hidden card" (ALL-R2).
         """
-        action = self._resolved(action)
+        return self._judge(self._resolved(action))[0]
+
+    def _judge(self, action: Action) -> tuple[Verdict, Prepared[Any] | None]:
+        """The verdict on a resolved ``action`` and, when a game's rules found it legal,
+        what they prepared to carry it out with (so applying checks nothing again)."""
+        prepared: Prepared[Any] | None = None
         if action.kind in GENERIC_KINDS:
             verdict = self._check_generic(action)
         elif self.state.game_over:
             verdict = GAME_OVER
         else:
-            verdict = self.rules.check(self.state, action)
-        return self._for_seat(verdict, action.seat, _card_refs(self.state, action))
+            answer = self.rules.prepare(self.state, action)
+            if isinstance(answer, Verdict):
+                verdict = answer
+            else:
+                verdict, prepared = LEGAL, answer
+        return self._for_seat(verdict, action.seat, _card_refs(self.state, action)), prepared
 
     def _for_seat(self, verdict: Verdict, seat: int, cards: list[int]) -> Verdict:
         """``verdict`` as ``seat`` may read it: names of ``cards`` it cannot see scrubbed."""
@@ -187,19 +198,21 @@ class Game:
     def propose(self, action: Action) -> Verdict:
         """Apply ``action`` if legal; a refusal changes nothing. Returns the verdict."""
         action = self._resolved(action)
-        verdict = self.check(action)
+        verdict, prepared = self._judge(action)
         if not verdict.ok:
             return verdict
-        self._apply(action)
+        self._apply(action, prepared)
         self.redo_stack.clear()
         self._changed()
         return verdict
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, prepared: Prepared[Any] | None = None) -> None:
         before = _seen(self.state) if self.track_reveals else None
         turn = self.state.turn
         if action.kind in GENERIC_KINDS:
             self._apply_generic(action)
+        elif prepared is not None and self.rules.handlers():
+            self.rules.apply(self.state, action, prepared)  # checked once, in _judge
         else:
             self.rules.apply(self.state, action)
         reveals = before is not None and _reveals(self.state, before, action.seat)
@@ -351,9 +364,9 @@ class Game:
         if not self.can_redo(seat):
             return Verdict.refuse("cannot_redo")
         action = self.redo_stack.pop()
-        verdict = self.check(action)
+        verdict, prepared = self._judge(action)
         if verdict.ok:
-            self._apply(action)
+            self._apply(action, prepared)
             self._changed()
         return verdict
 
@@ -387,8 +400,8 @@ def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
     """
     game = Game(rules, setup)
     for index, action in enumerate(actions):
-        verdict = game.check(action)
+        verdict, prepared = game._judge(game._resolved(action))
         if not verdict.ok:
             raise ReplayError(index, action, verdict)
-        game._apply(action)
+        game._apply(action, prepared)
     return game

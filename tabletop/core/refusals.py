@@ -38,10 +38,13 @@ class CommonRefusals:
     not_your_turn: str
     bad_choice: str
     choice_count: str
+    #: When another seat than the active one may act (Conan's enemy): the code for
+    #: a move of the wrong seat then; "" means ``not_your_turn`` serves for both.
+    other_acts: str = ""
 
     def codes(self) -> tuple[str, ...]:
         """Every code, for catalogue checks."""
-        return astuple(self)
+        return tuple(code for code in astuple(self) if code)
 
 
 def refusal(code: str, key: str, rule: str = "", **params: Any) -> Verdict:
@@ -111,7 +114,8 @@ def count_words(decision: Decision) -> Message:
 
 
 def check_turn(state: GameState, action: Action, kinds: Container[str],
-               codes: CommonRefusals, rules: Any = None) -> Verdict | None:
+               codes: CommonRefusals, rules: Any = None,
+               actor: int | None = None) -> Verdict | None:
     """Refuse an action in a finished game, of an unknown kind, or out of turn.
 
     Out of turn: anything but the pending decision's seat answering it with
@@ -121,7 +125,10 @@ def check_turn(state: GameState, action: Action, kinds: Container[str],
     nothing pending, an action of the active seat. Each refusal says what the
     seat can do instead; the deciding seat trying something else is told to
     answer its own question first, naming the options in words (through
-    ``rules``, see :func:`option_words`). Never raises.
+    ``rules``, see :func:`option_words`). ``actor`` is the seat that may act when
+    nothing is pending (default: the active seat; Conan's enemy acts inside the
+    other player's turn): another seat is refused with ``codes.not_your_turn``, or
+    ``codes.other_acts`` when set and the actor is not the active seat. Never raises.
     """
     if state.game_over:
         return refusal(codes.game_over, "game_over", instead=msg("refusal.common.to_menu"))
@@ -144,9 +151,12 @@ def check_turn(state: GameState, action: Action, kinds: Container[str],
     if action.kind == "decide":
         return refusal(codes.no_decision, "no_decision",
                        instead=msg("refusal.common.play_on"))
-    if action.seat != state.active:
-        return refusal(codes.not_your_turn, "not_your_turn", player=seat_msg(state.active),
-                       instead=msg("refusal.common.wait_turn", player=seat_msg(state.active)))
+    seat = state.active if actor is None else actor
+    if action.seat != seat:
+        code = codes.other_acts if codes.other_acts and seat != state.active \
+            else codes.not_your_turn
+        return refusal(code, "not_your_turn", player=seat_msg(seat),
+                       instead=msg("refusal.common.wait_turn", player=seat_msg(seat)))
     return None
 
 

@@ -1,6 +1,6 @@
 """The interface every game's rules implement, and the registry of games.
 
-The rules are the only authority over a game (DESIGN.md): the UI, bots,
+The rules are the only authority over a game (docs/architecture.md): the UI, bots,
 scenario files and saves all propose :class:`Action` objects and read
 :class:`Verdict` answers. ``check`` never changes the state; ``apply`` is only
 called after a legal verdict.
@@ -14,12 +14,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import LEGAL, Action, Verdict
 from tabletop.core.cards import LANGS, CardDb
 from tabletop.core.decks import Deck
+from tabletop.core.dispatch import Handlers, Prepared
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
 from tabletop.core.random_bot import RandomBot
+from tabletop.core.refusals import CommonRefusals, check_turn
 from tabletop.i18n import register_strings
 
 
@@ -133,13 +135,67 @@ class GameRules(ABC):
     def new_game(self, setup: GameSetup) -> GameState:
         """The state after set-up (shuffles, opening hands), ready for the first action."""
 
-    @abstractmethod
-    def check(self, state: GameState, action: Action) -> Verdict:
-        """Is ``action`` legal now? Never changes ``state``."""
+    #: The game's reason codes for the refusals every game makes alike (see
+    #: :func:`tabletop.core.refusals.check_turn`); needed by :meth:`handlers` games.
+    refusals: ClassVar[CommonRefusals | None] = None
 
-    @abstractmethod
-    def apply(self, state: GameState, action: Action) -> None:
-        """Carry out a legal action, log it, and run automatic steps that follow."""
+    def handlers(self) -> Handlers:
+        """The game's action kinds, each with its :class:`~tabletop.core.dispatch.Handler`
+        (``decide`` answers the pending decision). With a table, :meth:`check` and
+        :meth:`apply` are this class's template; a game without one (``{}``, the
+        default) overrides both itself."""
+        return {}
+
+    def prepare(self, state: GameState, action: Action) -> Prepared[Any] | Verdict:
+        """``action`` checked once: the refusal, or the :class:`Prepared` value to carry
+        it out with. Never changes ``state``.
+
+        The template: the shared refusals first (game over, unknown kind, out of turn:
+        the seat that may act is :meth:`acting_seat`, a pending decision answered only
+        by ``decide`` of its seat), then the kind's handler.
+        """
+        table = self.handlers()
+        if not table:  # a game with its own check (no handler table)
+            verdict = self.check(state, action)
+            return Prepared(action, None) if verdict.ok else verdict
+        codes = self.refusals
+        if codes is None:
+            raise TypeError(f"{type(self).__name__} has handlers() but no refusals codes")
+        refusal = check_turn(state, action, table, codes, self, actor=self.acting_seat(state))
+        if refusal is not None:
+            return refusal
+        value = table[action.kind].prepare(state, action)
+        if isinstance(value, Verdict):
+            if not value.ok:
+                return value
+            value = None  # a handler whose check is a plain verdict carries no value
+        return Prepared(action, value)
+
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Is ``action`` legal now? Never changes ``state`` (see :meth:`prepare`)."""
+        prepared = self.prepare(state, action)
+        return prepared if isinstance(prepared, Verdict) else LEGAL
+
+    def apply(self, state: GameState, action: Action,
+              prepared: Prepared[Any] | None = None) -> None:
+        """Carry out a legal action, log it, and run automatic steps that follow
+        (:meth:`after_action`). With ``prepared`` (from :meth:`prepare` on this very
+        state) nothing is checked again.
+
+        Raises ValueError for an action :meth:`prepare` refuses (a caller's bug).
+        """
+        if prepared is None:
+            answer = self.prepare(state, action)
+            if isinstance(answer, Verdict):
+                raise ValueError(f"illegal action applied: {answer.reason}")
+            prepared = answer
+        self.handlers()[prepared.action.kind].carry_out(state, prepared.action, prepared.value)
+        self.after_action(state)
+
+    def after_action(self, state: GameState) -> None:
+        """What follows every action by itself (a deck-out check, automatic steps);
+        called by the template :meth:`apply`. Default: nothing."""
+        return None
 
     @abstractmethod
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:

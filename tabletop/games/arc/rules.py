@@ -13,11 +13,12 @@ After every applied action the deck-out check runs (ARC-R1; timing: ARC-H7).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
+from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
@@ -106,7 +107,8 @@ class ArcRules(GameRules):
         return Verdict.legal(), []
 
     # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action,
+              prepared: Prepared[Any] | None = None) -> None:
         """Carry out a legal action, then the deck-out check (ARC-R1)."""
         verdict, paid = self._check(state, action)
         if not verdict:  # a bug in the caller: apply is only called after a legal check

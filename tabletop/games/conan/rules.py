@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
+from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, not_offered
@@ -194,7 +195,8 @@ class ConanRules(GameRules):
         return Verdict.legal()
 
     # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action,
+              prepared: Prepared[Any] | None = None) -> None:
         """Carry out a legal action, then every automatic step that follows."""
         self.apply_direct(state, action)
         advance(state, self.cards)

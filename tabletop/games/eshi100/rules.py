@@ -25,11 +25,12 @@ Query API for the window (pure, never changes the state): :meth:`legal_squares`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
+from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
@@ -144,7 +145,8 @@ class Eshi100Rules(GameRules):
         return Verdict.legal()
 
     # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action,
+              prepared: Prepared[Any] | None = None) -> None:
         """Carry out a legal action and the automatic steps after it, then ESHI-R6."""
         verdict = self.check(state, action)
         if not verdict:  # a bug in the caller: apply is only called after a legal check

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
+from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
@@ -149,7 +150,8 @@ class XenoRules(GameRules):
         return Verdict.legal()
 
     # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action,
+              prepared: Prepared[Any] | None = None) -> None:
         """Carry out a legal action and the automatic steps that follow it."""
         verdict = self.check(state, action)
         if not verdict:  # a bug in the caller: apply is only called after a legal check
