@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.core.actions import LEGAL, Action, Verdict
 from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg, zone_msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.core.view import resolve
 
@@ -279,7 +279,7 @@ class Game:
             state.pending = None
             state.data[RESIGNED] = seat
             state.add_log(msg("log.resigned", player=player, winner=msg(f"seat.{winner}")))
-            state.end_game(winner)
+            state.end_game(winner, EndCause.RESIGN)
             return
         iid = int(action.get("card"))
         card = state.cards[iid]

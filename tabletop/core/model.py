@@ -26,6 +26,36 @@ class Visibility(StrEnum):
     NOBODY = "nobody"
 
 
+class Result(StrEnum):
+    """Whether a game has a result (``GameState.result``): none yet, a win, a draw."""
+
+    NONE = ""
+    WIN = "win"
+    DRAW = "draw"
+
+
+class EndCause(StrEnum):
+    """How a game ended, in every game's terms (one closed vocabulary; reports,
+    scenario facts and the result screen read it from :class:`Outcome`)."""
+
+    DECK_OUT = "deck_out"  # ARC-R1, ESHI-R6, XENO-R1: a deck ran out / a draw was impossible
+    POINTS = "points"  # ESHI-R6: three victory points
+    RENOWN = "renown"  # CONAN-R1: 40 renown at the start of a turn
+    DEFEAT = "defeat"  # CONAN-R3: Conan defeated
+    FOE_EXHAUSTION = "foe_exhaustion"  # CONAN-R3: the enemy has no Foe left
+    RESIGN = "resign"  # ALL-H4
+    DRAW = "draw"  # both at once (a tie)
+    OTHER = "other"  # ended by a position or a rule without its own cause
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seat (None for a draw) and why."""
+
+    winner: int | None
+    cause: EndCause
+
+
 @dataclass
 class CardInstance:
     """One physical card on the table.
@@ -120,8 +150,10 @@ class GameState:
     log: list[LogEntry] = field(default_factory=list)
     pending: Any = None
     winner: int | None = None
-    result: str = ""
+    result: Result = Result.NONE
     free_mode: bool = False
+    #: How the game ended, once it has (see :meth:`end_game`).
+    outcome: Outcome | None = None
     data: dict[str, Any] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.Random)
     _where: dict[int, str] = field(default_factory=dict, repr=False)
@@ -270,10 +302,14 @@ class GameState:
         """Append a log line; see :class:`LogEntry`."""
         self.log.append(LogEntry(public, dict(private or {}), manual, self.turn))
 
-    def end_game(self, winner: int | None) -> None:
-        """Record the result: a winning seat, or None for a draw."""
+    def end_game(self, winner: int | None, cause: EndCause = EndCause.OTHER) -> None:
+        """Record the result: a winning seat, or None for a draw, and why it ended
+        (:attr:`outcome`; a draw's cause is :attr:`EndCause.DRAW` unless given)."""
         self.winner = winner
-        self.result = "draw" if winner is None else "win"
+        self.result = Result.DRAW if winner is None else Result.WIN
+        if winner is None and cause is EndCause.OTHER:
+            cause = EndCause.DRAW
+        self.outcome = Outcome(winner, cause)
 
     def clone(self) -> GameState:
         """A deep, independent copy (the generator state included)."""
@@ -302,6 +338,7 @@ class GameState:
             "pending": repr(self.pending),
             "winner": self.winner,
             "result": self.result,
+            "outcome": repr(self.outcome),
             "free_mode": self.free_mode,
             "data": repr(self.data),
             "rng": self.rng.getstate(),

@@ -11,7 +11,7 @@ from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from tabletop.core.messages import msg, seat_msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 
 
 def new_decks(state: GameState, decks: Sequence[Mapping[str, Any]],
@@ -82,11 +82,11 @@ def deck_out(state: GameState, deck_zones: Sequence[str], out_key: str, draw_key
     for seat in out:
         state.add_log(msg(out_key, player=seat_msg(seat)))
     if len(out) == len(deck_zones):
-        state.end_game(None)
+        state.end_game(None, EndCause.DECK_OUT)
         state.add_log(msg(draw_key))
     else:
         winner = state.other(out[0])
-        state.end_game(winner)
+        state.end_game(winner, EndCause.DECK_OUT)
         state.pending = None
         state.add_log(msg(wins_key, player=seat_msg(winner)))
     return True

@@ -234,8 +234,10 @@ class GameRules(ABC):
         return RandomBot(seed)
 
     def end_cause(self, state: GameState) -> str:
-        """Why a finished game ended, as a short word for reports ("win" or "draw")."""
-        return state.result
+        """Why a finished game ended, as a short word for reports: the
+        :class:`~tabletop.core.model.EndCause` its rules recorded (``state.outcome``);
+        "" while it goes on."""
+        return str(state.outcome.cause) if state.outcome is not None else ""
 
     #: Extra names for a card's face in this game's terms, fact name -> face up, for
     #: cards that stand on a place (:meth:`place_of`); e.g. 絵師100人展's grid cards

@@ -19,7 +19,7 @@ from __future__ import annotations
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 from tabletop.games.conan.selection import is_minimal, minimal_sets
 from tabletop.games.conan.stats import is_defeated
 from tabletop.games.conan.words import card_msg, inst_msg, seat_msg
@@ -39,7 +39,8 @@ def eliminate(state: GameState, seat: int, key: str) -> None:
     if state.game_over:
         return
     state.add_log(msg(key, player=seat_msg(seat)))
-    state.end_game(1 - seat)
+    state.end_game(1 - seat, EndCause.FOE_EXHAUSTION if key == "log.conan.foes_exhausted"
+                   else EndCause.DEFEAT)
     state.pending = None
     state.add_log(msg("log.conan.wins", player=seat_msg(1 - seat)))
 

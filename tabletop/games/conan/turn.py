@@ -19,7 +19,7 @@ from __future__ import annotations
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 from tabletop.games.conan import piles
 from tabletop.games.conan.effects import apply_effect
 from tabletop.games.conan.stats import add_counter, counter, prowess_now, stat
@@ -54,11 +54,11 @@ def start_of_turn(state: GameState, db: CardDb) -> None:
     if mine >= VICTORY_RENOWN:
         state.add_log(msg("log.conan.renown_check", player=seat_msg(seat), n=mine, other=theirs))
         if mine == theirs:
-            state.end_game(None)
+            state.end_game(None, EndCause.DRAW)
             state.add_log(msg("log.conan.draw_game"))
         else:
             winner = seat if mine > theirs else 1 - seat
-            state.end_game(winner)
+            state.end_game(winner, EndCause.RENOWN)
             state.add_log(msg("log.conan.wins", player=seat_msg(winner)))
         return
     ask_press_on(state)

@@ -18,7 +18,7 @@ from tabletop.core import piles
 from tabletop.core.actions import Decision
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.connect import usable_attackers
 from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
@@ -48,8 +48,8 @@ def check_deck_out(state: GameState) -> None:
 
 
 def win(state: GameState, seat: int) -> None:
-    """End the game with ``seat`` as the winner."""
-    state.end_game(seat)
+    """End the game with ``seat`` as the winner (three victory points, ESHI-R6)."""
+    state.end_game(seat, EndCause.POINTS)
     state.pending = None
     state.add_log(msg("log.eshi100.wins", player=seat_msg(seat)))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletop.core import piles
 from tabletop.core.messages import msg
-from tabletop.core.model import GameState
+from tabletop.core.model import EndCause, GameState
 from tabletop.games.xenocard.words import seat_msg
 from tabletop.games.xenocard.zones import zid
 
@@ -18,7 +18,7 @@ def lose(state: GameState, seat: int) -> None:
         return
     winner = state.other(seat)
     state.add_log(msg("log.xenocard.cannot_draw", player=seat_msg(seat)))
-    state.end_game(winner)
+    state.end_game(winner, EndCause.DECK_OUT)
     state.add_log(msg("log.xenocard.wins", player=seat_msg(winner)))
     state.pending = None
 

@@ -1,0 +1,42 @@
+"""How a game ended is recorded when it ends (issue 11: ``Outcome(winner, cause)``,
+not found by scanning log keys), in every game, and agrees with what each game's
+rules report; a resignation and a draw are causes of their own."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tabletop.core import selfplay
+from tabletop.core.actions import Action
+from tabletop.core.engine import Game
+from tabletop.core.model import EndCause, Outcome, Result
+from tabletop.core.rules import GameRules, game_ids, load_rules
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_finished_bot_game_records_its_outcome(game_id: str) -> None:
+    rules = load_rules(game_id)
+    decks = importlib.import_module(f"tabletop.games.{game_id}").load_decks()
+    finished = 0
+    for seed in range(1, 7):
+        game, record = selfplay.play_one(rules, seed, decks, max_actions=3000, max_turns=80)
+        state = game.state
+        if not state.game_over:
+            assert state.outcome is None
+            continue
+        finished += 1
+        assert state.outcome == Outcome(state.winner, EndCause(record.cause))
+        assert rules.end_cause(state) == GameRules.end_cause(rules, state)
+    assert finished, "no bot game finished"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_ALL_H4_a_resignation_is_recorded_as_its_cause(game_id: str) -> None:
+    rules = load_rules(game_id)
+    decks = importlib.import_module(f"tabletop.games.{game_id}").load_decks()
+    game = Game(rules, selfplay.setup_for(rules, 1, decks))
+    assert game.propose(Action.make("resign", 0)).ok
+    assert game.state.outcome == Outcome(1, EndCause.RESIGN)
+    assert game.state.result is Result.WIN and rules.end_cause(game.state) == "resign"
