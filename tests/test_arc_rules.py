@@ -820,9 +820,12 @@ def test_ARC_H8_auto_payment_keeps_a_combat_card_payable_then_spends_colours_in_
                                             c("red_battle_cry", "cry")],
                             p0_resources=[c("red_ember_hills", "r1"), c("red_ember_hills", "r2"),
                                           c("blue_tide_pool", "b"), c("green_wildwood", "g")]))
-    verdict, paid = RULES._check(game.state, Action.make("play_card", 0, card=lab(game, "d")))
-    assert verdict.ok and paid == [lab(game, "r1"), lab(game, "g")]
-    assert RULES._check(game.state, Action.make("play_card", 0, card=lab(game, "d")))[1] == paid
+    play = Action.make("play_card", 0, card=lab(game, "d"))
+    prepared = RULES.prepare(game.state, play)  # the checked play, with the resources to tap
+    assert not isinstance(prepared, Verdict)
+    paid = prepared.value.paid
+    assert paid == (lab(game, "r1"), lab(game, "g"))
+    assert RULES.prepare(game.state, play).value.paid == paid  # type: ignore[union-attr]
     assert act(game, "play_card", card=lab(game, "d")).ok
     assert _tapped(game, ("r1", "r2", "b", "g")) == {"r1", "g"}
 

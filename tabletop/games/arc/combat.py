@@ -1,15 +1,13 @@
 """Attacks, blocks, combat cards and their resolution (ARC-R5; seed: 攻撃の処理).
 
-One ``attack`` declaration is one combat. Its bookkeeping lives in
-``state.data["combat"]`` as plain JSON-like values::
+One ``attack`` declaration is one combat. Its bookkeeping is the
+:class:`~tabletop.games.arc.data.Combat` in :func:`~tabletop.games.arc.data.arc_data`
+(attackers, (blocker, attacker) blocks, (combatant, delta) mods, answered seats).
 
-    {"attackers": [iid, ...], "blocks": [[blocker, attacker], ...],
-     "mods": [[iid, delta], ...], "answered": [seat, ...]}
-
-Steps inside the attack phase (``state.step``): ``""`` (declare), ``"block"``
-(the defender's blockers decision), ``"combat_card"`` (defender first, then
-the attacker, each may play one combat card), then automatic resolution and
-back to ``""``.
+Steps inside the attack phase (``state.step``, :class:`~tabletop.games.arc.data.Step`):
+``""`` (declare), ``"block"`` (the defender's blockers decision), ``"combat_card"``
+(defender first, then the attacker, each may play one combat card), then automatic
+resolution and back to ``""``.
 
 Decision option ids: blockers ``"B>A"`` (blocker B blocks attacker A), combat
 cards ``"pass"`` or ``"C@T"`` (combat card C on combatant T).
@@ -17,12 +15,14 @@ cards ``"pass"`` or ``"C@T"`` (combat card C on combatant T).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.arc.data import Combat, DecisionKind, Phase, Step, arc_data, current_combat
 from tabletop.games.arc.effects import effect_text, target_needs
 from tabletop.games.arc.payment import check_payment, pay
 from tabletop.games.arc.turn import mill
@@ -32,23 +32,27 @@ from tabletop.games.arc.zones import cards_in, cdef, characters, is_character, i
 PASS = "pass"
 
 
+@dataclass(frozen=True)
+class CombatCardAnswer:
+    """A checked answer to the ``combat_card`` decision: a pass (``card`` None), or
+    combat card ``card`` on ``target`` paid by tapping ``paid``."""
+
+    card: int | None = None
+    target: int | None = None
+    paid: tuple[int, ...] = ()
+
+
 # -- reading the combat ----------------------------------------------------------
-def combat_data(state: GameState) -> dict[str, Any] | None:
-    """The combat in progress, or None."""
-    data = state.data.get("combat")
-    return data if isinstance(data, dict) else None
-
-
 def attackers(state: GameState) -> list[int]:
     """The attacking characters of the combat in progress."""
-    data = combat_data(state)
-    return [int(i) for i in data.get("attackers", [])] if data else []
+    data = current_combat(state)
+    return list(data.attackers) if data else []
 
 
 def blocks(state: GameState) -> list[tuple[int, int]]:
     """(blocker, attacker) pairs of the combat in progress."""
-    data = combat_data(state)
-    return [(int(b), int(a)) for b, a in data.get("blocks", [])] if data else []
+    data = current_combat(state)
+    return list(data.blocks) if data else []
 
 
 def combatants(state: GameState, seat: int) -> list[int]:
@@ -61,19 +65,21 @@ def combatants(state: GameState, seat: int) -> list[int]:
 def power(state: GameState, db: CardDb, iid: int) -> int:
     """Printed power plus this combat's combat-card modifiers, never below 0 (ARC-H3)."""
     base = cdef(state, db, iid).number("power", 0)
-    data = combat_data(state)
-    delta = sum(int(d) for i, d in data.get("mods", []) if int(i) == iid) if data else 0
+    data = current_combat(state)
+    delta = sum(d for i, d in data.mods if i == iid) if data else 0
     return max(0, base + delta)
 
 
 # -- declaring an attack ---------------------------------------------------------------
-def check_attack(state: GameState, db: CardDb, seat: int, chosen: Any) -> Verdict:
-    """ARC-R5: a nonempty set of your untapped characters, in the declare step."""
-    if state.phase != "attack":
+def check_attack(state: GameState, db: CardDb, seat: int,
+                 chosen: Any) -> tuple[int, ...] | Verdict:
+    """ARC-R5: a nonempty set of your untapped characters, in the declare step; the
+    attackers, or the refusal."""
+    if state.phase != Phase.ATTACK:
         # Attacks come after the main phase, which is always still ahead here.
         return Verdict.refuse("arc.attack_phase_later", "ARC-R5",
                               phase=msg(f"phase.arc.{state.phase}"))
-    if state.step != "":
+    if state.step != Step.DECLARE:
         return Verdict.refuse("arc.attack_after_combat", "ARC-R5")
     if not isinstance(chosen, list | tuple) or not chosen:
         return Verdict.refuse("arc.no_attackers", "ARC-R5")
@@ -86,17 +92,17 @@ def check_attack(state: GameState, db: CardDb, seat: int, chosen: Any) -> Verdic
     for iid in ids:
         if state.cards[iid].tapped:
             return Verdict.refuse("arc.tapped", "ARC-R5", card=inst_msg(state, iid))
-    return Verdict.legal()
+    return tuple(int(i) for i in ids)
 
 
-def apply_attack(state: GameState, db: CardDb, seat: int, chosen: list[int]) -> None:
+def apply_attack(state: GameState, db: CardDb, seat: int, chosen: tuple[int, ...]) -> None:
     """Tap the attackers, open the combat and ask the defender for blockers."""
     for iid in chosen:
         state.cards[iid].tapped = True
-    state.data["combat"] = {"attackers": list(chosen), "blocks": [], "mods": [], "answered": []}
+    arc_data(state).combat = Combat(chosen)
     state.add_log(msg("log.arc.attacks", player=seat_msg(seat),
                       cards=[inst_msg(state, i) for i in chosen]))
-    state.step = "block"
+    state.step = Step.BLOCK
     ask_next(state, db)
 
 
@@ -131,15 +137,15 @@ def combat_targets(state: GameState, seat: int, card: CardDef) -> list[int]:
 
 def ask_next(state: GameState, db: CardDb) -> None:
     """Set the next pending decision of the combat, or resolve it when all have answered."""
-    data = combat_data(state)
+    data = current_combat(state)
     if data is None:
         return
     defender, attacker = state.other(state.active), state.active
-    if state.step == "block":
+    if state.step == Step.BLOCK:
         options = blocker_options(state, db)
         if options:
             state.pending = Decision(
-                defender, "blockers",
+                defender, DecisionKind.BLOCKERS,
                 msg("decision.arc.blockers", player=seat_msg(defender),
                     cards=[inst_msg(state, a) for a in attackers(state)]),
                 tuple(options), 0, len(characters(state, db, defender, ready=True)),
@@ -147,14 +153,15 @@ def ask_next(state: GameState, db: CardDb) -> None:
             return
         # ARC-H6: no untapped defender, nothing to choose (public information), go on.
         state.add_log(msg("log.arc.no_blockers", player=seat_msg(defender)))
-        state.step = "combat_card"
-    answered = [int(s) for s in data.get("answered", [])]
+        state.step = Step.COMBAT_CARD
+    answered = data.answered
     # ARC-R5: defender first. ARC-H5: each is asked even with only "pass" to choose,
     # so the question never tells whether a hand holds a playable combat card (ALL-R2).
     for seat in (defender, attacker):
         if seat not in answered:
             state.pending = Decision(
-                seat, "combat_card", msg("decision.arc.combat_card", player=seat_msg(seat)),
+                seat, DecisionKind.COMBAT_CARD,
+                msg("decision.arc.combat_card", player=seat_msg(seat)),
                 tuple(combat_card_options(state, db, seat)), 1, 1,
             )
             return
@@ -169,9 +176,12 @@ def parse_pair(option: str, sep: str) -> tuple[int, int] | None:
     return int(left), int(right)
 
 
-def check_blockers(state: GameState, choice: list[str], options: tuple[str, ...]) -> Verdict:
-    """ARC-R5: each chosen pair is possible and each blocker blocks at most once."""
+def check_blockers(state: GameState, choice: list[str],
+                   options: tuple[str, ...]) -> tuple[tuple[int, int], ...] | Verdict:
+    """ARC-R5: each chosen pair is possible and each blocker blocks at most once; the
+    (blocker, attacker) pairs, or the refusal."""
     used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
     for option in choice:
         pair = parse_pair(option, ">")
         if pair is None:
@@ -181,7 +191,8 @@ def check_blockers(state: GameState, choice: list[str], options: tuple[str, ...]
         if pair[0] in used:
             return Verdict.refuse("arc.blocker_twice", "ARC-R5", card=inst_msg(state, pair[0]))
         used.add(pair[0])
-    return Verdict.legal()
+        pairs.append(pair)
+    return tuple(pairs)
 
 
 def _in_play(state: GameState, iid: int) -> bool:
@@ -203,68 +214,65 @@ def _cannot_block(state: GameState, blocker: int, attacker: int) -> Verdict:
     return Verdict.refuse("arc.answer_blockers", "ARC-R5")
 
 
-def apply_blockers(state: GameState, db: CardDb, choice: list[str]) -> None:
-    """Tap the blockers, record the pairs, then ask for combat cards."""
-    data = combat_data(state)
-    assert data is not None
-    pairs = [p for p in (parse_pair(o, ">") for o in choice) if p is not None]
+def apply_blockers(state: GameState, db: CardDb, pairs: tuple[tuple[int, int], ...]) -> None:
+    """Tap the blockers, record the (blocker, attacker) pairs, then ask for combat cards."""
+    data = arc_data(state)
+    assert data.combat is not None
     defender = state.other(state.active)
     for b, a in pairs:
         state.cards[b].tapped = True
-        data["blocks"].append([b, a])
+        data.combat = replace(data.combat, blocks=(*data.combat.blocks, (b, a)))
         state.add_log(msg("log.arc.blocks", card=inst_msg(state, b), attacker=inst_msg(state, a)))
     if not pairs:
         state.add_log(msg("log.arc.no_block", player=seat_msg(defender)))
-    state.step = "combat_card"
+    state.step = Step.COMBAT_CARD
     state.pending = None
     ask_next(state, db)
 
 
 def check_combat_card(
     state: GameState, db: CardDb, seat: int, option: str, options: tuple[str, ...], payment: Any
-) -> tuple[Verdict, list[int]]:
-    """Is ``option`` (``"pass"`` or ``"C@T"``) playable by ``seat`` now? Also the payment."""
+) -> CombatCardAnswer | Verdict:
+    """Is ``option`` (``"pass"`` or ``"C@T"``) playable by ``seat`` now? The answer with
+    its payment, or the refusal."""
     if option == PASS:
-        return Verdict.legal(), []
+        return CombatCardAnswer()
     pair = parse_pair(option, "@")
     if pair is None:
-        return Verdict.refuse("arc.answer_combat_card", "ARC-R5"), []
+        return Verdict.refuse("arc.answer_combat_card", "ARC-R5")
     iid, target = pair
     if not is_in(state, iid, seat, "hand"):
-        return Verdict.refuse("arc.not_in_hand", "ARC-R5"), []
+        return Verdict.refuse("arc.not_in_hand", "ARC-R5")
     card = cdef(state, db, iid)
     if card.type != "combat":
-        return Verdict.refuse("arc.not_a_combat_card", "ARC-R5", card=card_msg(card.id)), []
+        return Verdict.refuse("arc.not_a_combat_card", "ARC-R5", card=card_msg(card.id))
     if target not in combat_targets(state, seat, card):
         return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
-                              needs=target_needs(card)), []
+                              needs=target_needs(card))
     verdict, paid = check_payment(state, db, seat, card, payment, iid)
     if not verdict:
-        return verdict, []
+        return verdict
     if payment is None and option not in options:
-        return Verdict.refuse("arc.answer_combat_card", "ARC-R5"), []
-    return verdict, paid
+        return Verdict.refuse("arc.answer_combat_card", "ARC-R5")
+    return CombatCardAnswer(iid, target, tuple(paid))
 
 
-def apply_combat_card(
-    state: GameState, db: CardDb, seat: int, option: str, paid: list[int]
-) -> None:
+def apply_combat_card(state: GameState, db: CardDb, seat: int, answer: CombatCardAnswer) -> None:
     """Play (or pass) one combat card for ``seat``, then move the combat on."""
-    data = combat_data(state)
-    assert data is not None
-    pair = parse_pair(option, "@")
-    if pair is None:
+    data = arc_data(state)
+    assert data.combat is not None
+    iid, target = answer.card, answer.target
+    if iid is None or target is None:
         state.add_log(msg("log.arc.combat_pass", player=seat_msg(seat)))
     else:
-        iid, target = pair
         card = cdef(state, db, iid)
-        pay(state, paid)
+        pay(state, list(answer.paid))
         state.move(iid, zid(seat, "combat"))
         delta = int(card["amount"]) if card["effect"] == "pump" else -int(card["amount"])
-        data["mods"].append([target, delta])
+        data.combat = replace(data.combat, mods=(*data.combat.mods, (target, delta)))
         state.add_log(msg("log.arc.combat_card", player=seat_msg(seat), card=card_msg(card.id),
                           target=inst_msg(state, target), effect=effect_text(card)))
-    data["answered"].append(seat)
+    data.combat = replace(data.combat, answered=(*data.combat.answered, seat))
     state.pending = None
     ask_next(state, db)
 
@@ -307,6 +315,6 @@ def resolve(state: GameState, db: CardDb) -> None:
     for seat in (state.active, defender):
         for iid in cards_in(state, seat, "combat"):
             state.move(iid, zid(seat, "discard"))
-    state.data.pop("combat", None)
-    state.step = ""
+    arc_data(state).combat = None
+    state.step = Step.DECLARE
     state.pending = None

@@ -19,6 +19,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.arc import combat
+from tabletop.games.arc.data import DecisionKind, pending_decision
 from tabletop.games.arc.effects import needs_target, target_needs
 from tabletop.games.arc.words import card_msg
 from tabletop.games.arc.zones import cdef, zid
@@ -64,8 +65,8 @@ def interpret_drop(
         if zone_id == zid(seat, "characters") or onto is not None:
             return Action.make("play_card", seat, card=iid)
         return Verdict.refuse("arc.action_drop_here", "", card=card_msg(card.id))
-    pending = state.pending
-    if pending is None or pending.kind != "combat_card" or pending.seat != seat:
+    pending = pending_decision(state)
+    if pending is None or pending.kind != DecisionKind.COMBAT_CARD or pending.seat != seat:
         return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5", card=card_msg(card.id))
     target = onto
     if target is None:

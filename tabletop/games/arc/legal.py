@@ -20,6 +20,7 @@ from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.arc import combat
+from tabletop.games.arc.data import DecisionKind, Phase, Step
 from tabletop.games.arc.effects import action_targets
 from tabletop.games.arc.zones import cards_in, cdef, characters
 
@@ -34,7 +35,7 @@ def _decide(seat: int, choice: list[str]) -> Action:
 def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Action]:
     """Candidate answers to the pending decision."""
     seat = pending.seat
-    if pending.kind != "blockers":
+    if pending.kind != DecisionKind.BLOCKERS:
         return [_decide(seat, [o]) for o in pending.options]
     blockers = characters(state, db, seat, ready=True)
     attackers = combat.attackers(state)
@@ -65,7 +66,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
                     out.append(Action.make("play_card", seat, card=iid))
                 else:
                     out.append(Action.make("play_card", seat, card=iid, target=target))
-    if state.phase == "attack" and state.step == "":
+    if state.phase == Phase.ATTACK and state.step == Step.DECLARE:
         ready = characters(state, db, seat, ready=True)
         if len(ready) <= MAX_ATTACKERS_FOR_SUBSETS:
             groups = [list(c) for n in range(1, len(ready) + 1)

@@ -12,16 +12,28 @@ phase. Resources only in the resource phase (ARC-H2).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.arc.data import Phase, Step, arc_data
 from tabletop.games.arc.effects import check_action_target, effect_text, resolve_action
 from tabletop.games.arc.payment import check_payment, pay
 from tabletop.games.arc.words import card_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, cdef, is_in, zid
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """A checked ``play_card``: hand card ``card`` (on ``target``, an action card's),
+    paid by tapping ``paid`` (ARC-R4)."""
+
+    card: int
+    target: int | None = None
+    paid: tuple[int, ...] = ()
 
 
 def _wrong_phase(state: GameState, card: CardDef) -> Verdict:
@@ -34,9 +46,9 @@ def _wrong_phase(state: GameState, card: CardDef) -> Verdict:
     if card.type == "resource":  # only the resource phase, which opens the turn
         return Verdict.refuse("arc.resource_phase_over", "ARC-H2", card=name, phase=now)
     if card.type == "character":
-        code = "arc.main_phase_next" if state.phase == "resource" else "arc.main_phase_over"
+        code = "arc.main_phase_next" if state.phase == Phase.RESOURCE else "arc.main_phase_over"
         return Verdict.refuse(code, "ARC-H1", card=name, phase=now)
-    if state.phase == "attack":  # a combat is being resolved
+    if state.phase == Phase.ATTACK:  # a combat is being resolved
         return Verdict.refuse("arc.action_after_combat", "ARC-H1", card=name)
     return Verdict.refuse("arc.action_phase_next", "ARC-H1", card=name, phase=now)
 
@@ -45,8 +57,9 @@ def _int_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> Verdict:
-    """One resource from hand per turn, in the resource phase (seed: 1ターンに 1回のみ).
+def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> int | Verdict:
+    """One resource from hand per turn, in the resource phase (seed: 1ターンに 1回のみ);
+    the card, or the refusal.
 
     ARC-H2: later in the turn (a drag included) it is refused as the wrong phase.
     """
@@ -55,17 +68,18 @@ def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> Ve
     card = cdef(state, db, iid)
     if card.type != "resource":
         return Verdict.refuse("arc.not_a_resource", "", card=card_msg(card.id))
-    if state.phase != "resource":
+    if state.phase != Phase.RESOURCE:
         return _wrong_phase(state, card)
-    if state.data.get("resource_played"):
+    if arc_data(state).turn.resource_played:
         return Verdict.refuse("arc.one_resource_per_turn")
-    return Verdict.legal()
+    return int(iid)
 
 
 def apply_play_resource(state: GameState, seat: int, iid: int) -> None:
     """Put the resource into play untapped."""
     state.move(iid, zid(seat, "resources"))
-    state.data["resource_played"] = True
+    data = arc_data(state)
+    data.turn = replace(data.turn, resource_played=True)
     state.add_log(msg("log.arc.resource", player=seat_msg(seat), card=inst_msg(state, iid)))
 
 
@@ -83,41 +97,45 @@ def unique_clash(state: GameState, db: CardDb, card: CardDef) -> int | None:
 
 def check_play_card(
     state: GameState, db: CardDb, seat: int, iid: Any, target: Any, payment: Any
-) -> tuple[Verdict, list[int]]:
-    """Check playing a character or an action card; also return the resources to tap."""
+) -> PlayCard | Verdict:
+    """Check playing a character or an action card: the play with the resources to
+    tap, or the refusal."""
     if not _int_id(iid) or not is_in(state, iid, seat, "hand"):
-        return Verdict.refuse("arc.not_in_hand"), []
+        return Verdict.refuse("arc.not_in_hand")
     card = cdef(state, db, iid)
     if card.type == "resource":
-        return Verdict.refuse("arc.play_resource_instead", "", card=card_msg(card.id)), []
+        return Verdict.refuse("arc.play_resource_instead", "", card=card_msg(card.id))
     if card.type == "combat":
         return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5",
-                              card=card_msg(card.id)), []
+                              card=card_msg(card.id))
     if card.type == "character":
-        if state.phase != "main":  # ARC-H1: characters only in the main phase
-            return _wrong_phase(state, card), []
+        if state.phase != Phase.MAIN:  # ARC-H1: characters only in the main phase
+            return _wrong_phase(state, card)
         if target is not None:
-            return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id)), []
+            return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id))
         clash = unique_clash(state, db, card)
         if clash is not None:
             return Verdict.refuse("arc.unique_in_play", "ARC-R6", card=card_msg(card.id),
-                                  player=seat_msg(state.cards[clash].owner)), []
+                                  player=seat_msg(state.cards[clash].owner))
     else:
         # ARC-H1: action cards in the main phase and between combats of the attack phase.
-        if not (state.phase == "main" or (state.phase == "attack" and state.step == "")):
-            return _wrong_phase(state, card), []
+        if not (state.phase == Phase.MAIN
+                or (state.phase == Phase.ATTACK and state.step == Step.DECLARE)):
+            return _wrong_phase(state, card)
         verdict = check_action_target(state, db, seat, card, target)
         if not verdict:
-            return verdict, []
-    return check_payment(state, db, seat, card, payment, iid)
+            return verdict
+    verdict, paid = check_payment(state, db, seat, card, payment, iid)
+    if not verdict:
+        return verdict
+    return PlayCard(int(iid), None if target is None else int(target), tuple(paid))
 
 
-def apply_play_card(
-    state: GameState, db: CardDb, seat: int, iid: int, target: int | None, paid: list[int]
-) -> None:
+def apply_play_card(state: GameState, db: CardDb, seat: int, play: PlayCard) -> None:
     """Pay, then put a character into play untapped or resolve an action card."""
+    iid, target = play.card, play.target
     card = cdef(state, db, iid)
-    pay(state, paid)
+    pay(state, list(play.paid))
     if card.type == "character":
         state.move(iid, zid(seat, "characters"))
         state.add_log(msg("log.arc.plays_character", player=seat_msg(seat),

@@ -8,32 +8,41 @@ Actions (all ints are instance ids):
 * ``play_resource(card)``; ``play_card(card, target=None, payment=None)``;
 * ``attack(attackers=[...])``; ``next_phase()``; ``end_turn()``.
 
-After every applied action the deck-out check runs (ARC-R1; timing: ARC-H7).
+Each kind is a :class:`~tabletop.core.dispatch.Handler` (:meth:`ArcRules.handlers`):
+its arguments are checked once into a typed value (a card id, a
+:class:`~tabletop.games.arc.plays.PlayCard`, the attackers, a decision answer),
+which carrying it out uses as it is. After every applied action the deck-out
+check runs (:meth:`ArcRules.after_action`, ARC-R1; timing: ARC-H7).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
-from tabletop.core.dispatch import Prepared
+from tabletop.core.dispatch import Handler, Handlers, no_args
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
-    check_turn,
     not_offered,
     string_choice,
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn, zones
+from tabletop.games.arc.combat import CombatCardAnswer
+from tabletop.games.arc.data import DecisionKind, Phase, pending_decision
+from tabletop.games.arc.plays import PlayCard
 from tabletop.games.arc.schema import GAME_ID
+from tabletop.games.arc.setup import MulliganAnswer
 from tabletop.games.arc.words import inst_msg
 
-KINDS = frozenset({"decide", "play_resource", "play_card", "attack", "next_phase", "end_turn"})
+#: A checked answer to the pending decision: the mulligan, the (blocker, attacker)
+#: pairs, or the combat card (or pass).
+Answer = MulliganAnswer | tuple[tuple[int, int], ...] | CombatCardAnswer
 
 
 REFUSALS = CommonRefusals(
@@ -48,97 +57,90 @@ class ArcRules(GameRules):
     """The Arc System rules (see the module docstring for the action kinds)."""
 
     game_id: ClassVar[str] = GAME_ID
-    phases: ClassVar[tuple[str, ...]] = ("untap", "draw", "resource", "main", "attack", "end")
+    phases: ClassVar[tuple[str, ...]] = tuple(Phase)
     #: A deck may say it is good or evil (``alignment``, ARC-R7; see decklegal).
     deck_options: ClassVar[tuple[str, ...]] = ("alignment",)
 
+    refusals: ClassVar[CommonRefusals | None] = REFUSALS
+
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
+        self._handlers: Handlers = {
+            "decide": Handler(self._prepare_decide, self._decide),
+            "play_resource": Handler(self._prepare_play_resource, self._play_resource),
+            "play_card": Handler(self._prepare_play_card, self._play_card),
+            "attack": Handler(self._prepare_attack, self._attack),
+            "next_phase": Handler(self._prepare_next_phase,
+                                  lambda state, action, value: turn.next_phase(state)),
+            "end_turn": Handler(no_args, lambda state, action, value: turn.end_turn(state)),
+        }
 
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
         """Shuffle, draw 7, mulligans (ARC-R3), turn 1; or a scenario position."""
         return setup.new_game(setup_, self.cards, self.phases)
 
-    # -- checking --------------------------------------------------------------------
-    def check(self, state: GameState, action: Action) -> Verdict:
-        """Is ``action`` legal now? Never changes ``state``."""
-        return self._check(state, action)[0]
+    # -- the action kinds (checked once, carried out with the checked value) ---------
+    def handlers(self) -> Handlers:
+        """Every Arc action kind with its handler (see the module docstring)."""
+        return self._handlers
 
-    def _check(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
-        """The verdict and, for paid plays, the resources that would be tapped."""
-        refusal = check_turn(state, action, KINDS, REFUSALS, self)
-        if refusal is not None:
-            return refusal, []
-        if state.pending is not None:
-            return self._check_decide(state, action)
-        kind = action.kind
-        if kind == "play_resource":
-            return plays.check_play_resource(state, self.cards, action.seat,
-                                             action.get("card")), []
-        if kind == "play_card":
-            return plays.check_play_card(state, self.cards, action.seat, action.get("card"),
-                                         action.get("target"), action.get("payment"))
-        if kind == "attack":
-            return combat.check_attack(state, self.cards, action.seat,
-                                       action.get("attackers")), []
-        if kind == "next_phase" and state.phase not in turn.NEXT_PHASE:
-            return Verdict.refuse("arc.wrong_phase", "",
-                                  phase=msg(f"phase.arc.{state.phase}")), []
-        return Verdict.legal(), []
+    def after_action(self, state: GameState) -> None:
+        """ARC-R1: the deck-out check after every action."""
+        turn.check_deck_out(state)
 
-    def _check_decide(self, state: GameState, action: Action) -> tuple[Verdict, list[int]]:
-        pending = state.pending
+    def _prepare_play_resource(self, state: GameState, action: Action) -> int | Verdict:
+        return plays.check_play_resource(state, self.cards, action.seat, action.get("card"))
+
+    def _play_resource(self, state: GameState, action: Action, card: int) -> None:
+        plays.apply_play_resource(state, action.seat, card)
+
+    def _prepare_play_card(self, state: GameState, action: Action) -> PlayCard | Verdict:
+        return plays.check_play_card(state, self.cards, action.seat, action.get("card"),
+                                     action.get("target"), action.get("payment"))
+
+    def _play_card(self, state: GameState, action: Action, play: PlayCard) -> None:
+        plays.apply_play_card(state, self.cards, action.seat, play)
+
+    def _prepare_attack(self, state: GameState, action: Action) -> tuple[int, ...] | Verdict:
+        return combat.check_attack(state, self.cards, action.seat, action.get("attackers"))
+
+    def _attack(self, state: GameState, action: Action, attackers: tuple[int, ...]) -> None:
+        combat.apply_attack(state, self.cards, action.seat, attackers)
+
+    def _prepare_next_phase(self, state: GameState, action: Action) -> Verdict | None:
+        if state.phase not in turn.NEXT_PHASE:
+            return Verdict.refuse("arc.wrong_phase", "", phase=msg(f"phase.arc.{state.phase}"))
+        return None
+
+    def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
+        """The answer to the pending decision, checked by its kind."""
+        pending = pending_decision(state)
+        assert pending is not None  # the template lets ``decide`` through only then
         choice = string_choice(action)
-        if pending.kind == "blockers" and choice is not None:
+        if pending.kind == DecisionKind.BLOCKERS and choice is not None:
             # Each pair is checked before the count, so a blocker named twice is refused
             # with its own rule (ARC-R5) and not as "too many choices".
-            return combat.check_blockers(state, choice, pending.options), []
+            return combat.check_blockers(state, choice, pending.options)
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
-            return refusal, []
+            return refusal
         assert choice is not None  # check_choice refuses a malformed choice
-        if pending.kind == "combat_card":
+        if pending.kind == DecisionKind.COMBAT_CARD:
             return combat.check_combat_card(state, self.cards, action.seat, choice[0],
                                             pending.options, action.get("payment"))
         for option in choice:
             if option not in pending.options:
-                return not_offered("arc.bad_choice", pending, self, state), []
-        return Verdict.legal(), []
+                return not_offered("arc.bad_choice", pending, self, state)
+        return MulliganAnswer(choice[0] == setup.KEEP)
 
-    # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action,
-              prepared: Prepared[Any] | None = None) -> None:
-        """Carry out a legal action, then the deck-out check (ARC-R1)."""
-        verdict, paid = self._check(state, action)
-        if not verdict:  # a bug in the caller: apply is only called after a legal check
-            raise ValueError(f"illegal action applied: {verdict.reason}")
-        seat, kind = action.seat, action.kind
-        if kind == "decide":
-            self._apply_decide(state, action, paid)
-        elif kind == "play_resource":
-            plays.apply_play_resource(state, seat, int(action.get("card")))
-        elif kind == "play_card":
-            target = action.get("target")
-            plays.apply_play_card(state, self.cards, seat, int(action.get("card")),
-                                  None if target is None else int(target), paid)
-        elif kind == "attack":
-            combat.apply_attack(state, self.cards, seat, [int(i) for i in action.get("attackers")])
-        elif kind == "next_phase":
-            turn.next_phase(state)
-        elif kind == "end_turn":
-            turn.end_turn(state)
-        turn.check_deck_out(state)
-
-    def _apply_decide(self, state: GameState, action: Action, paid: list[int]) -> None:
-        pending = state.pending
-        choice = string_choice(action) or []
-        if pending.kind == "mulligan":
-            setup.apply_mulligan(state, self.cards, action.seat, choice[0])
-        elif pending.kind == "blockers":
-            combat.apply_blockers(state, self.cards, choice)
-        elif pending.kind == "combat_card":
-            combat.apply_combat_card(state, self.cards, action.seat, choice[0], paid)
+    def _decide(self, state: GameState, action: Action, answer: Answer) -> None:
+        if isinstance(answer, MulliganAnswer):
+            setup.apply_mulligan(state, self.cards, action.seat, answer)
+        elif isinstance(answer, CombatCardAnswer):
+            combat.apply_combat_card(state, self.cards, action.seat, answer)
+        else:
+            combat.apply_blockers(state, self.cards, answer)
 
     # -- helpers for the UI, bots and tests ---------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -225,7 +227,8 @@ def _describe_answer(state: GameState, action: Action) -> Message:
         return msg("action.arc.blocks", pairs=[
             msg("action.arc.block_pair", card=inst_msg(state, b), attacker=inst_msg(state, a))
             for b, a in pairs if b in state.cards and a in state.cards])
-    if state.pending is not None and state.pending.kind == "blockers" and not choice:
+    pending = pending_decision(state)
+    if pending is not None and pending.kind == DecisionKind.BLOCKERS and not choice:
         return msg("action.arc.no_block")
     played = combat.parse_pair(choice[0], "@") if len(choice) == 1 else None
     if played is not None and all(i in state.cards for i in played):

@@ -9,11 +9,13 @@ from __future__ import annotations
 from tabletop.core import piles
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.arc.data import Phase, Step, TurnData, arc_data
 from tabletop.games.arc.words import card_msg, phase_msg, seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, zid
 
 #: Phases a player moves through with ``next_phase`` (untap and draw run by themselves).
-NEXT_PHASE: dict[str, str] = {"resource": "main", "main": "attack", "attack": "end"}
+NEXT_PHASE: dict[str, Phase] = {Phase.RESOURCE: Phase.MAIN, Phase.MAIN: Phase.ATTACK,
+                                 Phase.ATTACK: Phase.END}
 
 
 def draw(state: GameState, seat: int, n: int) -> list[int]:
@@ -45,10 +47,10 @@ def check_deck_out(state: GameState) -> None:
         state.pending = None
 
 
-def enter_phase(state: GameState, phase: str) -> None:
+def enter_phase(state: GameState, phase: Phase) -> None:
     """Set the phase and log it."""
     state.phase = phase
-    state.step = ""
+    state.step = Step.DECLARE
     state.add_log(msg("log.arc.phase", player=seat_msg(state.active), phase=phase_msg(phase)))
 
 
@@ -56,27 +58,27 @@ def start_turn(state: GameState, seat: int, turn: int) -> None:
     """Begin ``seat``'s turn: untap, draw one, then wait in the resource phase."""
     state.active = seat
     state.turn = turn
-    state.data["resource_played"] = False
+    arc_data(state).turn = TurnData()  # this turn's bookkeeping, new as one object
     state.add_log(msg("log.arc.turn", player=seat_msg(seat), n=turn))
-    state.phase = "untap"
+    state.phase = Phase.UNTAP
     for kind in ("resources", "characters"):
         for iid in cards_in(state, seat, kind):
             state.cards[iid].tapped = False
-    state.phase = "draw"
+    state.phase = Phase.DRAW
     draw(state, seat, 1)
-    enter_phase(state, "resource")
+    enter_phase(state, Phase.RESOURCE)
 
 
 def end_turn(state: GameState) -> None:
     """End the active seat's turn and start the other seat's (ARC-R1 checked by the caller)."""
-    enter_phase(state, "end")
+    enter_phase(state, Phase.END)
     start_turn(state, state.other(state.active), state.turn + 1)
 
 
 def next_phase(state: GameState) -> None:
     """Move on: resource -> main -> attack -> (end of turn)."""
     following = NEXT_PHASE[state.phase]
-    if following == "end":
+    if following == Phase.END:
         end_turn(state)
     else:
         enter_phase(state, following)

@@ -17,7 +17,7 @@
   :mod:`tabletop.ui.games.arc_resources` (square cells, untapped counts per colour,
   the clicked resources sent as the payment of the next card dropped).
 * Marks: each attacker against its blockers with the power comparison, from the
-  public combat record (``state.data["combat"]``) plus the defender's unconfirmed
+  public combat record (``arc.data.current_combat``) plus the defender's unconfirmed
   assignment.
 """
 
@@ -125,13 +125,15 @@ def clashes(game: Game, extra_blocks: dict[int, int] | None = None) -> list[Clas
 
     ``extra_blocks`` (blocker -> attacker) adds the defender's unconfirmed picks.
     """
-    data = game.state.data.get("combat")
-    if not isinstance(data, dict):
+    from tabletop.games.arc.data import current_combat
+
+    data = current_combat(game.state)
+    if data is None:
         return []
-    pairs = [(int(b), int(a)) for b, a in data.get("blocks", [])]
+    pairs = list(data.blocks)
     pairs += list((extra_blocks or {}).items())
     out = []
-    for a in (int(i) for i in data.get("attackers", [])):
+    for a in data.attackers:
         if a not in game.state.cards:
             continue
         blockers = tuple(b for b, x in pairs if x == a and b in game.state.cards)
