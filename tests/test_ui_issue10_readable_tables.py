@@ -87,6 +87,92 @@ def test_issue10_conan_unanswered_foe_side_buttons_show_their_whole_labels(size,
         i18n.set_language("en")
 
 
+# ---------------------------------------------------------------------- Conan: the Foe hand
+
+#: Eight Foes with the longest names (the ones that need the widest card).
+EIGHT_FOES = ["foe_shield_veteran", "foe_mercenary_captain", "foe_rattling_skeleton",
+              "foe_temple_spearman", "foe_giant_serpent", "foe_serpent_priest",
+              "foe_barrow_wight", "foe_cult_acolyte"]
+
+
+def whole_names_problems(scene, sprites, numbers):
+    """Why the name (and the given numbers) of each sprite's face is not drawn whole,
+    at the text floor or above, inside its card and clear of every card drawn over it."""
+    floor = text_floor(scene.scale)
+    db = scene.rules.cards
+    order = {id(s): k for k, s in enumerate(scene.sprites)}
+    problems = []
+    for sprite in sprites:
+        card_id = sprite.card.card_id
+        assert card_id is not None and round(sprite.turn) % 360 == 0, sprite
+        record = scene.renderer.records.get(("face", card_id, sprite.rect.w, sprite.rect.h,
+                                             scene.lang))
+        assert record is not None, card_id
+        name = db[card_id].display_name(scene.lang)
+        placed = [p for p in record.placed if p.text == name]
+        if not placed:
+            problems.append(f"{card_id} {sprite.rect.size}: name left out")
+            continue
+        text = placed[0]
+        ink = text.rect.move(sprite.rect.topleft)
+        if text.px < floor:
+            problems.append(f"{card_id}: name at {text.px} px < {floor}")
+        if any("…" in line for line, _ in text.lines):
+            problems.append(f"{card_id}: name ellipsized")
+        if not sprite.rect.contains(ink):
+            problems.append(f"{card_id}: name outside its card")
+        for other in scene.sprites:
+            if order[id(other)] > order[id(sprite)] and other.drawn and \
+                    other.rect.colliderect(ink):
+                problems.append(f"{card_id}: name under card {other.iid}")
+        for number in numbers(db[card_id]):
+            if str(number) in record.left_out:
+                problems.append(f"{card_id}: the number {number} left out")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_conan_the_foe_hand_with_8_foes_is_readable(size, lang):
+    """The enemy placing Foes (Foe Draw) sees each of its eight Foes whole: the name at
+    the floor or above and the damage, prowess and health, no card over another."""
+    from test_ui_conan import FOE_DRAW
+
+    position = dict(FOE_DRAW, zones=dict(FOE_DRAW["zones"], **{
+        "p1.foe_hand": [c(f, f"foe{i}") for i, f in enumerate(EIGHT_FOES)]}))
+    try:
+        app, game, scene, labels = table(position, size, lang)
+        try:
+            assert scene.viewer == 1  # the enemy, its Foe hand face up
+            sprites = [s for s in scene.sprites if s.zone == "p1.foe_hand"]
+            assert len(sprites) == 8
+            problems = whole_names_problems(
+                scene, sprites, lambda d: [d.get(k) for k in ("damage", "prowess", "health")])
+            assert not problems, "\n".join(problems)
+            # the turn player's half and the enemy's hand row stay in sight
+            assert all(not s.rect.colliderect(scene.zone_rect("p1.hand")) for s in sprites)
+            assert "p0.side" in scene.layout.zone_ids and "p1.hand" in scene.layout.zone_ids
+        finally:
+            app.shutdown()
+    finally:
+        i18n.set_language("en")
+
+
+def test_issue10_conan_the_foe_hand_is_spread_only_while_the_enemy_places_foes():
+    """Outside Foe Draw (and for the turn player) every zone lies where the file says."""
+    from test_ui_conan import FOE_MOVE
+
+    position = dict(FOE_MOVE, zones=dict(FOE_MOVE["zones"], **{
+        "p1.foe_hand": [c(f, f"foe{i}") for i, f in enumerate(EIGHT_FOES)]}))
+    app, game, scene, labels = table(position)
+    try:
+        assert scene.viewer == 1
+        assert scene.layout.zone("p1.foe_hand").height_mm == 100.0
+        assert "p1.chronicle" in scene.layout.zone_ids
+    finally:
+        app.shutdown()
+
+
 # ---------------------------------------------------------------------- Arc
 
 

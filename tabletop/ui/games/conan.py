@@ -56,6 +56,7 @@ from tabletop.ui.games.conan_field import (
     outline,
     stacked_chip,
 )
+from tabletop.ui.games.conan_hand import spread_layout, spread_places, spreads
 from tabletop.ui.games.conan_playback import Ghost, Playback, Step
 from tabletop.ui.panels import render_message
 
@@ -68,6 +69,8 @@ __all__ = ["ConanDecisionPanel", "ConanUI", "UI"]
 
 #: The layout label the table draws (empty): the plugin draws the names to fit.
 NO_LABEL = "conanui.zone_label_drawn_by_plugin"
+#: The Foe hand's height in the layout file; a taller one is the spread Foe hand.
+FOE_HAND_MM = 100.0
 #: Zone names are never shrunk below this many pixels (then cut with an ellipsis).
 LABEL_MIN_PX = 8
 
@@ -194,6 +197,8 @@ class ConanUI(GameUI):
         self._scene: TableScene | None = None
         #: The plugin's layout for each seat's turn (battlefield turned), see load_layout.
         self.frames: dict[int, Layout] = {}
+        #: The turn layouts with the enemy's Foe hand spread, by (turn seat, viewer).
+        self._spread: dict[tuple[int, int], Layout] = {}
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -220,8 +225,18 @@ class ConanUI(GameUI):
     def table_layout(self, scene: TableScene) -> Layout:
         """The battlefield seen from the turn player's Conan: Center toward the enemy
         (turned 180 degrees about Conan on seat 1's turn), the same frame as the rules'
-        shapes (``battlefield.frame``), so outlines, names and hit-tests follow it."""
-        return self.frames.get(scene.game.state.active, scene.layout)
+        shapes (``battlefield.frame``), so outlines, names and hit-tests follow it.
+        While the enemy places Foes, its Foe hand is spread large over the rest of its
+        half of the panel (:mod:`~tabletop.ui.games.conan_hand`, issue 10)."""
+        state = self.shown(scene)
+        base = self.frames.get(state.active, scene.layout)
+        held = len(scene.view.zones.get(f"p{scene.viewer}.foe_hand", ()))
+        if not spreads(state, scene.viewer, held):
+            return base
+        key = (state.active, scene.viewer)
+        if key not in self._spread:  # the same object each time: the table rebuilds on a new one
+            self._spread[key] = spread_layout(base, scene.viewer)
+        return self._spread[key]
 
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
         """Conan faces: icon slots on both long sides."""
@@ -243,7 +258,11 @@ class ConanUI(GameUI):
                       .with_key(str(c.iid)) for c, r in zip(cards, real, strict=True)]
             return ZoneCards([Placed(str(c.iid), p.center, CARD_SIZE, p.rotation_deg)
                               for c, p in zip(cards, places, strict=True)])
-        if zone.arrangement == "row" and len(cards) > 1:
+        if zone.id == f"p{scene.viewer}.foe_hand" and zone.height_mm > FOE_HAND_MM:
+            # the spread Foe hand: a grid of large cards, none over another
+            out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(
+                cards, spread_places(zone, len(cards), scene.viewport.flipped), strict=True)])
+        elif zone.arrangement == "row" and len(cards) > 1:
             places, overlap = pack_row(zone, [False] * len(cards), min_scale=0.8)
             out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(cards, places, strict=True)],
                             overlap)
@@ -652,6 +671,8 @@ class ConanUI(GameUI):
                          sprite.rect, colour)
         for seat in (0, 1):
             zone = f"p{seat}.chronicle"
+            if zone not in scene.layout.zone_ids:  # under the spread Foe hand
+                continue
             # from the view's faces: a card hidden from the viewer adds nothing it could
             # give away, and a card without renown or scars (free mode) adds none
             faces = [db[c.card_id] for c in scene.view.zones.get(zone, ())
