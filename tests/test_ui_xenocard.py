@@ -22,6 +22,7 @@ from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
 
 from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.games.xenocard.state import xeno  # noqa: E402
 from tabletop.games.xenocard.zones import slot_of  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.games.xenocard import XenoUI  # noqa: E402
@@ -181,7 +182,7 @@ def test_weapon_lights_its_holders_and_equips(set_table):
     assert set(scene.drag.cards) == {labels["walker"], labels["lancer"]}  # not seat 1's
     key(app, pygame.K_ESCAPE)
     drag(app, visible_point(scene, blade), scene.card_rect(labels["lancer"]).center)
-    assert game.state.data["equipped"] == {str(blade): labels["lancer"]}
+    assert xeno(game.state).equipped == {blade: labels["lancer"]}
     frames(app, 2)
     # drawn attached: the weapon tag lies over its holder
     assert scene.card_rect(labels["lancer"]).contains(scene.card_rect(blade).inflate(-12, 0))
@@ -351,7 +352,7 @@ def test_mulligan_prompts_each_seat_behind_the_cover():
         dismiss_cover(app)
         assert scene.viewer == 1 and scene.decisions.kind == "mulligan"
         click(app, scene.decisions.buttons["mulligan"].get_abs_rect().center)
-        assert game.state.data["mulligans"]["1"] == 1
+        assert xeno(game.state).mulligans[1] == 1
     finally:
         app.shutdown()
 

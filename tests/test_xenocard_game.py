@@ -20,6 +20,7 @@ from tabletop.core.bot import play_game
 from tabletop.core.engine import Game
 from tabletop.core.rules import GameSetup
 from tabletop.games import xenocard
+from tabletop.games.xenocard.state import xeno
 from tabletop.games.xenocard.zones import SLOTS, slot_of
 
 RULES = xenocard.load()
@@ -45,7 +46,7 @@ def check_slots(game: Game, _: Action | None = None) -> None:
             taken = [slot_of(state, i) for i in zone.cards]
             assert len(zone.cards) <= 4 and None not in taken and len(set(taken)) == len(taken)
         for weapon in state.zones[f"p{seat}.weapons"].cards:
-            holder = int(state.data["equipped"][str(weapon)])
+            holder = xeno(state).equipped[weapon]
             assert state.zone_of(holder) in (f"p{seat}.standby", f"p{seat}.field")
 
 

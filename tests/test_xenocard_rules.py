@@ -25,6 +25,7 @@ from tabletop.core.rules import GameSetup, load_rules
 from tabletop.games import xenocard
 from tabletop.games.xenocard.facing import FieldGeometry, FieldLayoutError
 from tabletop.games.xenocard.schema import ATTACK_TYPES, ATTRIBUTES
+from tabletop.games.xenocard.state import BattleRecord, xeno
 from tabletop.games.xenocard.zones import SLOTS
 from tabletop.geometry import rotate_point
 from tabletop.i18n import Message
@@ -61,6 +62,12 @@ def where(game: Game, label: str) -> str:
 def text(verdict: Verdict) -> str:
     assert isinstance(verdict.message, Message)
     return verdict.message.render("en")
+
+
+def battle_record(game: Game) -> BattleRecord:
+    record = xeno(game.state).battle
+    assert record is not None
+    return record
 
 
 def battle(game: Game, seat: int = 0) -> None:
@@ -326,7 +333,7 @@ def test_XENO_R5_shooting_nearest_facing_then_deck() -> None:
     game = game_at(position("set", data=slots(s="front.left"),
                             p0_field=[c("marine_sergeant", "s")],
                             p1_field=[c("deck_rookie", "y")]))
-    game.state.data["slots"][str(lab(game, "y"))] = "front.left"
+    xeno(game.state).slots[lab(game, "y")] = "front.left"
     battle(game)
     (event,) = RULES.battle_events(game.state)
     assert event.at_deck and event.target_zone == "p1.deck" and event.damage == 2
@@ -357,7 +364,7 @@ def test_XENO_R5_order_accumulated_damage_and_damage_cleared_after_battle() -> N
         ("melee", lab(game, "x"), 1), ("shooting", lab(game, "x"), 2)]
     # Damage clears at the end of the battle phase.
     assert "damage" not in game.state.cards[lab(game, "x")].counters
-    assert [e.to_json() for e in events] == game.state.data["battle"]["attacks"]
+    assert tuple(events) == battle_record(game).attacks
     assert RULES.last_battle(game.state)[:2] == (1, 0)
 
 
@@ -435,7 +442,7 @@ def test_XENO_R7_weapon_leaves_play_with_its_holder() -> None:
     assert game.state.pending.kind == "block" and game.state.pending.seat == 1
     assert act(game, "decide", 1, choice=[f"{lab(game, 'amb')}@{lab(game, 'h')}"]).ok
     assert where(game, "h") == "p0.trash" and where(game, "blade") == "p0.trash"
-    assert game.state.data["equipped"] == {}
+    assert xeno(game.state).equipped == {}
     assert game.state.pending.kind == "block"  # asked again until a pass
 
 
@@ -542,7 +549,7 @@ def test_situation_bonuses_apply_to_atk_hp_and_deck_attacks() -> None:
         "set", data=slots(g="front.left"),
         p0_field=[c("husk_crawler", "g")], p0_situations=[c("hive_resonance", "hive")],
         p1_field=[c("drifting_relic", "x")], p1_situations=[c("nebula_cover", "cover")]))
-    game.state.data["slots"][str(lab(game, "x"))] = "front.right"
+    xeno(game.state).slots[lab(game, "x")] = "front.right"
     battle(game)
     (event,) = RULES.battle_events(game.state)
     assert (event.damage, event.hp, event.destroyed) == (4, 6, False)
@@ -564,7 +571,7 @@ def test_XENO_H6_level_up_replaces_the_card_where_it_stands() -> None:
     assert act(game, "level_up", card=lab(game, "mk2"), onto=lab(game, "w")).ok
     assert where(game, "w") == "p0.trash"
     assert RULES.cell_contents(game.state)["p0.field"][1] == lab(game, "mk2")
-    assert game.state.data["equipped"] == {str(lab(game, "pod")): lab(game, "mk2")}
+    assert xeno(game.state).equipped == {lab(game, "pod"): lab(game, "mk2")}
     assert "e_mark" not in game.state.cards[lab(game, "mk2")].counters
 
 
@@ -675,13 +682,13 @@ def test_battle_events_keep_the_atk_each_attack_used() -> None:
     battle(game)
     (event,) = RULES.battle_events(game.state)
     assert event.atk == 2 and event.at_deck and event.damage <= event.atk
-    assert game.state.data["battle"]["attacks"][0]["atk"] == 2
+    assert battle_record(game).attacks[0].atk == 2
     # Whatever changes the attacker's ATK afterwards, the record keeps the number used.
     game.state.cards[lab(game, "s")].card_id = "walker_frame"  # ATK 3
     assert stats.atk(game.state, RULES.cards, lab(game, "s")) == 3
     assert RULES.battle_events(game.state)[0].atk == 2
     # Records written before the number was kept still load (no ATK shown then).
-    old = {k: v for k, v in game.state.data["battle"]["attacks"][0].items() if k != "atk"}
+    old = {k: v for k, v in battle_record(game).attacks[0].to_json().items() if k != "atk"}
     assert type(event).from_json(old).atk is None
 
 
@@ -699,3 +706,31 @@ def test_XENO_H12_the_replaced_card_counts_for_the_level_ups_condition() -> None
     game.state.cards[lab(game, "m")].counters["e_mark"] = 1
     v = refused(game, "level_up", card=lab(game, "cap"), onto=lab(game, "m"))
     assert v.reason == "xenocard.condition_unmet"
+
+
+# -- the typed bookkeeping (issue 11) ----------------------------------------------------------
+def test_position_data_keys_become_the_typed_bookkeeping() -> None:
+    """``[position.data]`` keeps its plain keys; they load as :class:`XenoData`."""
+    game = game_at(position("set", data={"slots": {"w": "front.right"}, "battle_set": True,
+                                         "equipped": {"pod": "w"}},
+                            p0_field=[c("walker_frame", "w")],
+                            p0_weapons=[c("missile_pod", "pod")],
+                            p0_hand=[c("deck_rookie", "r")]))
+    data = xeno(game.state)
+    assert data.slots[lab(game, "w")] == "front.right"
+    assert data.equipped == {lab(game, "pod"): lab(game, "w")}
+    assert data.this_turn.battle_set and not data.this_turn.situation_set
+    assert "slots" not in game.state.data and "battle_set" not in game.state.data
+    v = refused(game, "set_card", card=lab(game, "r"), slot="p0.standby/s1")
+    assert v.reason == "xenocard.one_battle_card_per_turn"
+
+
+def test_the_bookkeeping_round_trips_through_plain_values() -> None:
+    game = game_at(position("set", data=slots(s="front.left", x="front.left"),
+                            p0_field=[c("marine_sergeant", "s")],
+                            p1_field=[c("drifting_relic", "x")]))
+    battle(game)
+    data = xeno(game.state)
+    assert data.battle is not None and data.battle.attacks
+    assert type(data).from_json(data.to_json()) == data
+    assert data.this_turn == type(data.this_turn)()  # a fresh one at the turn's start

@@ -5,7 +5,8 @@ of ``assets/cards/xenocard`` and the table ``layouts/xenocard.toml`` (the rules
 read which battle-field slot faces which from its placed shapes, XENO-R5);
 ``load_decks()`` the ready-made decks of ``assets/decks/xenocard``. No pygame.
 
-Modules: :mod:`schema` (card fields), :mod:`zones` (zone and cell ids, slots),
+Modules: :mod:`schema` (card fields), :mod:`state` (the typed bookkeeping and the
+vocabularies as enums), :mod:`zones` (zone and cell ids, slots),
 :mod:`words` (message parameters), :mod:`facing` (XENO-R5 geometry),
 :mod:`stats` (ATK/HP/attack type, E mark; XENO-R6, R7), :mod:`payment`
 (XENO-R4), :mod:`deck` (draws, deck damage; XENO-R1, R3), :mod:`plays` (set,
@@ -21,9 +22,9 @@ from pathlib import Path
 
 from tabletop.core.cards import CardDataError, CardDb, load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
-from tabletop.games.xenocard.battle import AttackEvent
 from tabletop.games.xenocard.rules import XenoRules
 from tabletop.games.xenocard.schema import GAME_ID, SCHEMA
+from tabletop.games.xenocard.state import AttackEvent
 from tabletop.layout import load_layout
 from tabletop.resources import resource_path
 

@@ -20,22 +20,20 @@ battle phase.
 The window shows the battle with :func:`battle_events`: one
 :class:`AttackEvent` per attack, in order, of the most recent battle phase. The
 battle, the adjust phase and the hand-over to the other seat happen in the one
-action that ends the block phase, so the record is kept (``state.data["battle"]``:
-``{"turn": n, "seat": s, "attacks": [...]}``) until the next battle phase
-replaces it; :func:`last_battle` says whose battle of which turn it was.
+action that ends the block phase, so the record is kept
+(:class:`~tabletop.games.xenocard.state.BattleRecord` in ``xeno(state).battle``)
+until the next battle phase replaces it; :func:`last_battle` says whose battle of
+which turn it was.
 """
 
 from __future__ import annotations
-
-from dataclasses import asdict, dataclass
-from typing import Any
 
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.xenocard.deck import damage_deck
 from tabletop.games.xenocard.facing import FieldGeometry
-from tabletop.games.xenocard.schema import ATTACK_TYPES
+from tabletop.games.xenocard.state import AttackEvent, AttackType, BattleRecord, xeno
 from tabletop.games.xenocard.stats import (
     DAMAGE,
     atk,
@@ -59,63 +57,12 @@ from tabletop.games.xenocard.zones import (
 )
 
 
-@dataclass(frozen=True)
-class AttackEvent:
-    """One attack of the automatic battle.
-
-    Attributes:
-        step: the attack type of this step (``"melee"``, ``"shooting"``, ``"all"``,
-            ``"ballistic"``).
-        attacker: instance id of the attacking battle card.
-        attacker_cell: its cell id, e.g. ``"p0.field/front.left"`` (arrow start).
-        target: instance id of the card attacked, or None when the deck is attacked.
-        target_cell: the target card's cell id, or None for the deck.
-        target_zone: ``"p1.field"`` for a card, ``"p1.deck"`` for the deck (arrow end).
-        damage: the attack's damage (ATK; for the deck after ``deck_guard``).
-        hp: the target card's HP at the attack (None for the deck).
-        total_damage: the target card's damage after the attack (None for the deck).
-        destroyed: True when the attack destroyed the target card.
-        dumped: instance ids moved from the deck to the dump (deck attacks).
-        atk: the attacker's ATK in force when it attacked (before the deck's guard);
-            None in records made before it was kept. The window plays the battle back
-            with these numbers, not with the ATK in force afterwards.
-    """
-
-    step: str
-    attacker: int
-    attacker_cell: str
-    target: int | None
-    target_cell: str | None
-    target_zone: str
-    damage: int
-    hp: int | None = None
-    total_damage: int | None = None
-    destroyed: bool = False
-    dumped: tuple[int, ...] = ()
-    atk: int | None = None
-
-    @property
-    def at_deck(self) -> bool:
-        """True when the deck was attacked."""
-        return self.target is None
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain values for ``state.data``."""
-        data = asdict(self)
-        data["dumped"] = list(self.dumped)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> AttackEvent:
-        """Inverse of :meth:`to_json`."""
-        return cls(**{**data, "dumped": tuple(data.get("dumped", ()))})
-
-
 def last_battle(state: GameState) -> tuple[int, int, list[AttackEvent]]:
     """``(turn, attacking seat, attacks)`` of the most recent battle phase (turn 0: none yet)."""
-    record = state.data.get("battle") or {}
-    attacks = [AttackEvent.from_json(e) for e in record.get("attacks", [])]
-    return int(record.get("turn", 0)), int(record.get("seat", state.active)), attacks
+    record = xeno(state).battle
+    if record is None:
+        return 0, state.active, []
+    return record.turn, record.seat, list(record.attacks)
 
 
 def battle_events(state: GameState) -> list[AttackEvent]:
@@ -134,7 +81,7 @@ def _fighter(state: GameState, db: CardDb, seat: int, slot: str) -> int | None:
 
 
 def _attackers(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
-               step: str) -> list[tuple[str, int]]:
+               step: AttackType) -> list[tuple[str, int]]:
     out = []
     for slot in geo.order[seat]:
         iid = _fighter(state, db, seat, slot)
@@ -144,15 +91,15 @@ def _attackers(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
 
 
 def _targets(state: GameState, db: CardDb, geo: FieldGeometry, seat: int, slot: str,
-             step: str) -> list[tuple[str, int]] | None:
+             step: AttackType) -> list[tuple[str, int]] | None:
     """Opposing ``(slot, card)`` targets; None means the deck; [] means no attack."""
     opp = 1 - seat
-    if step == "ballistic":
+    if step is AttackType.BALLISTIC:
         return None
-    if step == "all":
+    if step is AttackType.ALL:
         return [(s, i) for s in geo.order[opp] if (i := _fighter(state, db, opp, s)) is not None]
     facing = geo.facing[seat][slot]
-    if step == "melee":
+    if step is AttackType.MELEE:
         if slot not in geo.front[seat]:
             return []
         ahead = [s for s in facing if s in geo.front[opp]][:1]
@@ -164,7 +111,7 @@ def _targets(state: GameState, db: CardDb, geo: FieldGeometry, seat: int, slot: 
     return None
 
 
-def _hit_card(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
+def _hit_card(state: GameState, db: CardDb, step: AttackType, slot: str, attacker: int,
               target_slot: str, target: int, amount: int) -> AttackEvent:
     seat, opp = state.cards[attacker].owner, state.cards[target].owner
     cards = state.cards[target].counters
@@ -183,7 +130,7 @@ def _hit_card(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
                        total, destroyed, atk=amount)
 
 
-def _hit_deck(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
+def _hit_deck(state: GameState, db: CardDb, step: AttackType, slot: str, attacker: int,
               amount: int) -> AttackEvent:
     seat = state.cards[attacker].owner
     opp = 1 - seat
@@ -199,13 +146,13 @@ def _hit_deck(state: GameState, db: CardDb, step: str, slot: str, attacker: int,
 def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackEvent]:
     """Carry out the turn player's automatic battle and clear damage (XENO-R5).
 
-    Returns the attack events (also stored in ``state.data["battle"]``).
+    Returns the attack events (also kept: ``xeno(state).battle``).
     """
     seat = state.active
     events: list[AttackEvent] = []
     if not state.zones[zid(seat, "field")].cards:
         state.add_log(msg("log.xenocard.no_battle", player=seat_msg(seat)))
-    for step in ATTACK_TYPES:
+    for step in AttackType:
         for slot, attacker in _attackers(state, db, geo, seat, step):
             if state.zone_of(attacker) != zid(seat, "field"):
                 continue
@@ -217,8 +164,7 @@ def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackE
             for target_slot, target in targets:
                 events.append(_hit_card(state, db, step, slot, attacker, target_slot, target,
                                         amount))
-    state.data["battle"] = {"turn": state.turn, "seat": seat,
-                            "attacks": [e.to_json() for e in events]}
+    xeno(state).battle = BattleRecord(state.turn, seat, tuple(events))
     clear_damage(state)
     return events
 

@@ -27,6 +27,8 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.xenocard.events import target_needs
+from tabletop.games.xenocard.state import DecisionKind
+from tabletop.games.xenocard.state import pending as state_pending
 from tabletop.games.xenocard.words import card_msg, zone_msg
 from tabletop.games.xenocard.zones import (
     PLAY_AREAS,
@@ -85,8 +87,8 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         return Verdict.refuse("xenocard.move_within_own_areas", "XENO-H2", card=card_msg(card.id))
     if src != zid(seat, "hand"):
         return Verdict.refuse("xenocard.cannot_move_there", "", card=card_msg(card.id))
-    pending = state.pending
-    if pending is not None and pending.kind == "adjust" and pending.seat == seat:
+    pending = state_pending(state)
+    if pending is not None and pending.kind == DecisionKind.ADJUST and pending.seat == seat:
         if mine and where is not None and where[1] == "trash" and pending.min_count == 1:
             return Action.make("decide", seat, choice=[str(iid)])
         return Verdict.refuse("xenocard.adjust_use_panel", "XENO-R8", n=pending.min_count)
@@ -117,7 +119,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         return Verdict.refuse("xenocard.target_needed", "", card=card_msg(card.id),
                               needs=target_needs(card))
     target = onto if takes_target else None
-    if pending is not None and pending.kind == "block" and pending.seat == seat:
+    if pending is not None and pending.kind == DecisionKind.BLOCK and pending.seat == seat:
         option = str(iid) if target is None else f"{iid}@{target}"
         return Action.make("decide", seat, choice=[option])
     return Action.make("play_event", seat, card=iid, target=target)

@@ -19,6 +19,7 @@ their dump. A used event goes to the trash (XENO-R3).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.actions import Decision, Verdict
@@ -28,6 +29,7 @@ from tabletop.core.model import GameState
 from tabletop.games.xenocard.deck import damage_deck, draw
 from tabletop.games.xenocard.payment import check_cost_and_condition, pay
 from tabletop.games.xenocard.schema import TARGET_OPPONENT, TARGET_OWN
+from tabletop.games.xenocard.state import DecisionKind
 from tabletop.games.xenocard.stats import ATK_UP, DAMAGE, HP_UP, hp, is_destroyed
 from tabletop.games.xenocard.words import card_msg, inst_msg, seat_msg
 from tabletop.games.xenocard.zones import (
@@ -42,6 +44,15 @@ from tabletop.games.xenocard.zones import (
 )
 
 PASS = "pass"
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """An event ``card`` used on ``target`` (None: it takes none): ``play_event`` in
+    the event phase, or the block decision's option ``"E"`` / ``"E@T"``."""
+
+    card: int
+    target: int | None = None
 
 
 def target_needs(card: CardDef) -> Message:
@@ -69,6 +80,16 @@ def event_targets(state: GameState, db: CardDb, seat: int,
     return [None]
 
 
+def prepare_event(state: GameState, db: CardDb, seat: int, iid: Any, target: Any,
+                  block: bool) -> PlayEvent | Verdict:
+    """Event ``iid`` of ``seat`` on ``target`` checked once (event or block phase): the
+    refusal, or the :class:`PlayEvent` to carry out."""
+    verdict = check_event(state, db, seat, iid, target, block)
+    if not verdict:
+        return verdict
+    return PlayEvent(int(iid), None if target is None else int(target))
+
+
 def check_event(state: GameState, db: CardDb, seat: int, iid: Any, target: Any,
                 block: bool) -> Verdict:
     """Is event ``iid`` usable by ``seat`` on ``target`` now (event or block phase)?"""
@@ -89,8 +110,9 @@ def check_event(state: GameState, db: CardDb, seat: int, iid: Any, target: Any,
     return check_cost_and_condition(state, db, seat, card)
 
 
-def apply_event(state: GameState, db: CardDb, seat: int, iid: int, target: int | None) -> None:
+def apply_event(state: GameState, db: CardDb, seat: int, play: PlayEvent) -> None:
     """Pay, put the event in the trash, then carry out its effect."""
+    iid, target = play.card, play.target
     card = cdef(state, db, iid)
     pay(state, seat, card)
     state.move(iid, zid(seat, "trash"))
@@ -139,13 +161,15 @@ def block_options(state: GameState, db: CardDb, seat: int) -> list[str]:
 def ask_block(state: GameState, db: CardDb) -> None:
     """Ask the turn player's opponent for block-phase events (XENO-H9)."""
     seat = state.other(state.active)
-    state.pending = Decision(seat, "block", msg("decision.xenocard.block", player=seat_msg(seat)),
+    state.pending = Decision(seat, DecisionKind.BLOCK.value,
+                             msg("decision.xenocard.block", player=seat_msg(seat)),
                              tuple(block_options(state, db, seat)), 1, 1)
 
 
-def parse_option(option: str) -> tuple[int, int | None] | None:
-    """``"12"`` -> (12, None); ``"12@7"`` -> (12, 7); ``"pass"`` or junk -> None."""
+def parse_option(option: str) -> PlayEvent | None:
+    """A block option as the event it names: ``"12"`` -> event 12, no target;
+    ``"12@7"`` -> event 12 on card 7; ``"pass"`` or junk -> None."""
     left, mark, right = option.partition("@")
     if not left.isdigit() or (mark and not right.isdigit()):
         return None
-    return int(left), (int(right) if mark else None)
+    return PlayEvent(int(left), int(right) if mark else None)

@@ -17,6 +17,7 @@ from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.xenocard.events import event_targets
+from tabletop.games.xenocard.state import DecisionKind, Phase
 from tabletop.games.xenocard.zones import (
     PLAY_AREAS,
     battle_cards,
@@ -37,7 +38,7 @@ def _decide(seat: int, choice: list[str]) -> Action:
 def decision_actions(pending: Decision) -> list[Action]:
     """Candidate answers to the pending decision."""
     seat, options, k = pending.seat, list(pending.options), pending.min_count
-    if pending.kind != "adjust":
+    if pending.kind != DecisionKind.ADJUST:
         return [_decide(seat, [o]) for o in options]
     if comb(len(options), k) <= MAX_ADJUST_CHOICES:
         return [_decide(seat, list(c)) for c in itertools.combinations(options, k)]
@@ -51,17 +52,17 @@ def _cells(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[str]:
 def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     """Candidate actions of the turn player with nothing pending."""
     out: list[Action] = []
-    if state.phase == "move":
+    if state.phase == Phase.MOVE:
         cells = _cells(state, seat, PLAY_AREAS)
         out += [Action.make("move", seat, card=i, slot=c)
                 for i in battle_cards(state, db, seat) for c in cells]
-    elif state.phase == "event":
+    elif state.phase == Phase.EVENT:
         for iid in cards_in(state, seat, "hand"):
             card = cdef(state, db, iid)
             if card.type == "event":
                 out += [Action.make("play_event", seat, card=iid, target=t)
                         for t in event_targets(state, db, seat, card)]
-    elif state.phase == "set":
+    elif state.phase == Phase.SET:
         standby = _cells(state, seat, ("standby",))
         situations = _cells(state, seat, ("situations",))
         holders = battle_cards(state, db, seat)

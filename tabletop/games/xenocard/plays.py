@@ -1,6 +1,7 @@
 """Putting cards into play and moving them (XENO-R4, R6, R7; seed: セット/ムーブフェイズ).
 
-Actions (checked here, applied here; slots are cell ids, see :mod:`.zones`):
+Actions (each parsed and checked once by its ``prepare_*`` into a typed value,
+then carried out with that value; slots are cell ids, see :mod:`.zones`):
 
 * ``set_card(card, slot)`` -- a battle card from the hand onto a free slot of
   one's standby area, in the set phase; one per turn (XENO-R6), with the E mark;
@@ -20,6 +21,7 @@ cards allow one card of that name on their owner's side, the first stays.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core.actions import Verdict
@@ -27,6 +29,7 @@ from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.xenocard.payment import check_cost_and_condition, pay
+from tabletop.games.xenocard.state import Phase, xeno
 from tabletop.games.xenocard.stats import E_MARK, TURNS
 from tabletop.games.xenocard.words import card_msg, cell_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.xenocard.zones import (
@@ -44,14 +47,51 @@ from tabletop.games.xenocard.zones import (
     zid,
 )
 
-#: Kinds of play that use the turn's one battle card (XENO-R6).
-BATTLE_SET = "battle_set"
-SITUATION_SET = "situation_set"
-MOVED = "moved"
+
+@dataclass(frozen=True)
+class SetCard:
+    """``set_card``: hand battle card ``card`` onto standby slot ``slot`` (a slot name)."""
+
+    card: int
+    slot: str
+
+
+@dataclass(frozen=True)
+class Equip:
+    """``equip``: hand weapon ``weapon`` onto battle card ``holder``."""
+
+    weapon: int
+    holder: int
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    """``level_up``: hand battle card ``card`` replaces ``onto``."""
+
+    card: int
+    onto: int
+
+
+@dataclass(frozen=True)
+class SetSituation:
+    """``set_situation``: hand situation ``card`` onto situation slot ``slot``."""
+
+    card: int
+    slot: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """``move``: battle card ``card`` to slot ``slot`` of its owner's zone ``kind``
+    (``"standby"`` or ``"field"``)."""
+
+    card: int
+    kind: str
+    slot: str
 
 
 # -- shared checks -------------------------------------------------------------------
-def _phase(state: GameState, phase: str, code: str) -> Verdict:
+def _phase(state: GameState, phase: Phase, code: str) -> Verdict:
     if state.phase != phase:
         return Verdict.refuse(code, "XENO-R6", now=phase_msg(state.phase))
     return Verdict.legal()
@@ -80,15 +120,27 @@ def _unique(state: GameState, db: CardDb, seat: int, card: CardDef) -> Verdict:
     return Verdict.legal()
 
 
-def _once(state: GameState, card: CardDef, flag: str, code: str) -> Verdict:
-    if state.data.get(flag) and not card.get("unlimited"):
+def _once(used: bool, card: CardDef, code: str) -> Verdict:
+    """The turn's one play of its kind (``used``: made already), unless ``unlimited``."""
+    if used and not card.get("unlimited"):
         return Verdict.refuse(code, "XENO-R6", card=card_msg(card.id))
     return Verdict.legal()
 
 
+def _battle_once(state: GameState, card: CardDef) -> Verdict:
+    return _once(xeno(state).this_turn.battle_set, card, "xenocard.one_battle_card_per_turn")
+
+
+def _use_battle_card(state: GameState, card: CardDef) -> None:
+    """The turn's one battle card is used (XENO-R6), unless ``card`` is unlimited."""
+    if not card.get("unlimited"):
+        data = xeno(state)
+        data.this_turn = replace(data.this_turn, battle_set=True)
+
+
 def _free_cell(state: GameState, seat: int, slot: Any, kinds: tuple[str, ...],
                code: str, card: CardDef, rule: str) -> tuple[Verdict, tuple[str, str] | None]:
-    """Is ``slot`` a free cell of ``seat``'s zones ``kinds``? Also (zone id, slot name)."""
+    """Is ``slot`` a free cell of ``seat``'s zones ``kinds``? Also (zone kind, slot name)."""
     parsed = parse_cell(slot)
     if parsed is None or parsed[0] != seat or parsed[1] not in kinds:
         return Verdict.refuse(code, rule, card=card_msg(card.id)), None
@@ -97,7 +149,7 @@ def _free_cell(state: GameState, seat: int, slot: Any, kinds: tuple[str, ...],
     if taken is not None:
         return Verdict.refuse("xenocard.slot_taken", rule, slot=cell_msg(zone_id, parsed[2]),
                               card=inst_msg(state, taken)), None
-    return Verdict.legal(), (zone_id, parsed[2])
+    return Verdict.legal(), (parsed[1], parsed[2])
 
 
 def _all(*verdicts: Verdict) -> Verdict:
@@ -117,38 +169,41 @@ def _paid_after(state: GameState, db: CardDb, seat: int, card: CardDef) -> Verdi
 
 
 # -- set_card --------------------------------------------------------------------------
-def check_set_card(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -> Verdict:
+def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
+                     slot: Any) -> SetCard | Verdict:
     """XENO-R6: a battle card to a free standby slot in the set phase, once a turn."""
-    v = _all(_phase(state, "set", "xenocard.set_phase_only"), _in_hand(state, db, seat, iid))
+    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
+             _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
     if card.type != "battle":
         return _type_refusal(card)
-    v, _ = _free_cell(state, seat, slot, ("standby",), "xenocard.set_to_standby_only", card,
-                      "XENO-R6")
-    return _all(v, _once(state, card, BATTLE_SET, "xenocard.one_battle_card_per_turn"),
-                _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    v, cell = _free_cell(state, seat, slot, ("standby",), "xenocard.set_to_standby_only", card,
+                         "XENO-R6")
+    v = _all(v, _battle_once(state, card), _unique(state, db, seat, card),
+             _paid_after(state, db, seat, card))
+    if not v or cell is None:
+        return v
+    return SetCard(int(iid), cell[1])
 
 
-def apply_set_card(state: GameState, db: CardDb, seat: int, iid: int, slot: str) -> None:
+def set_card(state: GameState, db: CardDb, seat: int, play: SetCard) -> None:
     """Pay, put the card on its standby slot with the E mark."""
-    card = cdef(state, db, iid)
+    card = cdef(state, db, play.card)
     pay(state, seat, card)
-    parsed = parse_cell(slot)
-    assert parsed is not None
-    place(state, iid, zid(seat, "standby"), parsed[2])
-    state.cards[iid].counters[E_MARK] = 1
-    if not card.get("unlimited"):
-        state.data[BATTLE_SET] = True
+    place(state, play.card, zid(seat, "standby"), play.slot)
+    state.cards[play.card].counters[E_MARK] = 1
+    _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.sets", player=seat_msg(seat), card=card_msg(card.id),
-                      slot=cell_msg(zid(seat, "standby"), parsed[2])))
+                      slot=cell_msg(zid(seat, "standby"), play.slot)))
 
 
 # -- equip -----------------------------------------------------------------------------
-def check_equip(state: GameState, db: CardDb, seat: int, weapon: Any, holder: Any) -> Verdict:
+def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
+                  holder: Any) -> Equip | Verdict:
     """XENO-R7: a weapon onto one's own non-weapon battle card in play, set phase."""
-    v = _all(_phase(state, "set", "xenocard.set_phase_only"),
+    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
              _in_hand(state, db, seat, weapon))
     if not v:
         return v
@@ -160,28 +215,30 @@ def check_equip(state: GameState, db: CardDb, seat: int, weapon: Any, holder: An
     if weapons_of(state, holder):
         return Verdict.refuse("xenocard.holder_armed", "XENO-H3", card=card_msg(card.id),
                               holder=inst_msg(state, holder))
-    return _all(_once(state, card, BATTLE_SET, "xenocard.one_battle_card_per_turn"),
-                _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    v = _all(_battle_once(state, card), _unique(state, db, seat, card),
+             _paid_after(state, db, seat, card))
+    return v if not v else Equip(int(weapon), int(holder))
 
 
-def apply_equip(state: GameState, db: CardDb, seat: int, weapon: int, holder: int) -> None:
+def equip(state: GameState, db: CardDb, seat: int, play: Equip) -> None:
     """Pay, link the weapon to its holder (zone ``p{s}.weapons``), E mark on the weapon."""
-    card = cdef(state, db, weapon)
+    card = cdef(state, db, play.weapon)
     pay(state, seat, card)
-    state.move(weapon, zid(seat, "weapons"))
-    state.data.setdefault("equipped", {})[str(weapon)] = holder
-    state.cards[weapon].counters[E_MARK] = 1
-    if not card.get("unlimited"):
-        state.data[BATTLE_SET] = True
+    state.move(play.weapon, zid(seat, "weapons"))
+    xeno(state).equipped[play.weapon] = play.holder
+    state.cards[play.weapon].counters[E_MARK] = 1
+    _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.equips", player=seat_msg(seat), card=card_msg(card.id),
-                      holder=inst_msg(state, holder)))
+                      holder=inst_msg(state, play.holder)))
 
 
 # -- level_up --------------------------------------------------------------------------
-def check_level_up(state: GameState, db: CardDb, seat: int, iid: Any, onto: Any) -> Verdict:
+def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
+                     onto: Any) -> LevelUp | Verdict:
     """XENO-H6: the upgraded form replaces the card it names, in the set phase; the
     replaced card counts for the new card's condition (XENO-H12)."""
-    v = _all(_phase(state, "set", "xenocard.set_phase_only"), _in_hand(state, db, seat, iid))
+    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
+             _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
@@ -193,13 +250,15 @@ def check_level_up(state: GameState, db: CardDb, seat: int, iid: Any, onto: Any)
                               base=card_msg(base))
     # XENO-H12: the condition is checked with ``onto`` still in play, so the card being
     # replaced counts for it (unless it carries the E mark, XENO-R6).
-    return _all(_once(state, card, BATTLE_SET, "xenocard.one_battle_card_per_turn"),
-                _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    v = _all(_battle_once(state, card), _unique(state, db, seat, card),
+             _paid_after(state, db, seat, card))
+    return v if not v else LevelUp(int(iid), int(onto))
 
 
-def apply_level_up(state: GameState, db: CardDb, seat: int, iid: int, onto: int) -> None:
+def level_up(state: GameState, db: CardDb, seat: int, play: LevelUp) -> None:
     """Pay; the new card takes the old one's slot, counters and weapons; the old goes to
     the trash (XENO-R3, XENO-H6)."""
+    iid, onto = play.card, play.onto
     card = cdef(state, db, iid)
     pay(state, seat, card)
     zone_id, slot = state.zone_of(onto), slot_of(state, onto)
@@ -211,68 +270,72 @@ def apply_level_up(state: GameState, db: CardDb, seat: int, iid: int, onto: int)
     place(state, iid, zone_id, slot)
     state.cards[iid].counters.update(counters)
     for weapon in weapons:
-        state.data["equipped"][str(weapon)] = iid
-    if not card.get("unlimited"):
-        state.data[BATTLE_SET] = True
+        xeno(state).equipped[weapon] = iid
+    _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.levels_up", player=seat_msg(seat),
                       old=inst_msg(state, onto), card=card_msg(card.id)))
 
 
 # -- set_situation -------------------------------------------------------------------------
-def check_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
-                        slot: Any) -> Verdict:
+def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
+                          slot: Any) -> SetSituation | Verdict:
     """XENO-R6: a situation onto a free slot of one's situation area, once a turn."""
-    v = _all(_phase(state, "set", "xenocard.set_phase_only"), _in_hand(state, db, seat, iid))
+    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
+             _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
     if card.type != "situation":
         return _type_refusal(card)
-    v, _ = _free_cell(state, seat, slot, ("situations",), "xenocard.situation_area_only",
-                      card, "XENO-R6")
-    return _all(v, _once(state, card, SITUATION_SET, "xenocard.one_situation_per_turn"),
-                _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    v, cell = _free_cell(state, seat, slot, ("situations",), "xenocard.situation_area_only",
+                         card, "XENO-R6")
+    v = _all(v, _once(xeno(state).this_turn.situation_set, card,
+                      "xenocard.one_situation_per_turn"),
+             _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    if not v or cell is None:
+        return v
+    return SetSituation(int(iid), cell[1])
 
 
-def apply_set_situation(state: GameState, db: CardDb, seat: int, iid: int, slot: str) -> None:
+def set_situation(state: GameState, db: CardDb, seat: int, play: SetSituation) -> None:
     """Pay; the situation stays ``duration`` of its owner's turns (counter ``turns``)."""
-    card = cdef(state, db, iid)
+    card = cdef(state, db, play.card)
     pay(state, seat, card)
-    parsed = parse_cell(slot)
-    assert parsed is not None
-    place(state, iid, zid(seat, "situations"), parsed[2])
-    state.cards[iid].counters[TURNS] = int(card["duration"])
+    place(state, play.card, zid(seat, "situations"), play.slot)
+    state.cards[play.card].counters[TURNS] = int(card["duration"])
     if not card.get("unlimited"):
-        state.data[SITUATION_SET] = True
+        data = xeno(state)
+        data.this_turn = replace(data.this_turn, situation_set=True)
     state.add_log(msg("log.xenocard.sets_situation", player=seat_msg(seat),
                       card=card_msg(card.id), n=int(card["duration"])))
 
 
 # -- move ------------------------------------------------------------------------------------
-def check_move(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -> Verdict:
+def prepare_move(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -> Move | Verdict:
     """Move phase: a battle card to a free slot of one's standby area or battle field."""
-    if state.phase != "move":
+    if state.phase != Phase.MOVE:
         return Verdict.refuse("xenocard.move_phase_only", "XENO-H2", now=phase_msg(state.phase))
     if not _in_play(state, db, seat, iid):
         return Verdict.refuse("xenocard.not_movable", "XENO-H2")
     card = cdef(state, db, iid)
-    if iid in state.data.get(MOVED, []):
+    if iid in xeno(state).this_turn.moved:
         return Verdict.refuse("xenocard.moved_already", "XENO-H2", card=card_msg(card.id))
     parsed = parse_cell(slot)
     if parsed is not None and zid(parsed[0], parsed[1]) == state.zone_of(iid) \
             and parsed[2] == slot_of(state, iid):
         return Verdict.refuse("xenocard.already_there", "XENO-H2", card=card_msg(card.id))
-    v, _ = _free_cell(state, seat, slot, PLAY_AREAS, "xenocard.move_within_own_areas", card,
-                      "XENO-H2")
-    return v
+    v, cell = _free_cell(state, seat, slot, PLAY_AREAS, "xenocard.move_within_own_areas", card,
+                         "XENO-H2")
+    if not v or cell is None:
+        return v
+    return Move(int(iid), cell[0], cell[1])
 
 
-def apply_move(state: GameState, seat: int, iid: int, slot: str) -> None:
+def move(state: GameState, seat: int, play: Move) -> None:
     """Move the card, keeping its counters; it may not move again this turn."""
-    parsed = parse_cell(slot)
-    assert parsed is not None
-    zone_id = zid(seat, parsed[1])
-    place(state, iid, zone_id, parsed[2], keep=True)
-    state.data.setdefault(MOVED, []).append(iid)
-    state.add_log(msg("log.xenocard.moves", player=seat_msg(seat), card=inst_msg(state, iid),
-                      slot=cell_msg(zone_id, parsed[2])))
+    zone_id = zid(seat, play.kind)
+    place(state, play.card, zone_id, play.slot, keep=True)
+    data = xeno(state)
+    data.this_turn = replace(data.this_turn, moved=(*data.this_turn.moved, play.card))
+    state.add_log(msg("log.xenocard.moves", player=seat_msg(seat),
+                      card=inst_msg(state, play.card), slot=cell_msg(zone_id, play.slot)))

@@ -14,6 +14,15 @@ or ``"p0.field/front.left"``, see :mod:`.zones`):
   ``"mulligan"``, XENO-R2), ``block`` (``"pass"``, ``"E"``, ``"E@T"``, XENO-H9),
   ``adjust`` (the hand cards to discard, as instance-id strings, XENO-R8).
 
+Each kind is a :class:`~tabletop.core.dispatch.Handler` (:meth:`XenoRules.handlers`):
+its ``prepare`` parses and checks the arguments once into a typed value
+(:class:`~.plays.SetCard`, :class:`~.plays.Equip`, :class:`~.plays.LevelUp`,
+:class:`~.plays.SetSituation`, :class:`~.plays.Move`, :class:`~.events.PlayEvent`,
+the phase left by ``next_phase``, a ``decide`` answer by the pending decision's
+:class:`~.state.DecisionKind`), its ``carry_out`` applies that value; what runs by
+itself afterwards is :meth:`XenoRules.after_action`. The bookkeeping is the typed
+:class:`~.state.XenoData` (:func:`~.state.xeno`).
+
 For the window: :meth:`XenoRules.cell_contents` (cards per slot),
 :meth:`XenoRules.battle_events` (the battle attack by attack),
 :meth:`XenoRules.preview_battle`, :attr:`XenoRules.geometry` (facing, XENO-R5).
@@ -21,18 +30,18 @@ For the window: :meth:`XenoRules.cell_contents` (cards per slot),
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
-from tabletop.core.dispatch import Prepared
+from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
-    check_turn,
     not_offered,
     repeated_option,
     string_choice,
@@ -49,15 +58,50 @@ from tabletop.games.xenocard import (
     turn,
     zones,
 )
-from tabletop.games.xenocard.battle import AttackEvent
+from tabletop.games.xenocard.events import PlayEvent
 from tabletop.games.xenocard.facing import FieldGeometry
 from tabletop.games.xenocard.schema import GAME_ID
+from tabletop.games.xenocard.state import (
+    ActionKind,
+    AttackEvent,
+    DecisionKind,
+    MulliganChoice,
+    Phase,
+    decision_kind,
+    phase,
+)
+from tabletop.games.xenocard.state import pending as state_pending
 from tabletop.games.xenocard.words import cell_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.xenocard.zones import cell_contents, parse_cell, zid
 from tabletop.layout import Layout
 
-KINDS = frozenset({"decide", "set_card", "equip", "level_up", "set_situation", "move",
-                   "play_event", "next_phase"})
+#: Every action kind of Xenocard (the keys of :meth:`XenoRules.handlers`).
+KINDS = frozenset(ActionKind)
+
+
+@dataclass(frozen=True)
+class MulliganAnswer:
+    """The answer to the mulligan decision (XENO-R2)."""
+
+    choice: MulliganChoice
+
+
+@dataclass(frozen=True)
+class AdjustAnswer:
+    """The hand cards discarded in the adjust phase (XENO-R8)."""
+
+    discards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BlockAnswer:
+    """The block decision's answer: the event used, or None for a pass (XENO-H9)."""
+
+    event: PlayEvent | None
+
+
+#: A ``decide`` answer, parsed by the pending decision's kind.
+Answer = MulliganAnswer | AdjustAnswer | BlockAnswer
 
 
 REFUSALS = CommonRefusals(
@@ -73,63 +117,85 @@ class XenoRules(GameRules):
 
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = turn.PHASES
+    refusals: ClassVar[CommonRefusals | None] = REFUSALS
 
     def __init__(self, cards: CardDb, layout: Layout) -> None:
         super().__init__(cards)
         self.layout = layout
         #: XENO-R5: facing, front row and attack order from the layout's placed cells.
         self.geometry = FieldGeometry.from_layout(layout)
+        self._handlers: Handlers = self._table()
 
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
         """Shuffle, draw 6, mulligans (XENO-R2), turn 1; or a scenario position.
 
-        A position in a phase that runs by itself goes on from there: ``draw`` draws
-        (XENO-R1) and enters the move phase, ``battle`` fights (XENO-R5) and adjusts.
+        A position in a phase that runs by itself goes on from there
+        (:func:`~.turn.run_automatic`): ``draw`` draws (XENO-R1) and enters the move
+        phase, ``battle`` fights (XENO-R5) and adjusts, ``block`` and ``adjust`` ask.
         """
         state = setup.new_game(setup_, self.cards, self.phases)
         if setup_.position is not None and state.pending is None and not state.game_over:
-            if state.phase == "draw":
-                from tabletop.games.xenocard.deck import draw
-
-                draw(state, state.active, 1)
-                if not state.game_over:
-                    turn.enter_phase(state, "move")
-            elif state.phase == "battle":
-                turn.after_block(state, self.cards, self.geometry)
+            if state.phase == Phase.BATTLE:
+                turn.enter_phase(state, Phase.BATTLE)
+            turn.run_automatic(state, self.cards, self.geometry)
         return state
 
-    # -- checking --------------------------------------------------------------------
-    def check(self, state: GameState, action: Action) -> Verdict:
-        """Is ``action`` legal now? Never changes ``state``."""
-        refusal = check_turn(state, action, KINDS, REFUSALS, self)
-        if refusal is not None:
-            return refusal
-        if state.pending is not None:
-            return self._check_decide(state, action)
-        db, seat, get = self.cards, action.seat, action.get
-        kind = action.kind
-        if kind == "set_card":
-            return plays.check_set_card(state, db, seat, get("card"), get("slot"))
-        if kind == "equip":
-            return plays.check_equip(state, db, seat, get("weapon"), get("holder"))
-        if kind == "level_up":
-            return plays.check_level_up(state, db, seat, get("card"), get("onto"))
-        if kind == "set_situation":
-            return plays.check_set_situation(state, db, seat, get("card"), get("slot"))
-        if kind == "move":
-            return plays.check_move(state, db, seat, get("card"), get("slot"))
-        if kind == "play_event":
-            if state.phase != "event":
-                return Verdict.refuse("xenocard.event_phase_only", "",
-                                      now=phase_msg(state.phase))
-            return events.check_event(state, db, seat, get("card"), get("target"), False)
-        if state.phase not in turn.NEXT_PHASE:  # next_phase
-            return Verdict.refuse("xenocard.wrong_phase", "", now=phase_msg(state.phase))
-        return Verdict.legal()
+    # -- the action kinds: each parsed and checked once, then carried out ----------------
+    def handlers(self) -> Handlers:
+        """Action kind -> :class:`~tabletop.core.dispatch.Handler` (the table is built once)."""
+        return self._handlers
 
-    def _check_decide(self, state: GameState, action: Action) -> Verdict:
-        pending = state.pending
+    def _table(self) -> Handlers:
+        db = self.cards
+        return {
+            ActionKind.DECIDE: Handler(self._prepare_decide, self._decide),
+            ActionKind.SET_CARD: Handler(
+                lambda state, a: plays.prepare_set_card(state, db, a.seat, a.get("card"),
+                                                        a.get("slot")),
+                lambda state, a, play: plays.set_card(state, db, a.seat, play)),
+            ActionKind.EQUIP: Handler(
+                lambda state, a: plays.prepare_equip(state, db, a.seat, a.get("weapon"),
+                                                     a.get("holder")),
+                lambda state, a, play: plays.equip(state, db, a.seat, play)),
+            ActionKind.LEVEL_UP: Handler(
+                lambda state, a: plays.prepare_level_up(state, db, a.seat, a.get("card"),
+                                                        a.get("onto")),
+                lambda state, a, play: plays.level_up(state, db, a.seat, play)),
+            ActionKind.SET_SITUATION: Handler(
+                lambda state, a: plays.prepare_set_situation(state, db, a.seat, a.get("card"),
+                                                             a.get("slot")),
+                lambda state, a, play: plays.set_situation(state, db, a.seat, play)),
+            ActionKind.MOVE: Handler(
+                lambda state, a: plays.prepare_move(state, db, a.seat, a.get("card"),
+                                                    a.get("slot")),
+                lambda state, a, play: plays.move(state, a.seat, play)),
+            ActionKind.PLAY_EVENT: Handler(
+                self._prepare_play_event,
+                lambda state, a, play: events.apply_event(state, db, a.seat, play)),
+            ActionKind.NEXT_PHASE: Handler(
+                self._prepare_next_phase,
+                lambda state, a, now: turn.next_phase(state, now)),
+        }
+
+    def _prepare_play_event(self, state: GameState, action: Action) -> PlayEvent | Verdict:
+        if state.phase != Phase.EVENT:
+            return Verdict.refuse("xenocard.event_phase_only", "", now=phase_msg(state.phase))
+        return events.prepare_event(state, self.cards, action.seat, action.get("card"),
+                                    action.get("target"), False)
+
+    def _prepare_next_phase(self, state: GameState, action: Action) -> Phase | Verdict:
+        now = phase(state)
+        if now is None or now not in turn.NEXT_PHASE:
+            return Verdict.refuse("xenocard.wrong_phase", "", now=phase_msg(state.phase))
+        return now
+
+    def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
+        """The pending decision's answer checked once (the template made sure one is
+        pending and this is its seat), parsed by the decision's kind."""
+        pending = state_pending(state)
+        assert pending is not None  # check_turn refuses a decide with nothing pending
+        kind = decision_kind(pending)
         choice = string_choice(action)
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
@@ -140,60 +206,35 @@ class XenoRules(GameRules):
         for option in choice:
             if option in pending.options:
                 continue
-            parsed = events.parse_option(option) if pending.kind == "block" else None
+            parsed = events.parse_option(option) if kind is DecisionKind.BLOCK else None
             if parsed is not None:  # say why this event cannot be used now
-                verdict = events.check_event(state, self.cards, action.seat, parsed[0],
-                                             parsed[1], True)
+                verdict = events.check_event(state, self.cards, action.seat, parsed.card,
+                                             parsed.target, True)
                 if not verdict:
                     return verdict
             return not_offered("xenocard.bad_choice", pending, self, state)
-        return Verdict.legal()
+        if kind is DecisionKind.MULLIGAN:
+            return MulliganAnswer(MulliganChoice(choice[0]))
+        if kind is DecisionKind.ADJUST:
+            return AdjustAnswer(tuple(int(option) for option in choice))
+        return BlockAnswer(events.parse_option(choice[0]))
 
-    # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action,
-              prepared: Prepared[Any] | None = None) -> None:
-        """Carry out a legal action and the automatic steps that follow it."""
-        verdict = self.check(state, action)
-        if not verdict:  # a bug in the caller: apply is only called after a legal check
-            raise ValueError(f"illegal action applied: {verdict.reason}")
-        db, seat, get = self.cards, action.seat, action.get
-        kind = action.kind
-        if kind == "decide":
-            self._apply_decide(state, action)
-        elif kind == "set_card":
-            plays.apply_set_card(state, db, seat, int(get("card")), str(get("slot")))
-        elif kind == "equip":
-            plays.apply_equip(state, db, seat, int(get("weapon")), int(get("holder")))
-        elif kind == "level_up":
-            plays.apply_level_up(state, db, seat, int(get("card")), int(get("onto")))
-        elif kind == "set_situation":
-            plays.apply_set_situation(state, db, seat, int(get("card")), str(get("slot")))
-        elif kind == "move":
-            plays.apply_move(state, seat, int(get("card")), str(get("slot")))
-        elif kind == "play_event":
-            target = get("target")
-            events.apply_event(state, db, seat, int(get("card")),
-                               None if target is None else int(target))
-        elif kind == "next_phase":
-            turn.next_phase(state, db)
-
-    def _apply_decide(self, state: GameState, action: Action) -> None:
-        pending = state.pending
-        choice = string_choice(action) or []
-        if pending.kind == "mulligan":
-            setup.apply_mulligan(state, action.seat, choice[0])
-        elif pending.kind == "adjust":
-            turn.apply_adjust(state, action.seat, choice)
-        elif pending.kind == "block":
-            parsed = events.parse_option(choice[0])
-            if parsed is None:
+    def _decide(self, state: GameState, action: Action, answer: Answer) -> None:
+        match answer:
+            case MulliganAnswer(choice):
+                setup.apply_mulligan(state, action.seat, choice)
+            case AdjustAnswer(discards):
+                turn.apply_adjust(state, action.seat, discards)
+            case BlockAnswer(None):
                 state.add_log(msg("log.xenocard.block_pass", player=seat_msg(action.seat)))
-                turn.after_block(state, self.cards, self.geometry)
-                return
-            state.pending = None
-            events.apply_event(state, self.cards, action.seat, parsed[0], parsed[1])
-            if not state.game_over:
-                events.ask_block(state, self.cards)
+                turn.pass_block(state)
+            case BlockAnswer(event) if event is not None:
+                state.pending = None  # asked again after the event (after_action)
+                events.apply_event(state, self.cards, action.seat, event)
+
+    def after_action(self, state: GameState) -> None:
+        """The phases that run by themselves (:func:`~.turn.run_automatic`)."""
+        turn.run_automatic(state, self.cards, self.geometry)
 
     # -- helpers for the UI, bots and tests ---------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:

@@ -12,8 +12,10 @@ A scenario position (``setup.position``) replaces all of this. Its
     slots = { cap = "front.left", drone = "s3" }   # label -> slot name in its zone
     equipped = { rifle = "cap" }                     # weapon label -> holder label
 
-Cards of a slot zone without a slot take the free slots in order. A position in
-the block or adjust phase gets its pending decision back.
+Cards of a slot zone without a slot take the free slots in order. These keys (and
+the turn's ``battle_set``, ``situation_set``, ``moved``) become the typed
+:class:`~tabletop.games.xenocard.state.XenoData`. A position in the block or adjust
+phase gets its pending decision back (``XenoRules.new_game``).
 """
 
 from __future__ import annotations
@@ -27,12 +29,19 @@ from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.core.position import PositionError, build_position
 from tabletop.core.rules import GameSetup
-from tabletop.games.xenocard import events
 from tabletop.games.xenocard.deck import draw
-from tabletop.games.xenocard.plays import BATTLE_SET, MOVED, SITUATION_SET
 from tabletop.games.xenocard.schema import GAME_ID
+from tabletop.games.xenocard.state import (
+    KEY,
+    POSITION_KEYS,
+    DecisionKind,
+    MulliganChoice,
+    Phase,
+    XenoData,
+    xeno,
+)
 from tabletop.games.xenocard.stats import TURNS
-from tabletop.games.xenocard.turn import ask_adjust, start_turn
+from tabletop.games.xenocard.turn import start_turn
 from tabletop.games.xenocard.words import seat_msg
 from tabletop.games.xenocard.zones import (
     SEATS,
@@ -48,7 +57,7 @@ from tabletop.games.xenocard.zones import (
 OPENING_HAND = 6
 #: XENO-R2: each player may mulligan up to 3 times.
 MAX_MULLIGANS = 3
-KEEP, MULLIGAN = "keep", "mulligan"
+KEEP, MULLIGAN = MulliganChoice.KEEP, MulliganChoice.MULLIGAN
 
 
 def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState:
@@ -59,13 +68,14 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
         _build(state, setup.position, db, phases)
         return state
     piles.new_decks(state, setup.decks, [zid(s, "deck") for s in SEATS], db)
-    state.phase = "draw"
+    state.phase = Phase.DRAW.value
     state.add_log(msg("log.xenocard.first_player", player=seat_msg(setup.first)))
     order = [setup.first, state.other(setup.first)]
     for seat in order:
         draw(state, seat, OPENING_HAND)
-    state.data["mulligans"] = {"0": 0, "1": 0}
-    state.data["mulligan_queue"] = order
+    data = xeno(state)
+    data.mulligans = {0: 0, 1: 0}
+    data.mulligan_queue = tuple(order)
     advance_mulligans(state)
     return state
 
@@ -74,11 +84,16 @@ def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...])
     """A scenario position with slots and weapons resolved (see the module docstring)."""
     build_position(state, position, db, phases)
     labels: dict[str, int] = state.data["labels"]
-    wanted = state.data.pop("slots", {}) or {}
-    equipped = state.data.pop("equipped", {}) or {}
-    state.data.update({"slots": {}, "equipped": {}})
+    raw = {key: state.data.pop(key) for key in POSITION_KEYS if key in state.data}
+    wanted = raw.pop("slots", {}) or {}
+    equipped = raw.pop("equipped", {}) or {}
     if not isinstance(wanted, dict) or not isinstance(equipped, dict):
         raise PositionError("field 'position.data.slots/equipped': expected tables of labels")
+    try:
+        data = XenoData.from_json(raw)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise PositionError(f"field 'position.data': {exc}") from None
+    state.data[KEY] = data
 
     def label(name: str, field: str) -> int:
         if name not in labels:
@@ -89,11 +104,11 @@ def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...])
         iid = label(name, f"slots.{name}")
         kind = zone_kind(state.zone_of(iid))
         # only the slots named so far are taken: the other cards stand on none yet
-        named = {state.data["slots"].get(str(i)) for i in state.zones[state.zone_of(iid)].cards}
+        named = {data.slots.get(i) for i in state.zones[state.zone_of(iid)].cards}
         if kind is None or slot not in SLOTS.get(kind[1], ()) or slot in named:
             raise PositionError(f"field 'position.data.slots.{name}': {slot!r} is not a free "
                                 f"slot of {state.zone_of(iid)}")
-        state.data["slots"][str(iid)] = str(slot)
+        data.slots[iid] = str(slot)
     for seat in SEATS:
         for slot_kind in SLOTS:
             zone_id = zid(seat, slot_kind)
@@ -109,60 +124,54 @@ def _build(state: GameState, position: Any, db: CardDb, phases: tuple[str, ...])
         if state.zone_of(weapon) != zid(state.cards[weapon].owner, "weapons"):
             raise PositionError(f"field 'position.data.equipped.{weapon_name}': the weapon "
                                 "must be in a weapons zone")
-        state.data["equipped"][str(weapon)] = holder
+        data.equipped[weapon] = holder
     for seat in SEATS:
         for iid in cards_in(state, seat, "weapons"):
-            if str(iid) not in state.data["equipped"]:
+            if iid not in data.equipped:
                 raise PositionError(f"field 'position.zones.p{seat}.weapons': every weapon "
                                     "needs a holder in position.data.equipped")
     for seat in SEATS:
         for iid in cards_in(state, seat, "situations"):
             duration = int(db[state.cards[iid].card_id].get("duration", 1))
             state.cards[iid].counters.setdefault(TURNS, duration)
-    for key, default in ((BATTLE_SET, False), (SITUATION_SET, False), (MOVED, [])):
-        state.data.setdefault(key, default)
-    if state.phase == "block":
-        events.ask_block(state, db)
-    elif state.phase == "adjust":
-        ask_adjust(state)
 
 
 def advance_mulligans(state: GameState) -> None:
     """Ask the next seat that may still mulligan (XENO-R2), or start turn 1."""
-    queue: list[int] = list(state.data.get("mulligan_queue", []))
-    counts: dict[str, int] = state.data.get("mulligans", {})
+    data = xeno(state)
+    queue = list(data.mulligan_queue)
     while queue:
         seat = queue[0]
-        done = int(counts.get(str(seat), 0))
+        done = data.mulligans.get(seat, 0)
         if done < MAX_MULLIGANS:
             state.pending = Decision(
-                seat, "mulligan",
+                seat, DecisionKind.MULLIGAN.value,
                 msg("decision.xenocard.mulligan", player=seat_msg(seat),
                     n=MAX_MULLIGANS - done),
-                (KEEP, MULLIGAN), 1, 1)
-            state.data["mulligan_queue"] = queue
+                (KEEP.value, MULLIGAN.value), 1, 1)
+            data.mulligan_queue = tuple(queue)
             return
         queue.pop(0)
-    state.data.pop("mulligan_queue", None)
+    data.mulligan_queue = ()
     state.pending = None
     start_turn(state, state.first, 1)
 
 
-def apply_mulligan(state: GameState, seat: int, choice: str) -> None:
+def apply_mulligan(state: GameState, seat: int, choice: MulliganChoice) -> None:
     """Keep (the seat leaves the queue) or shuffle the hand back and draw 6 again."""
-    queue: list[int] = list(state.data.get("mulligan_queue", []))
+    data = xeno(state)
+    queue = list(data.mulligan_queue)
     state.pending = None
-    if choice == KEEP:
+    if choice is MulliganChoice.KEEP:
         state.add_log(msg("log.xenocard.keep", player=seat_msg(seat)))
         queue.pop(0)
     else:
-        counts = state.data.setdefault("mulligans", {})
-        counts[str(seat)] = int(counts.get(str(seat), 0)) + 1
+        data.mulligans[seat] = data.mulligans.get(seat, 0) + 1
         state.add_log(msg("log.xenocard.mulligan", player=seat_msg(seat),
-                          n=counts[str(seat)]))
+                          n=data.mulligans[seat]))
         for iid in cards_in(state, seat, "hand"):
             state.move(iid, zid(seat, "deck"))
         state.shuffle(zid(seat, "deck"))
         draw(state, seat, OPENING_HAND)
-    state.data["mulligan_queue"] = queue
+    data.mulligan_queue = tuple(queue)
     advance_mulligans(state)

@@ -22,7 +22,7 @@ prefix (:func:`tabletop.layout.cell_key`). Battle-field slots are
 owner sees them (front = towards the opponent). Which slot faces which is not
 read from these names but from the layout's placed shapes (:mod:`.facing`).
 
-Bookkeeping in ``state.data`` (plain JSON-like values, string keys):
+Bookkeeping in :class:`~tabletop.games.xenocard.state.XenoData` (:func:`xeno`):
 ``slots`` (instance id -> slot name, for cards in a slot zone) and
 ``equipped`` (weapon instance id -> holder instance id).
 
@@ -41,6 +41,7 @@ from typing import Any
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState, Visibility
+from tabletop.games.xenocard.state import XenoData, xeno
 from tabletop.layout.model import CELL_KEY_PREFIX
 
 SEATS: tuple[int, int] = (0, 1)
@@ -108,8 +109,7 @@ def create_zones(state: GameState) -> None:
     for seat in SEATS:
         for kind, vis, cap in ZONE_KINDS:
             state.add_zone(zid(seat, kind), seat, vis, cap)
-    state.data.setdefault("slots", {})
-    state.data.setdefault("equipped", {})
+    xeno(state)  # the bookkeeping, empty
 
 
 # -- queries ---------------------------------------------------------------------
@@ -139,13 +139,13 @@ def slot_map(state: GameState, zone_id: str) -> dict[int, str]:
     names = SLOTS.get(zone_id.partition(".")[2], ())
     if not names or zone_id not in state.zones:
         return {}
-    recorded = state.data.get("slots", {})
+    recorded = xeno(state).slots
     out: dict[int, str] = {}
     loose: list[int] = []
     for iid in state.zones[zone_id].cards:
-        slot = recorded.get(str(iid))
-        if slot in names and slot not in out.values():
-            out[iid] = str(slot)
+        slot = recorded.get(iid)
+        if slot is not None and slot in names and slot not in out.values():
+            out[iid] = slot
         else:
             loose.append(iid)
     free = [s for s in names if s not in out.values()]
@@ -190,17 +190,17 @@ def battle_cards(state: GameState, db: CardDb, seat: int) -> list[int]:
 def holder_of(state: GameState, weapon: int) -> int | None:
     """The card a weapon is equipped to, or None (also for a weapon that free mode took
     out of its weapons zone, or whose holder no longer exists)."""
-    value = state.data.get("equipped", {}).get(str(weapon))
-    if value is None or weapon not in state.cards or int(value) not in state.cards:
+    value = xeno(state).equipped.get(weapon)
+    if value is None or weapon not in state.cards or value not in state.cards:
         return None
     kind = zone_kind(state.zone_of(weapon))
-    return int(value) if kind is not None and kind[1] == "weapons" else None
+    return value if kind is not None and kind[1] == "weapons" else None
 
 
 def weapons_of(state: GameState, holder: int) -> list[int]:
     """Weapons equipped to ``holder`` (XENO-R7), oldest first (see :func:`holder_of`)."""
-    return [int(w) for w, h in state.data.get("equipped", {}).items()
-            if int(h) == holder and holder_of(state, int(w)) == holder]
+    return [w for w, h in xeno(state).equipped.items()
+            if h == holder and holder_of(state, w) == holder]
 
 
 def cell_contents(state: GameState) -> dict[str, list[int | None]]:
@@ -233,21 +233,22 @@ def place(state: GameState, iid: int, zone_id: str, slot: str, keep: bool = Fals
     window without cell support still lists the cards sensibly.
     """
     saved = dict(state.cards[iid].counters) if keep else {}
-    slots = state.data.setdefault("slots", {})
+    slots = xeno(state).slots
     for other in (state.zone_of(iid), zone_id):
         # cards that free mode left without a recorded slot keep the one they stand on
         for card, where in slot_map(state, other).items():
-            slots[str(card)] = where
+            slots[card] = where
     state.move(iid, zone_id)
     state.cards[iid].counters.update(saved)
-    state.data.setdefault("slots", {})[str(iid)] = slot
+    slots[iid] = slot
     _sort_zone(state, zone_id)
 
 
 def unslot(state: GameState, iid: int) -> None:
     """Forget a card's slot and equipment links (it is leaving its slot)."""
-    state.data.get("slots", {}).pop(str(iid), None)
-    state.data.get("equipped", {}).pop(str(iid), None)
+    data: XenoData = xeno(state)
+    data.slots.pop(iid, None)
+    data.equipped.pop(iid, None)
 
 
 def leave_play(state: GameState, iid: int, to_kind: str) -> list[int]:
