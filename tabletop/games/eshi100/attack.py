@@ -24,9 +24,33 @@ from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board, connect
 from tabletop.games.eshi100.connect import usable_attackers as usable_attackers
 from tabletop.games.eshi100.connect import usable_defenders as usable_defenders
+from tabletop.games.eshi100.data import (
+    DecisionKind,
+    PendingAttack,
+    Step,
+    eshi_data,
+)
+from tabletop.games.eshi100.data import pending_attack as pending_attack
 from tabletop.games.eshi100.turn import NONE, check_points, set_recovered
 from tabletop.games.eshi100.words import inst_msg, seat_msg
 from tabletop.games.eshi100.zones import cdef, zid
+
+
+@dataclass(frozen=True)
+class Defence:
+    """A checked answer to the ``defend`` decision: no defence (``card`` None), or
+    defence card ``card`` paid by consuming ``consume`` (ESHI-R4)."""
+
+    card: int | None = None
+    consume: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Use:
+    """A checked ``use``: attack with grid card ``card``, consuming ``consume``."""
+
+    card: int
+    consume: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,8 +85,8 @@ def compare(state: GameState, db: CardDb, attacker: int, defender: int | None) -
 
 def pending_attacker(state: GameState) -> int | None:
     """The attacker of the attack waiting for its defence, if any."""
-    attack = state.data.get("attack")
-    return int(attack["attacker"]) if isinstance(attack, dict) else None
+    attack = pending_attack(state)
+    return None if attack is None else attack.attacker
 
 
 def power_comparison(state: GameState, db: CardDb,
@@ -90,16 +114,24 @@ def _check_card(state: GameState, db: CardDb, seat: int, iid: object, icon: str)
     return Verdict.legal()
 
 
-def check_use(state: GameState, db: CardDb, seat: int, iid: object, consume: object) -> Verdict:
-    """The action ``use(card, consume)`` (the caller checks turn and phase)."""
+def _consumed(consume: object) -> tuple[int, ...]:
+    """The ids of a ``consume`` argument :func:`connect.check_consume` found valid."""
+    return tuple(int(c) for c in consume) if isinstance(consume, list | tuple) else ()
+
+
+def check_use(state: GameState, db: CardDb, seat: int, iid: object,
+              consume: object) -> Use | Verdict:
+    """The action ``use(card, consume)`` (the caller checks turn and phase): the checked
+    use, or the refusal."""
     verdict = _check_card(state, db, seat, iid, "attack")
     if not verdict.ok:
         return verdict
     assert isinstance(iid, int)
-    return connect.check_consume(state, db, seat, iid, consume)
+    verdict = connect.check_consume(state, db, seat, iid, consume)
+    return Use(iid, _consumed(consume)) if verdict.ok else verdict
 
 
-def pay(state: GameState, seat: int, iid: int, consume: list[int]) -> None:
+def pay(state: GameState, seat: int, iid: int, consume: list[int] | tuple[int, ...]) -> None:
     """ESHI-R4: own consumed cards turn damaged; the opponent's stay recovered."""
     for other in consume:
         if state.cards[other].owner == seat:
@@ -109,12 +141,13 @@ def pay(state: GameState, seat: int, iid: int, consume: list[int]) -> None:
                           cards=[inst_msg(state, c) for c in consume]))
 
 
-def apply_use(state: GameState, db: CardDb, seat: int, iid: int, consume: list[int]) -> None:
+def apply_use(state: GameState, db: CardDb, seat: int, use: Use) -> None:
     """Pay, declare the attack, then ask the defender or judge at once."""
-    pay(state, seat, iid, consume)
+    iid = use.card
+    pay(state, seat, iid, use.consume)
     state.add_log(msg("log.eshi100.attacks", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
-    state.data["attack"] = {"attacker": iid, "seat": seat}
+    eshi_data(state).attack = PendingAttack(iid, seat)
     ask_defence(state, db)
 
 
@@ -127,40 +160,41 @@ def ask_defence(state: GameState, db: CardDb) -> None:
     if power(state, db, attacker) == 0 or not options:
         resolve(state, db, None)
         return
-    state.step = "defend"
+    state.step = Step.DEFEND
     state.pending = Decision(
-        defender_seat, "defend",
+        defender_seat, DecisionKind.DEFEND,
         msg("decision.eshi100.defend", player=seat_msg(defender_seat),
             card=inst_msg(state, attacker), power=power(state, db, attacker)),
         (*[str(i) for i in options], NONE), 1, 1)
 
 
 def check_defend(state: GameState, db: CardDb, seat: int, choice: str,
-                 consume: object) -> Verdict:
-    """The ``defend`` decision: ``"none"`` (no consume), or a defence card and its payment."""
+                 consume: object) -> Defence | Verdict:
+    """The ``defend`` decision: ``"none"`` (no consume), or a defence card and its
+    payment; the checked defence, or the refusal."""
     if choice == NONE:
         if consume:
             return Verdict.refuse("eshi100.bad_consume", "ESHI-R4")
-        return Verdict.legal()
+        return Defence()
     if not choice.isdigit():
         return Verdict.refuse("eshi100.bad_choice", "", choice=choice)
     iid = int(choice)
     verdict = _check_card(state, db, seat, iid, "defense")
     if not verdict.ok:
         return verdict
-    return connect.check_consume(state, db, seat, iid, consume)
+    verdict = connect.check_consume(state, db, seat, iid, consume)
+    return Defence(iid, _consumed(consume)) if verdict.ok else verdict
 
 
-def apply_defend(state: GameState, db: CardDb, seat: int, choice: str,
-                 consume: list[int]) -> None:
+def apply_defend(state: GameState, db: CardDb, seat: int, defence: Defence) -> None:
     """Pay for the defence card (if any), then judge."""
     state.pending = None
-    if choice == NONE:
+    iid = defence.card
+    if iid is None:
         state.add_log(msg("log.eshi100.no_defence", player=seat_msg(seat)))
         resolve(state, db, None)
         return
-    iid = int(choice)
-    pay(state, seat, iid, consume)
+    pay(state, seat, iid, defence.consume)
     state.add_log(msg("log.eshi100.defends", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
     resolve(state, db, iid)
@@ -171,8 +205,8 @@ def resolve(state: GameState, db: CardDb, defender: int | None) -> None:
     attacker = pending_attacker(state)
     assert attacker is not None
     result = compare(state, db, attacker, defender)
-    state.data.pop("attack", None)
-    state.step = ""
+    eshi_data(state).attack = None
+    state.step = Step.NONE
     seat = state.cards[attacker].owner
     name = inst_msg(state, attacker)
     if result.success:

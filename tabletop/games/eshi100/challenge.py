@@ -15,6 +15,7 @@ from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.eshi100.data import DecisionKind, Step
 from tabletop.games.eshi100.turn import enter_action, enter_end
 from tabletop.games.eshi100.words import inst_msg, seat_msg
 from tabletop.games.eshi100.zones import cards_in, is_in, zid
@@ -23,15 +24,16 @@ CHALLENGE_CARDS = 2
 PASS = "pass"
 
 
-def check_two_from_hand(state: GameState, seat: int, cards: object) -> Verdict:
-    """Exactly two different cards of ``seat``'s hand."""
+def check_two_from_hand(state: GameState, seat: int,
+                        cards: object) -> tuple[int, ...] | Verdict:
+    """Exactly two different cards of ``seat``'s hand: them, or the refusal."""
     if (not isinstance(cards, list | tuple) or len(cards) != CHALLENGE_CARDS
             or len(set(cards)) != CHALLENGE_CARDS):
         return Verdict.refuse("eshi100.two_cards", "", n=CHALLENGE_CARDS)
     for iid in cards:
         if not is_in(state, iid, seat, "hand"):
             return Verdict.refuse("eshi100.not_in_hand")
-    return Verdict.legal()
+    return tuple(int(c) for c in cards)
 
 
 def _discard(state: GameState, seat: int, cards: list[int]) -> list[object]:
@@ -41,39 +43,40 @@ def _discard(state: GameState, seat: int, cards: list[int]) -> list[object]:
     return names
 
 
-def apply_challenge(state: GameState, db: CardDb, seat: int, cards: list[int]) -> None:
+def apply_challenge(state: GameState, db: CardDb, seat: int, cards: tuple[int, ...]) -> None:
     """Discard two cards, then ask for a counter (or succeed at once)."""
-    names = _discard(state, seat, cards)
+    names = _discard(state, seat, list(cards))
     state.add_log(msg("log.eshi100.challenge", player=seat_msg(seat), cards=names))
     other = state.other(seat)
     hand = cards_in(state, other, "hand")
     if len(hand) < CHALLENGE_CARDS:
         succeed(state, db)
         return
-    state.step = "counter"
-    state.pending = Decision(other, "counter",
+    state.step = Step.COUNTER
+    state.pending = Decision(other, DecisionKind.COUNTER,
                              msg("decision.eshi100.counter", player=seat_msg(other),
                                  challenger=seat_msg(seat)),
                              (*[str(i) for i in hand], PASS), 1, CHALLENGE_CARDS)
 
 
-def check_counter(state: GameState, seat: int, choice: list[str]) -> Verdict:
-    """``["pass"]`` or two hand cards (as decision option ids)."""
+def check_counter(state: GameState, seat: int, choice: list[str]) -> tuple[int, ...] | Verdict:
+    """``["pass"]`` or two hand cards (as decision option ids): the cards to discard
+    (none: a pass), or the refusal."""
     if choice == [PASS]:
-        return Verdict.legal()
+        return ()
     if not all(c.isdigit() for c in choice):
         return Verdict.refuse("eshi100.two_cards", "", n=CHALLENGE_CARDS)
     return check_two_from_hand(state, seat, [int(c) for c in choice])
 
 
-def apply_counter(state: GameState, db: CardDb, seat: int, choice: list[str]) -> None:
-    """A pass: the challenge succeeds; two cards: it fails (end phase)."""
+def apply_counter(state: GameState, db: CardDb, seat: int, cards: tuple[int, ...]) -> None:
+    """A pass (no cards): the challenge succeeds; two cards: it fails (end phase)."""
     state.pending = None
-    if choice == [PASS]:
+    if not cards:
         state.add_log(msg("log.eshi100.no_counter", player=seat_msg(seat)))
         succeed(state, db)
         return
-    names = _discard(state, seat, [int(c) for c in choice])
+    names = _discard(state, seat, list(cards))
     state.add_log(msg("log.eshi100.counter", player=seat_msg(seat), cards=names))
     state.add_log(msg("log.eshi100.challenge_fails", player=seat_msg(state.active)))
     enter_end(state, db)
@@ -81,6 +84,6 @@ def apply_counter(state: GameState, db: CardDb, seat: int, choice: list[str]) ->
 
 def succeed(state: GameState, db: CardDb) -> None:
     """The challenge succeeds: back to the action phase."""
-    state.step = ""
+    state.step = Step.NONE
     state.add_log(msg("log.eshi100.challenge_succeeds", player=seat_msg(state.active)))
     enter_action(state, db)

@@ -17,6 +17,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.eshi100 import attack, connect, placing
 from tabletop.games.eshi100.challenge import CHALLENGE_CARDS, PASS
+from tabletop.games.eshi100.data import DecisionKind, Phase
 from tabletop.games.eshi100.turn import NONE
 from tabletop.games.eshi100.zones import cards_in
 
@@ -32,7 +33,7 @@ def _decide(seat: int, choice: list[str], consume: list[int] | None = None) -> A
 def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Action]:
     """Candidate answers to the pending decision."""
     seat = pending.seat
-    if pending.kind == "defend":
+    if pending.kind == DecisionKind.DEFEND:
         out = [_decide(seat, [NONE])]
         for option in pending.options:
             if option == NONE:
@@ -40,10 +41,10 @@ def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Ac
             for pay in connect.payments(state, db, seat, int(option)):
                 out.append(_decide(seat, [option], sorted(pay)))
         return out
-    if pending.kind in ("counter", "hand_limit"):
+    if pending.kind in (DecisionKind.COUNTER, DecisionKind.HAND_LIMIT):
         cards = [o for o in pending.options if o != PASS]
-        size = CHALLENGE_CARDS if pending.kind == "counter" else pending.min_count
-        out = [_decide(seat, [PASS])] if pending.kind == "counter" else []
+        size = CHALLENGE_CARDS if pending.kind == DecisionKind.COUNTER else pending.min_count
+        out = [_decide(seat, [PASS])] if pending.kind == DecisionKind.COUNTER else []
         combos = itertools.islice(itertools.combinations(cards, size), MAX_COMBINATIONS)
         return out + [_decide(seat, list(c)) for c in combos]
     return [_decide(seat, [o]) for o in pending.options]
@@ -53,7 +54,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     """Candidate actions of the active seat with nothing pending."""
     hand = cards_in(state, seat, "hand")
     out: list[Action] = []
-    if state.phase == "action":
+    if state.phase == Phase.ACTION:
         squares = placing.legal_squares(state, seat)
         for iid in hand:
             out += [Action.make("place", seat, card=iid, square=s) for s in squares]
@@ -61,7 +62,7 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
             for pay in connect.payments(state, db, seat, iid):
                 out.append(Action.make("use", seat, card=iid, consume=sorted(pay)))
         out += [Action.make("hand_boost", seat, card=iid) for iid in hand]
-    elif state.phase == "challenge":
+    elif state.phase == Phase.CHALLENGE:
         pairs = itertools.islice(itertools.combinations(hand, CHALLENGE_CARDS), MAX_COMBINATIONS)
         out += [Action.make("challenge", seat, cards=list(p)) for p in pairs]
         out.append(Action.make("next_phase", seat))

@@ -9,6 +9,8 @@ discard pile (破棄 -> 捨て札置き場).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
@@ -17,6 +19,14 @@ from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.turn import draw, set_recovered
 from tabletop.games.eshi100.words import inst_msg, log_per_seat, seat_msg, square_msg
 from tabletop.games.eshi100.zones import GRID, is_in, zid
+
+
+@dataclass(frozen=True)
+class Place:
+    """A checked ``place``: hand card ``card`` onto ``square`` (ESHI-R2)."""
+
+    card: int
+    square: int
 
 
 def reachable(state: GameState, seat: int) -> set[int]:
@@ -47,17 +57,21 @@ def legal_squares(state: GameState, seat: int) -> list[int]:
     return sorted(s for s in reachable(state, seat) if square_refusal(state, seat, s).ok)
 
 
-def check_place(state: GameState, seat: int, iid: object, square: object) -> Verdict:
-    """The action ``place(card, square)`` in the action phase (the caller checks turn/phase)."""
+def check_place(state: GameState, seat: int, iid: object, square: object) -> Place | Verdict:
+    """The action ``place(card, square)`` in the action phase (the caller checks
+    turn/phase): the checked placing, or the refusal."""
     if not is_in(state, iid, seat, "hand"):
         return Verdict.refuse("eshi100.not_in_hand")
+    assert isinstance(iid, int)  # is_in holds only for an instance id
     if not isinstance(square, int) or isinstance(square, bool) or square not in board.SQUARES:
         return Verdict.refuse("eshi100.bad_square", "ESHI-R1", square=str(square))
-    return square_refusal(state, seat, square)
+    verdict = square_refusal(state, seat, square)
+    return Place(int(iid), square) if verdict.ok else verdict
 
 
-def apply_place(state: GameState, db: CardDb, seat: int, iid: int, square: int) -> None:
+def apply_place(state: GameState, db: CardDb, seat: int, place: Place) -> None:
     """Put the card on the square, recovered; the replaced card to its owner's discard."""
+    iid, square = place.card, place.square
     old = board.occupants(state).get(square)
     state.move(iid, GRID)
     state.cards[iid].counters[board.SQUARE_COUNTER] = square
@@ -71,11 +85,13 @@ def apply_place(state: GameState, db: CardDb, seat: int, iid: int, square: int) 
                           player=seat_msg(owner)))
 
 
-def check_hand_boost(state: GameState, seat: int, iid: object) -> Verdict:
-    """The action ``hand_boost(card)``: discard a hand card, draw 2 (seed: 手札強化)."""
+def check_hand_boost(state: GameState, seat: int, iid: object) -> int | Verdict:
+    """The action ``hand_boost(card)``: discard a hand card, draw 2 (seed: 手札強化); the
+    card, or the refusal."""
     if not is_in(state, iid, seat, "hand"):
         return Verdict.refuse("eshi100.not_in_hand")
-    return Verdict.legal()
+    assert isinstance(iid, int)  # is_in holds only for an instance id
+    return int(iid)
 
 
 def apply_hand_boost(state: GameState, seat: int, iid: int) -> None:

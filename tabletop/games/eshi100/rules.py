@@ -14,6 +14,12 @@ Actions (ints are instance ids, squares as in :mod:`board`):
   ``hand_limit`` (exactly the excess number of hand ids). Ids may be given as
   ints or digit strings.
 
+Each kind is a :class:`~tabletop.core.dispatch.Handler` (:meth:`Eshi100Rules.handlers`):
+its arguments are checked once into a typed value (:class:`~placing.Place`,
+:class:`~attack.Use`, card ids, a decision answer) that carrying it out uses as it
+is; the automatic steps that follow an action (on to the challenge phase) are part
+of carrying it out, and ESHI-R6 runs after every action (:meth:`Eshi100Rules.after_action`).
+
 Query API for the window (pure, never changes the state): :meth:`legal_squares`,
 :meth:`connect_of`, :meth:`connect_groups`, :meth:`consume_hint`,
 :meth:`check_consume`, :meth:`power_comparison`, :meth:`usable_cards`,
@@ -24,19 +30,19 @@ Query API for the window (pure, never changes the state): :meth:`legal_squares`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar, cast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar, cast
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
-from tabletop.core.dispatch import Prepared
+from tabletop.core.dispatch import Handler, Handlers, no_args
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
-    check_turn,
     not_offered,
     repeated_option,
 )
@@ -54,20 +60,58 @@ from tabletop.games.eshi100 import (
     turn,
     zones,
 )
+from tabletop.games.eshi100.attack import Defence, Use
+from tabletop.games.eshi100.data import DecisionKind, Phase, pending_decision
+from tabletop.games.eshi100.placing import Place
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
 from tabletop.games.eshi100.words import inst_msg, phase_msg, square_label, square_msg
 from tabletop.games.eshi100.zones import is_in
 from tabletop.geometry import Corner
 
-KINDS = frozenset({"decide", "place", "use", "hand_boost", "challenge", "next_phase"})
 REFUSALS = CommonRefusals(
     game_over="eshi100.game_over", unknown_action="eshi100.unknown_action",
     decision_pending="eshi100.decision_pending", no_decision="eshi100.no_decision",
     not_your_turn="eshi100.not_your_turn", bad_choice="eshi100.bad_choice",
     choice_count="eshi100.choice_count",
 )
-_PHASE_OF = {"place": "action", "use": "action", "hand_boost": "action",
-             "challenge": "challenge", "next_phase": "challenge"}
+_PHASE_OF = {"place": Phase.ACTION, "use": Phase.ACTION, "hand_boost": Phase.ACTION,
+             "challenge": Phase.CHALLENGE, "next_phase": Phase.CHALLENGE}
+
+
+@dataclass(frozen=True)
+class Recover:
+    """A checked answer to ``recover``: the damaged card to recover (None: none)."""
+
+    card: int | None
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A checked answer to ``counter``: the two hand cards to discard (none: a pass)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandLimit:
+    """A checked answer to ``hand_limit``: the hand cards to discard (ESHI-R7)."""
+
+    cards: tuple[int, ...]
+
+
+#: A checked answer to the pending decision, one type per decision kind.
+Answer = Recover | Defence | Counter | HandLimit
+P = TypeVar("P")
+
+
+def _in_phase(prepare: Callable[[GameState, Action], P | Verdict]
+              ) -> Callable[[GameState, Action], P | Verdict]:
+    """``prepare`` of a turn action, after the check that it is its phase (ESHI-R5)."""
+    def checked(state: GameState, action: Action) -> P | Verdict:
+        if state.phase != _PHASE_OF[action.kind]:
+            return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5", phase=phase_msg(state.phase))
+        return prepare(state, action)
+    return checked
 
 
 def _choice(action: Action) -> list[str] | None:
@@ -91,40 +135,68 @@ class Eshi100Rules(GameRules):
     """The 絵師100人展 TCG rules (see the module docstring for actions and queries)."""
 
     game_id: ClassVar[str] = GAME_ID
-    phases: ClassVar[tuple[str, ...]] = ("prepare", "action", "challenge", "end")
+    phases: ClassVar[tuple[str, ...]] = tuple(Phase)
+    refusals: ClassVar[CommonRefusals | None] = REFUSALS
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
+        self._handlers: Handlers = {
+            "decide": Handler(self._prepare_decide, self._decide),
+            "place": Handler(_in_phase(self._prepare_place), self._place),
+            "use": Handler(_in_phase(self._prepare_use), self._use),
+            "hand_boost": Handler(_in_phase(self._prepare_hand_boost), self._hand_boost),
+            "challenge": Handler(_in_phase(self._prepare_challenge), self._challenge),
+            "next_phase": Handler(_in_phase(no_args),
+                                  lambda state, action, value: turn.enter_end(state, self.cards)),
+        }
 
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
         """Shuffle, 5 cards each, turn 1 without a draw (ESHI-R7); or a position."""
         return setup.new_game(setup_, self.cards, self.phases)
 
-    # -- checking --------------------------------------------------------------------
-    def check(self, state: GameState, action: Action) -> Verdict:
-        """Is ``action`` legal now? Never changes ``state``."""
-        refusal = check_turn(state, action, KINDS, REFUSALS, self)
-        if refusal is not None:
-            return refusal
-        if state.pending is not None:
-            return self._check_decide(state, action)
-        kind, seat = action.kind, action.seat
-        if state.phase != _PHASE_OF[kind]:
-            return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5", phase=phase_msg(state.phase))
-        if kind == "place":
-            return placing.check_place(state, seat, action.get("card"), action.get("square"))
-        if kind == "use":
-            return attack.check_use(state, self.cards, seat, action.get("card"),
-                                    action.get("consume"))
-        if kind == "hand_boost":
-            return placing.check_hand_boost(state, seat, action.get("card"))
-        if kind == "challenge":
-            return challenge.check_two_from_hand(state, seat, action.get("cards"))
-        return Verdict.legal()
+    # -- the action kinds (checked once, carried out with the checked value) ---------
+    def handlers(self) -> Handlers:
+        """Every action kind with its handler (see the module docstring)."""
+        return self._handlers
 
-    def _check_decide(self, state: GameState, action: Action) -> Verdict:
-        pending = state.pending
+    def after_action(self, state: GameState) -> None:
+        """ESHI-R6: the deck-out check after every action (ESHI-H6)."""
+        turn.check_deck_out(state)
+
+    def _prepare_place(self, state: GameState, action: Action) -> Place | Verdict:
+        return placing.check_place(state, action.seat, action.get("card"), action.get("square"))
+
+    def _place(self, state: GameState, action: Action, place: Place) -> None:
+        placing.apply_place(state, self.cards, action.seat, place)
+        turn.enter_challenge(state, self.cards)
+
+    def _prepare_hand_boost(self, state: GameState, action: Action) -> int | Verdict:
+        return placing.check_hand_boost(state, action.seat, action.get("card"))
+
+    def _hand_boost(self, state: GameState, action: Action, card: int) -> None:
+        placing.apply_hand_boost(state, action.seat, card)
+        turn.enter_challenge(state, self.cards)
+
+    def _prepare_use(self, state: GameState, action: Action) -> Use | Verdict:
+        return attack.check_use(state, self.cards, action.seat, action.get("card"),
+                                action.get("consume"))
+
+    def _use(self, state: GameState, action: Action, use: Use) -> None:
+        attack.apply_use(state, self.cards, action.seat, use)
+        if state.pending is None:
+            turn.enter_challenge(state, self.cards)
+
+    def _prepare_challenge(self, state: GameState, action: Action) -> tuple[int, ...] | Verdict:
+        return challenge.check_two_from_hand(state, action.seat, action.get("cards"))
+
+    def _challenge(self, state: GameState, action: Action, cards: tuple[int, ...]) -> None:
+        challenge.apply_challenge(state, self.cards, action.seat, cards)
+
+    def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
+        """The answer to the pending decision, checked by its kind."""
+        pending = pending_decision(state)
+        assert pending is not None  # the template lets ``decide`` through only then
         choice = _choice(action)
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
@@ -135,53 +207,29 @@ class Eshi100Rules(GameRules):
         for option in choice:
             if option not in pending.options:
                 return not_offered("eshi100.bad_choice", pending, self, state)
-        if pending.kind == "defend":
+        if pending.kind == DecisionKind.DEFEND:
             return attack.check_defend(state, self.cards, action.seat, choice[0],
                                        action.get("consume"))
         if action.get("consume"):
             return Verdict.refuse("eshi100.bad_consume", "ESHI-R4")
-        if pending.kind == "counter":
-            return challenge.check_counter(state, action.seat, choice)
-        return Verdict.legal()
+        if pending.kind == DecisionKind.COUNTER:
+            cards = challenge.check_counter(state, action.seat, choice)
+            return cards if isinstance(cards, Verdict) else Counter(cards)
+        if pending.kind == DecisionKind.RECOVER:
+            return Recover(None if choice[0] == turn.NONE else int(choice[0]))
+        return HandLimit(tuple(int(c) for c in choice))
 
-    # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action,
-              prepared: Prepared[Any] | None = None) -> None:
-        """Carry out a legal action and the automatic steps after it, then ESHI-R6."""
-        verdict = self.check(state, action)
-        if not verdict:  # a bug in the caller: apply is only called after a legal check
-            raise ValueError(f"illegal action applied: {verdict.reason}")
-        seat, kind, db = action.seat, action.kind, self.cards
-        if kind == "decide":
-            self._apply_decide(state, action)
-        elif kind == "place":
-            placing.apply_place(state, db, seat, int(action.get("card")), int(action.get("square")))
+    def _decide(self, state: GameState, action: Action, answer: Answer) -> None:
+        db = self.cards
+        if isinstance(answer, Recover):
+            turn.apply_recover(state, db, answer.card)
+        elif isinstance(answer, Defence):
+            attack.apply_defend(state, db, action.seat, answer)
             turn.enter_challenge(state, db)
-        elif kind == "hand_boost":
-            placing.apply_hand_boost(state, seat, int(action.get("card")))
-            turn.enter_challenge(state, db)
-        elif kind == "use":
-            attack.apply_use(state, db, seat, int(action.get("card")), _consume(action))
-            if state.pending is None:
-                turn.enter_challenge(state, db)
-        elif kind == "challenge":
-            challenge.apply_challenge(state, db, seat, [int(c) for c in action.get("cards")])
-        elif kind == "next_phase":
-            turn.enter_end(state, db)
-        turn.check_deck_out(state)
-
-    def _apply_decide(self, state: GameState, action: Action) -> None:
-        pending, db = state.pending, self.cards
-        choice = _choice(action) or []
-        if pending.kind == "recover":
-            turn.apply_recover(state, db, choice[0])
-        elif pending.kind == "defend":
-            attack.apply_defend(state, db, action.seat, choice[0], _consume(action))
-            turn.enter_challenge(state, db)
-        elif pending.kind == "counter":
-            challenge.apply_counter(state, db, action.seat, choice)
-        elif pending.kind == "hand_limit":
-            turn.apply_hand_limit(state, db, [int(c) for c in choice])
+        elif isinstance(answer, Counter):
+            challenge.apply_counter(state, db, action.seat, answer.cards)
+        else:
+            turn.apply_hand_limit(state, db, answer.cards)
 
     # -- helpers for the UI, bots and tests ---------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -285,12 +333,12 @@ class Eshi100Rules(GameRules):
     def usable_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards ``seat`` can use now: attackers in its action phase, defenders while
         the ``defend`` decision waits for it; else empty."""
-        pending = state.pending
+        pending = pending_decision(state)
         if pending is not None:
-            if pending.kind == "defend" and pending.seat == seat:
+            if pending.kind == DecisionKind.DEFEND and pending.seat == seat:
                 return attack.usable_defenders(state, self.cards, seat)
             return []
-        if state.game_over or seat != state.active or state.phase != "action":
+        if state.game_over or seat != state.active or state.phase != Phase.ACTION:
             return []
         return attack.usable_attackers(state, self.cards, seat)
 

@@ -21,6 +21,7 @@ from tabletop.core.messages import msg
 from tabletop.core.model import EndCause, GameState
 from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.connect import usable_attackers
+from tabletop.games.eshi100.data import DecisionKind, Phase, Step
 from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
 from tabletop.games.eshi100.zones import GRID, SEATS, cards_in, zid
 
@@ -69,10 +70,10 @@ def check_points(state: GameState) -> None:
             return
 
 
-def enter_phase(state: GameState, phase: str) -> None:
+def enter_phase(state: GameState, phase: Phase) -> None:
     """Set the phase and log it."""
     state.phase = phase
-    state.step = ""
+    state.step = Step.NONE
     state.add_log(msg("log.eshi100.phase", player=seat_msg(state.active), phase=phase_msg(phase)))
 
 
@@ -87,7 +88,7 @@ def start_turn(state: GameState, db: CardDb, seat: int, turn: int) -> None:
     state.active = seat
     state.turn = turn
     state.add_log(msg("log.eshi100.turn", player=seat_msg(seat), n=turn))
-    enter_phase(state, "prepare")
+    enter_phase(state, Phase.PREPARE)
     if turn == 1 and seat == state.first:
         state.add_log(msg("log.eshi100.first_no_draw", player=seat_msg(seat)))
     else:
@@ -104,17 +105,16 @@ def ask_recover(state: GameState, db: CardDb) -> None:
     if not damaged:
         enter_action(state, db)
         return
-    state.step = "recover"
-    state.pending = Decision(seat, "recover",
+    state.step = Step.RECOVER
+    state.pending = Decision(seat, DecisionKind.RECOVER,
                              msg("decision.eshi100.recover", player=seat_msg(seat)),
                              (*[str(i) for i in sorted(damaged)], NONE), 1, 1)
 
 
-def apply_recover(state: GameState, db: CardDb, choice: str) -> None:
-    """Turn the chosen damaged card face up (recovered), then the action phase."""
+def apply_recover(state: GameState, db: CardDb, iid: int | None) -> None:
+    """Turn the chosen damaged card (None: none) face up (recovered), then the action phase."""
     state.pending = None
-    if choice != NONE:
-        iid = int(choice)
+    if iid is not None:
         set_recovered(state, iid, True)
         state.add_log(msg("log.eshi100.recovers", player=seat_msg(state.active),
                           card=inst_msg(state, iid)))
@@ -133,7 +133,7 @@ def enter_action(state: GameState, db: CardDb) -> None:
     """The action phase; passes by itself when no action is possible (ESHI-R5)."""
     if state.game_over:
         return
-    enter_phase(state, "action")
+    enter_phase(state, Phase.ACTION)
     seat = state.active
     if not cards_in(state, seat, "hand") and not usable_attackers(state, db, seat):
         state.add_log(msg("log.eshi100.no_action", player=seat_msg(seat)))
@@ -144,7 +144,7 @@ def enter_challenge(state: GameState, db: CardDb) -> None:
     """The challenge phase; skipped when the hand holds fewer than 2 cards (public)."""
     if state.game_over:
         return
-    enter_phase(state, "challenge")
+    enter_phase(state, Phase.CHALLENGE)
     if len(cards_in(state, state.active, "hand")) < 2:
         enter_end(state, db)
 
@@ -153,13 +153,13 @@ def enter_end(state: GameState, db: CardDb) -> None:
     """The end phase: discard down to the hand limit (ESHI-R7), then the next turn."""
     if state.game_over:
         return
-    enter_phase(state, "end")
+    enter_phase(state, Phase.END)
     seat = state.active
     hand = cards_in(state, seat, "hand")
     excess = len(hand) - HAND_LIMIT
     if excess > 0:
-        state.step = "hand_limit"
-        state.pending = Decision(seat, "hand_limit",
+        state.step = Step.HAND_LIMIT
+        state.pending = Decision(seat, DecisionKind.HAND_LIMIT,
                                  msg("decision.eshi100.hand_limit", player=seat_msg(seat),
                                      n=excess, limit=HAND_LIMIT),
                                  tuple(str(i) for i in hand), excess, excess)
@@ -167,7 +167,7 @@ def enter_end(state: GameState, db: CardDb) -> None:
     next_turn(state, db)
 
 
-def apply_hand_limit(state: GameState, db: CardDb, chosen: list[int]) -> None:
+def apply_hand_limit(state: GameState, db: CardDb, chosen: tuple[int, ...]) -> None:
     """Discard the chosen cards, then the other player's turn."""
     state.pending = None
     seat = state.active

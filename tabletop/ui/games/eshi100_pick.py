@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.games.eshi100 import attack
+from tabletop.games.eshi100.data import DecisionKind, pending_decision
 
 if TYPE_CHECKING:
     from tabletop.core.model import GameState
@@ -125,8 +126,8 @@ def attack_outlook(rules: Eshi100Rules, state: GameState, pick: ConsumePick) -> 
 def defence_choices(state: GameState) -> tuple[int, ...]:
     """The defence cards the pending ``defend`` decision offers (the rules list only the
     payable ones, ESHI-H2); empty when no defence is being asked."""
-    pending = state.pending
-    if pending is None or pending.kind != "defend":
+    pending = pending_decision(state)
+    if pending is None or pending.kind != DecisionKind.DEFEND:
         return ()
     return tuple(sorted(int(o) for o in pending.options if o.isdigit()))
 

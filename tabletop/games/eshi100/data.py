@@ -1,0 +1,119 @@
+"""絵師100人展's own bookkeeping as one typed value (:class:`EshiData`), and its closed
+vocabularies.
+
+What the rules remember beyond cards and zones (a grid card's square is its
+``counters["square"]``, its state its face) lives in one :class:`EshiData` stored in
+``state.data`` under :data:`KEY` and read through :func:`eshi_data` (a misspelt
+field is a type error, not a silent default):
+
+* ``attack``: the attack waiting for its defence (:class:`PendingAttack`), or None.
+
+Scenario positions keep writing ``[position.data] attack = { attacker = "$label" }``:
+:meth:`EshiData.from_position` converts it on load and :meth:`EshiData.to_json`
+writes the same shape back. Phases, steps and decision kinds are
+:class:`~enum.StrEnum` members, equal to the strings saves and scenarios use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tabletop.core.actions import Decision
+from tabletop.core.model import GameState
+from tabletop.core.position import PositionError, resolve_labels
+
+#: ``state.data`` key of the :class:`EshiData`.
+KEY = "eshi100"
+
+
+class Word(StrEnum):
+    """A closed vocabulary word: equal to, formatted and shown (``repr``) as its string,
+    so saves, scenario files and their reports read as before."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(Word):
+    """The phases of a turn (seed: ターン(自分の手番)の進行), in order."""
+
+    PREPARE = "prepare"
+    ACTION = "action"
+    CHALLENGE = "challenge"
+    END = "end"
+
+
+class Step(Word):
+    """What a phase waits for (``state.step``): nothing, or the decision it asked."""
+
+    NONE = ""
+    RECOVER = "recover"
+    DEFEND = "defend"
+    COUNTER = "counter"
+    HAND_LIMIT = "hand_limit"
+
+
+class DecisionKind(Word):
+    """What a pending decision asks (``Decision.kind``)."""
+
+    RECOVER = "recover"
+    DEFEND = "defend"
+    COUNTER = "counter"
+    HAND_LIMIT = "hand_limit"
+
+
+@dataclass(frozen=True)
+class PendingAttack:
+    """An attack declared with ``use`` and waiting for the defender: ``attacker`` of ``seat``."""
+
+    attacker: int
+    seat: int
+
+
+@dataclass
+class EshiData:
+    """絵師100人展's bookkeeping (see the module docstring)."""
+
+    attack: PendingAttack | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain values, in the ``[position.data]`` shape."""
+        return {} if self.attack is None else {"attack": {"attacker": self.attack.attacker}}
+
+    @classmethod
+    def from_position(cls, raw: Mapping[str, Any], labels: Mapping[str, int],
+                      state: GameState) -> EshiData:
+        """The bookkeeping a position's ``[position.data]`` gives (see the module
+        docstring; the attacker's seat is its owner). Raises PositionError naming an
+        unknown field."""
+        unknown = sorted(set(raw) - {"attack"})
+        if unknown:
+            raise PositionError(f"field 'position.data.{unknown[0]}': unknown field")
+        attack = raw.get("attack")
+        if not isinstance(attack, Mapping) or "attacker" not in attack:
+            return cls()
+        attacker = int(resolve_labels(attack["attacker"], labels))
+        return cls(PendingAttack(attacker, state.cards[attacker].owner))
+
+
+def eshi_data(state: GameState) -> EshiData:
+    """The :class:`EshiData` of a 絵師100人展 state (a fresh one for a state set up
+    without it)."""
+    data = state.data.get(KEY)
+    if not isinstance(data, EshiData):
+        data = state.data[KEY] = EshiData()
+    return data
+
+
+def pending_attack(state: GameState) -> PendingAttack | None:
+    """The attack waiting for its defence, or None."""
+    return eshi_data(state).attack
+
+
+def pending_decision(state: GameState) -> Decision | None:
+    """The decision the rules wait for, typed."""
+    pending = state.pending
+    return pending if isinstance(pending, Decision) else None
