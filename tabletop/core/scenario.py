@@ -728,7 +728,8 @@ def check_facts(scenario: Scenario, step: Step, state: GameState,
                 got_nums = {k: have_nums[k] for k in nums}
                 add(f"derived {label}", got_nums == dict(nums), dict(nums), got_nums)
         elif fact == "result":
-            add("result", (state.result or "none") == value, value, state.result or "none")
+            result = str(state.result) or "none"
+            add("result", result == value, value, result)
         elif fact == "end_cause":
             rules = _needs_game(scenario, name, game).rules
             cause = rules.end_cause(state) if state.game_over else "none"
