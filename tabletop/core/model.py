@@ -26,7 +26,16 @@ class Visibility(StrEnum):
     NOBODY = "nobody"
 
 
-class Result(StrEnum):
+class Word(StrEnum):
+    """A word of a closed vocabulary (a phase, a decision kind, a result): equal to,
+    formatted and shown (``repr``) as its string, so saves, scenario files and their
+    reports read the same as plain strings did. Every game's enums derive from it."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Result(Word):
     """Whether a game has a result (``GameState.result``): none yet, a win, a draw."""
 
     NONE = ""
@@ -34,7 +43,7 @@ class Result(StrEnum):
     DRAW = "draw"
 
 
-class EndCause(StrEnum):
+class EndCause(Word):
     """How a game ended, in every game's terms (one closed vocabulary; reports,
     scenario facts and the result screen read it from :class:`Outcome`)."""
 

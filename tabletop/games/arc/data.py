@@ -21,23 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, Word
 from tabletop.core.position import PositionError, resolve_labels
 
 #: ``state.data`` key of the :class:`ArcData`.
 KEY = "arc"
-
-
-class Word(StrEnum):
-    """A closed vocabulary word: equal to, formatted and shown (``repr``) as its string,
-    so saves, scenario files and their reports read as before."""
-
-    def __repr__(self) -> str:
-        return repr(self.value)
 
 
 class Phase(Word):
