@@ -156,7 +156,7 @@ def test_the_same_fight_on_either_seats_turn_gives_the_same_answers(zone: str) -
     games = {turn: moves_placed(turn, zone) for turn in (0, 1)}
     names = {turn: by_label(g) for turn, g in games.items()}
     # The stored Move shapes on seat 1's turn are seat 0's turned about Conan.
-    shapes = {turn: {names[turn][int(r["card"])]: bf.move_shape(r) for r in bf.moves(g.state)}
+    shapes = {turn: {names[turn][r.card]: bf.move_shape(r) for r in bf.moves(g.state)}
               for turn, g in games.items()}
     assert set(shapes[0]) == set(shapes[1]) == {"arrows", "cleave", "slash"}
     for name, shape in shapes[0].items():

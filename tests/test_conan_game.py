@@ -20,6 +20,7 @@ from tabletop.core.bot import RandomBot
 from tabletop.core.engine import Game
 from tabletop.core.selfplay import play_one, run_selfplay, setup_for
 from tabletop.games import conan
+from tabletop.games.conan.data import all_records
 from tabletop.games.conan.zones import FOE_ZONES, ZONE_CAPACITY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,7 @@ def check_invariants(game: Game) -> None:
         foes = state.zones[zone].cards
         assert len(foes) <= ZONE_CAPACITY
         assert len({db[state.cards[i].card_id]["creature"] for i in foes}) <= 1
-    move_cards = {r["card"] for r in state.data.get("moves", [])}
+    move_cards = {r.card for r in all_records(state)}
     assert move_cards == set(state.zones["moves"].cards)
 
 

@@ -19,6 +19,7 @@ from tabletop.core.view import view_for
 from tabletop.games import conan
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import moves
+from tabletop.games.conan.data import turn_data
 from tabletop.games.conan.icons import SideResult, evaluate_side
 from tabletop.games.conan.stats import stat
 from tabletop.geometry import Placed, facing_slots, touching_sides
@@ -134,7 +135,7 @@ def test_conan_r2_press_on_offered_with_cards_and_prowess() -> None:
                  [c("move_feint", "foe_move")], p1_foe_deck=["foe_grey_wolf"])
     assert game.state.pending.kind == "press_on" and game.state.active == 0
     ok(game, "decide", 0, choice=["press_on"])
-    assert game.state.phase == "prepare" and game.state.data["press"] == 1
+    assert game.state.phase == "prepare" and turn_data(game.state).press == 1
 
 
 def test_conan_r3_foe_exhaustion_eliminates_the_enemy() -> None:
@@ -347,11 +348,11 @@ def test_conan_r13_fallback_from_the_deck_top() -> None:
     assert 0 in state.cards[lab(game, "region")].known_to  # the hand was revealed
     b1, b2 = lab(game, "b1"), lab(game, "b2")
     first = bf.move_of_foe(state, b1)
-    assert first is not None and state.cards[first["card"]].card_id == "move_slash"
-    assert state.cards[first["card"]].face_up
+    assert first is not None and state.cards[first.card].card_id == "move_slash"
+    assert state.cards[first.card].face_up
     # Foe 2: the Jungle is discarded, the Parry taken.
     second = bf.move_of_foe(state, b2)
-    assert second is not None and state.cards[second["card"]].card_id == "move_parry"
+    assert second is not None and state.cards[second.card].card_id == "move_parry"
     assert [state.cards[i].card_id for i in state.zones["p1.discard"].cards] == \
         ["region_steaming_jungle"]
 
@@ -515,7 +516,7 @@ def test_conan_r18_rest_heals_up_to_vitality() -> None:
                                              counters={"damage": 5, "wound": 1, "spent": 4})],
                             p0_side=[c("ally_hired_archer", "ally")]))
     assert zone_of(game, "ally") == "p0.discard"
-    assert game.state.data["heal_left"] == 3  # min(prowess 5, vitality 3)
+    assert turn_data(game.state).heal_left == 3  # min(prowess 5, vitality 3)
     for choice in ("unwound", "heal", "heal"):
         ok(game, "decide", 0, choice=[choice])
     assert counters(game, "conan") == {"damage": 3, "spent": 3}
@@ -646,11 +647,11 @@ def test_CONAN_H4_costs_are_paid_at_placement_and_the_reveal_only_turns_cards() 
     placed = counters(game, "conan")
     assert placed == {"spent": 5, "wound": 1}
     assert not game.state.cards[lab(game, "lunge")].face_up
-    records = [dict(r) for r in bf.moves(game.state)]
+    records = [r.to_dict() for r in bf.moves(game.state)]
     ok(game, "next_phase", 0)
     assert game.state.phase == "resolution"  # no Barbarian (0 prowess), no correction step
     assert counters(game, "conan") == placed
-    assert [dict(r) for r in bf.moves(game.state)] == records
+    assert [r.to_dict() for r in bf.moves(game.state)] == records
     assert game.state.cards[lab(game, "lunge")].face_up
     assert game.state.cards[lab(game, "feint")].face_up
 
@@ -679,7 +680,7 @@ def test_CONAN_H5_barbarian_ability_is_paid_from_prowess_only(spent: int, offere
     ok(game, "decide", 0, choice=["use"])
     assert counters(game, "conan").get("spent") == 5
     assert counters(game, "conan").get("wound", 0) == 0
-    assert game.state.data["round_bonus"] == 1
+    assert turn_data(game.state).round_bonus == 1
 
 
 def test_CONAN_H6_rows_close_up_only_before_conan_places_his_moves() -> None:
@@ -712,12 +713,12 @@ def test_CONAN_H6_rows_close_up_only_before_conan_places_his_moves() -> None:
     # for the enemy's choice with every Move still in place.
     ok(game, "place_move", 0, card=lab(game, "lunge"), character=lab(game, "conan"),
        target="center/foe1/left")
-    before = [dict(r) for r in bf.moves(game.state)]
+    before = [r.to_dict() for r in bf.moves(game.state)]
     ok(game, "next_phase", 0)
     ok(game, "decide", 0, choice=["pass"])  # Barbarian
     assert zone_of(game, "a") == "p0.chronicle"
     assert game.state.pending.kind == "lone_attack"
-    assert [dict(r) for r in bf.moves(game.state)] == before
+    assert [r.to_dict() for r in bf.moves(game.state)] == before
 
 
 def test_CONAN_H7_a_forced_chronicle_selection_is_taken_at_once() -> None:

@@ -247,7 +247,7 @@ def test_free_mode_move_record_left_behind_is_no_move(tmp_path: Path) -> None:
     assert game.propose(Action.make("place_foe_move", 1, card=arrows,
                                     foe=lab(game, "bandit"))).ok
     by_hand(game, 1, arrows, "p1.hand")  # taken back by hand: its record stays behind
-    assert all(r["card"] != arrows for r in bf.moves(game.state))
+    assert all(r.card != arrows for r in bf.moves(game.state))
     assert bf.move_of_foe(game.state, lab(game, "bandit")) is None
     show(game)
     # the Foe waits for a Move again, and gets one

@@ -538,17 +538,19 @@ def test_conan_position_declares_placed_moves(tmp_path: Path) -> None:
     already placed (``position.data.moves``) plays on from there."""
     pytest.importorskip("tabletop.games.conan")
     from tabletop.games.conan import battlefield as bf
+    from tabletop.games.conan.data import turn_data
 
     text = _shipped("conan", CONAN_MOVES)
     report = run_scenario(write(tmp_path, text))
     assert report.passed, "\n".join(report.lines())
     fresh = Game(report.game.rules, report.game.setup)
     state, labels = fresh.state, fresh.state.data["labels"]
-    assert state.phase == "conan_move" and state.data["conan_zones"] == ["center"]
-    slash = next(r for r in bf.moves(state) if r["card"] == labels["slash"])
-    assert (slash["by"], slash["target"], slash["foe"]) == (labels["conan"], "center/foe1/left",
+    assert state.phase == "conan_move" and turn_data(state).conan_zones == ("center",)
+    slash = next(r for r in bf.moves(state) if r.card == labels["slash"])
+    assert (slash.by, slash.target, slash.foe) == (labels["conan"], "center/foe1/left",
                                                             False)
-    assert bf.move_of_foe(state, labels["bandit"])["card"] == labels["arrows"]
+    foe_move = bf.move_of_foe(state, labels["bandit"])
+    assert foe_move is not None and foe_move.card == labels["arrows"]
     assert state.cards[labels["arrows"]].owner == 1  # the enemy's Move
     assert not state.visible_to(labels["arrows"], 0) and state.visible_to(labels["arrows"], 1)
     assert not state.visible_to(labels["slash"], 1) and state.visible_to(labels["slash"], 0)

@@ -164,8 +164,8 @@ def test_a_conan_move_dropped_into_the_gap_lands_there_and_touches_both_foe_move
         assert dialog is not None  # who plays it, prowess left and wounds to come
         assert "prowess" in dialog.labels[0]
         click(app, dialog.button(0).get_abs_rect().center)
-        rec = next(r for r in bf.moves(game.state) if r["card"] == labels["slash"])
-        assert rec["target"] == "center/gap1"
+        rec = next(r for r in bf.moves(game.state) if r.card == labels["slash"])
+        assert rec.target == "center/gap1"
         touched = {c.foe_card for c in bf.contacts(game.state, "center")
                    if c.hero == labels["slash"]}
         assert touched == {labels["arrows"], labels["cleave"]}
@@ -258,8 +258,8 @@ def test_on_seat_1s_turn_center_faces_the_enemy_and_a_gap_drop_lands_there():
         release_at(app, scene, gap.shape.center)
         assert scene.ui.dialog is not None
         click(app, scene.ui.dialog.button(0).get_abs_rect().center)
-        rec = next(r for r in bf.moves(game.state) if r["card"] == labels["slash"])
-        assert rec["target"] == "center/gap1"
+        rec = next(r for r in bf.moves(game.state) if r.card == labels["slash"])
+        assert rec.target == "center/gap1"
         touched = {k.foe_card for k in bf.contacts(game.state, "center")
                    if k.hero == labels["slash"]}
         assert touched == {labels["arrows"], labels["cleave"]}

@@ -28,6 +28,7 @@ from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.games.conan import battlefield as bf  # noqa: E402
 from tabletop.games.conan import stats as st  # noqa: E402
+from tabletop.games.conan.data import turn_data  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
@@ -326,7 +327,7 @@ def test_conan_r2_the_press_on_choice_is_answered_with_a_button(option: str):
         decide(app, scene, option)
         state = game.state
         if option == "press_on":
-            assert state.phase == "prepare" and state.data["press"] == 1
+            assert state.phase == "prepare" and turn_data(state).press == 1
             assert state.pending is None
         else:  # Rest: nothing to heal, hands to 7, then the other seat's turn
             assert state.active == 1 and state.pending.kind == "press_on"
@@ -352,7 +353,7 @@ def test_conan_r18_rest_healing_is_spent_point_by_point():
         conan = labels["conan"]
         state = game.state
         assert scene.viewer == 0 and state.pending.kind == "rest_heal"
-        assert state.data["heal_left"] == 3  # min(prowess 5, vitality 3)
+        assert turn_data(state).heal_left == 3  # min(prowess 5, vitality 3)
         assert scene.decisions.buttons["heal"].text == "Heal 1 damage"
         assert scene.decisions.buttons["unwound"].text == "Remove 1 wound"
         assert "3 prowess left" in scene.decisions.prompt_text("en")

@@ -24,9 +24,9 @@ every shape below comes from it, so stored Moves, legal targets and the window
 agree. Geometric answers do not depend on the frame: they are computed from
 relative shapes.
 
-Every Move on the battlefield is a record in ``state.data["moves"]`` (plain
-JSON values): ``{"card": iid, "zone": "center", "x": mm, "y": mm, "rot": deg,
-"by": character iid, "foe": bool, "target": target id or ""}``.
+Every Move on the battlefield is a :class:`~tabletop.games.conan.data.MoveRecord`
+(``card``, ``zone``, ``x``/``y`` in mm, ``rot`` in degrees, ``by`` the character,
+``foe``, ``target`` id or ""), read through :func:`moves`.
 
 Target ids name places as seen from Conan: ``"center/foe1/left"`` (left of the
 first Foe's Move), ``"center/foe3/right"``, ``"center/gap1"`` (between Foe 1
@@ -40,9 +40,9 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 
 from tabletop.core.model import GameState
+from tabletop.games.conan.data import MoveRecord, all_records, set_records
 from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cards_in
 from tabletop.geometry import (
     Placed,
@@ -190,13 +190,12 @@ def foe_move_shape(foe: Placed, key: str) -> Placed:
     return Placed(key, centre, CARD_SIZE, rot)
 
 
-def move_shape(rec: dict[str, Any]) -> Placed:
+def move_shape(rec: MoveRecord) -> Placed:
     """The placed shape of a Move record (key: the card's instance id)."""
-    return Placed(str(rec["card"]), (float(rec["x"]), float(rec["y"])), CARD_SIZE,
-                  float(rec["rot"]))
+    return Placed(str(rec.card), (rec.x, rec.y), CARD_SIZE, rec.rot)
 
 
-def moves(state: GameState, zone: str | None = None) -> list[dict[str, Any]]:
+def moves(state: GameState, zone: str | None = None) -> list[MoveRecord]:
     """Move records (all, or of one zone), in placement order.
 
     Only records whose card still lies in the Moves zone: a card that free mode
@@ -204,19 +203,18 @@ def moves(state: GameState, zone: str | None = None) -> list[dict[str, Any]]:
     more. A card free mode put into the Moves zone has no record, so it is no Move
     either (it lies there until a player moves it).
     """
-    recs = state.data.get("moves", [])
-    return [r for r in recs if (zone is None or r["zone"] == zone) and _on_field(state, r)]
+    return [r for r in all_records(state)
+            if (zone is None or r.zone == zone) and _on_field(state, r)]
 
 
-def _on_field(state: GameState, rec: dict[str, Any]) -> bool:
-    iid = rec.get("card")
-    return iid in state.cards and state.zone_of(iid) == MOVES_ZONE
+def _on_field(state: GameState, rec: MoveRecord) -> bool:
+    return rec.card in state.cards and state.zone_of(rec.card) == MOVES_ZONE
 
 
-def move_of_foe(state: GameState, foe: int) -> dict[str, Any] | None:
+def move_of_foe(state: GameState, foe: int) -> MoveRecord | None:
     """The record of a Foe's Move, or None."""
     for rec in moves(state):
-        if rec["foe"] and rec["by"] == foe:
+        if rec.foe and rec.by == foe:
             return rec
     return None
 
@@ -229,8 +227,9 @@ def relayout_foe_moves(state: GameState) -> None:
             rec = move_of_foe(state, int(shape.key))
             if rec is not None:
                 placed = foe_move_shape(shape, shape.key)
-                rec.update(zone=zone, x=placed.center[0], y=placed.center[1],
-                           rot=placed.rotation_deg)
+                moved = dataclasses.replace(rec, zone=zone, x=placed.center[0],
+                                            y=placed.center[1], rot=placed.rotation_deg)
+                set_records(state, [moved if r is rec else r for r in all_records(state)])
 
 
 @dataclass(frozen=True)
@@ -297,8 +296,7 @@ def _zone_targets(zone: str, seat: int, foe_moves: tuple[FoeMoveKey, ...]
 
 def zone_targets(state: GameState, zone: str) -> list[Target]:
     """Every place beside the Foes' Moves of ``zone`` (occupied or not)."""
-    key = tuple((int(r["by"]), float(r["x"]), float(r["y"]), float(r["rot"]))
-                for r in moves(state, zone) if r["foe"])
+    key = tuple((r.by, r.x, r.y, r.rot) for r in moves(state, zone) if r.foe)
     return list(_zone_targets(zone, state.active, tuple(sorted(key)))) if key else []
 
 
@@ -317,7 +315,7 @@ def find_target(state: GameState, name: str) -> Target | None:
 
 def occupied(state: GameState, target: Target) -> bool:
     """Is a Conan/Ally Move already lying there?"""
-    return any(not r["foe"] and math.dist((r["x"], r["y"]), target.shape.center) <= SAME_PLACE_MM
+    return any(not r.foe and math.dist((r.x, r.y), target.shape.center) <= SAME_PLACE_MM
                for r in moves(state, target.zone))
 
 
@@ -351,15 +349,15 @@ class Contact:
 def contacts(state: GameState, zone: str) -> list[Contact]:
     """Every touching pair of opposing Move cards in ``zone`` (geometry only)."""
     recs = moves(state, zone)
-    foes = [(r, move_shape(r)) for r in recs if r["foe"]]
+    foes = [(r, move_shape(r)) for r in recs if r.foe]
     out: list[Contact] = []
-    for hero in (r for r in recs if not r["foe"]):
+    for hero in (r for r in recs if not r.foe):
         h = move_shape(hero)
         for foe_rec, f in foes:
             for sh, sf in touching_sides(h, f):
                 if sh not in LONG_SIDES or sf not in LONG_SIDES:
                     continue
                 pairs = facing_slots(h, sh, f, sf)
-                out.append(Contact(int(hero["card"]), sh, int(foe_rec["card"]), sf,
+                out.append(Contact(hero.card, sh, foe_rec.card, sf,
                                    {i: j for i, j in pairs}, {j: i for i, j in pairs}))
     return out

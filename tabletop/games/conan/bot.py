@@ -23,6 +23,7 @@ from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.engine import Game
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan.data import lone_asking, turn_data
 from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.stats import counter, health_left, prowess_now, stat
 from tabletop.games.conan.zones import FOE_ZONES, cdef, conan_of, foes_on_field, zid
@@ -86,7 +87,7 @@ class ConanBot:
         life = health_left(state, db, conan) if conan is not None else 0
         if kind == "press_on":
             hand = len(state.zones[zid(state.active, "hand")].cards)
-            presses = int(state.data.get("press", 0))
+            presses = turn_data(state).press
             go = life >= (8 if presses == 0 else 12) and hand >= 3 and presses < 3
             return pick("press_on" if go else "rest") or actions[0]
         if kind == "survey":
@@ -103,8 +104,9 @@ class ConanBot:
         if kind == "lone_attack":
             def strength(a: Action) -> tuple[int, int]:
                 side, _, target = str(a.get("choice")[0]).partition("@")
-                rec = state.data["res"]["asking"]
-                card = cdef(state, db, int(rec))
+                rec = lone_asking(state)
+                assert rec is not None  # the lone_attack decision asks about this Move
+                card = cdef(state, db, rec)
                 attacks = sum(1 for i in card.get(side) or [] if i in ATTACK_ICONS)
                 return (attacks, int(int(target) == conan))
             return max(actions, key=strength)
@@ -150,7 +152,7 @@ class ConanBot:
             card = cdef(state, db, int(a.get("card")))
             if card["effect"] != "text" and int(card["amount"]) < 0:
                 return a
-        if int(state.data.get("foes_placed", 0)) >= FOES_SENT:
+        if turn_data(state).foes_placed >= FOES_SENT:
             return None
         places = by_kind.get("place_foe", [])
         if not places:
@@ -177,8 +179,8 @@ class ConanBot:
     def _conan_move(self, state: GameState, db: CardDb, places: list[Action]) -> Action | None:
         answered: set[int] = set()
         for zone in FOE_ZONES:
-            answered |= {int(r["by"]) for r in bf.moves(state, zone) if r["foe"]
-                         and r["card"] in {c.foe_card for c in bf.contacts(state, zone)}}
+            answered |= {r.by for r in bf.moves(state, zone) if r.foe
+                         and r.card in {c.foe_card for c in bf.contacts(state, zone)}}
         best: tuple[float, Action] | None = None
         for a in places:
             if a.get("accept_defeat"):

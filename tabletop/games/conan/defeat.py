@@ -8,7 +8,7 @@
 * CONAN-R3: the enemy whose Foe deck, Foe discard and Foe hand are empty, with
   no Foe left on the battlefield, is eliminated.
 
-Renown losses wait in ``state.data["loss"]`` (a list of amounts) and are taken
+Renown losses wait in :func:`~tabletop.games.conan.data.losses` (a list of amounts) and are taken
 one at a time: automatically when only one selection is possible (or the
 Chronicle holds less than the amount: all of it), else as a ``chronicle_loss``
 decision of the enemy.
@@ -20,6 +20,7 @@ from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import EndCause, GameState
+from tabletop.games.conan.data import DecisionKind, Phase, add_loss, losses
 from tabletop.games.conan.selection import is_minimal, minimal_sets
 from tabletop.games.conan.stats import is_defeated
 from tabletop.games.conan.words import card_msg, inst_msg, seat_msg
@@ -30,8 +31,8 @@ from tabletop.games.conan.zones import (
     zid,
 )
 
-WARRIOR_PHASES = frozenset({"foe_draw", "survey", "foe_move", "conan_move", "barbarian",
-                            "resolution"})
+WARRIOR_PHASES = frozenset({Phase.FOE_DRAW, Phase.SURVEY, Phase.FOE_MOVE, Phase.CONAN_MOVE,
+                            Phase.BARBARIAN, Phase.RESOLUTION})
 
 
 def eliminate(state: GameState, seat: int, key: str) -> None:
@@ -92,7 +93,7 @@ def check_defeats(state: GameState, db: CardDb, iids: list[int]) -> None:
 def queue_loss(state: GameState, amount: int) -> None:
     """The turn player must lose ``amount`` renown (CONAN-R17 selection)."""
     if amount > 0:
-        state.data.setdefault("loss", []).append(amount)
+        add_loss(state, amount)
 
 
 def _chronicle(state: GameState, db: CardDb) -> list[tuple[int, str, int]]:
@@ -112,16 +113,16 @@ def loss_options(state: GameState, db: CardDb, need: int) -> list[list[int]]:
 
 def next_loss(state: GameState, db: CardDb) -> None:
     """Take the next waiting loss: automatically when forced (CONAN-H7), or ask the enemy."""
-    queue = state.data.get("loss", [])
+    queue = losses(state)
     if not queue or state.pending is not None or state.game_over:
         return
-    need = int(queue[0])
+    need = queue[0]
     options = loss_options(state, db, need)
     if len(options) <= 1:
         apply_loss(state, db, options[0] if options else [])
         return
     chronicle = [str(i) for i, _, _ in _chronicle(state, db)]
-    state.pending = Decision(enemy(state), "chronicle_loss",
+    state.pending = Decision(enemy(state), DecisionKind.CHRONICLE_LOSS,
                              msg("decision.conan.chronicle_loss", player=seat_msg(enemy(state)),
                                  n=need, owner=seat_msg(state.active)),
                              tuple(chronicle), 1, len(chronicle))
@@ -129,7 +130,7 @@ def next_loss(state: GameState, db: CardDb) -> None:
 
 def check_loss(state: GameState, db: CardDb, iids: list[int]) -> Verdict:
     """Is this selection of Chronicle cards a legal answer to the waiting loss?"""
-    need = int(state.data["loss"][0])
+    need = losses(state)[0]
     cards = {i: v for i, _, v in _chronicle(state, db)}
     if len(set(iids)) != len(iids) or any(i not in cards for i in iids):
         return Verdict.refuse("conan.bad_choice", "CONAN-R17", choice=str(iids))
@@ -143,8 +144,8 @@ def check_loss(state: GameState, db: CardDb, iids: list[int]) -> Verdict:
 
 def apply_loss(state: GameState, db: CardDb, iids: list[int]) -> None:
     """The chosen Chronicle cards go back to their owners' Foe discard."""
-    queue = state.data.get("loss", [])
-    need = int(queue.pop(0)) if queue else 0
+    queue = losses(state)
+    need = queue.pop(0) if queue else 0
     state.pending = None
     names = [card_msg(state.cards[i].card_id) for i in iids]
     for iid in iids:

@@ -91,11 +91,11 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
     if move_phase and zone_id in BATTLEFIELD and not moves.usable_as_move(state, db, iid):
         return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, iid))
     if state.phase == "conan_move" and onto is not None:
-        rec = next((r for r in bf.moves(state) if r["card"] == onto and r["foe"]), None)
+        rec = next((r for r in bf.moves(state) if r.card == onto and r.foe), None)
         conan = conan_of(state, db, seat)
         if rec is not None and conan is not None:
             for t in moves.legal_targets(state, db, seat, conan):
-                if int(rec["by"]) in t.touches:
+                if rec.by in t.touches:
                     return Action.make("place_move", seat, card=iid, character=conan,
                                        target=t.id)
     return cannot_go_there(state, iid)

@@ -12,10 +12,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Literal
+
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import piles
+from tabletop.games.conan.data import set_turn, turn_data
 from tabletop.games.conan.stats import add_counter
 from tabletop.games.conan.words import card_msg, seat_msg
 from tabletop.games.conan.zones import conan_of
@@ -29,7 +33,8 @@ def effect_msg(effect: str, amount: int, card_id: str) -> Message:
 
 
 def apply_effect(state: GameState, db: CardDb, seat: int, card: CardDef, effect: str,
-                 amount: int, bonus_key: str = "turn_bonus") -> None:
+                 amount: int,
+                 bonus_key: Literal["turn_bonus", "round_bonus"] = "turn_bonus") -> None:
     """Carry out a one-shot effect for ``seat``'s Conan (``bonus_key``: how long a
     damage bonus lasts, ``turn_bonus`` or ``round_bonus``)."""
     conan = conan_of(state, db, seat)
@@ -46,4 +51,8 @@ def apply_effect(state: GameState, db: CardDb, seat: int, card: CardDef, effect:
     elif effect == "prowess":
         add_counter(state, conan, "spent", -amount)
     elif effect == "damage_bonus":
-        state.data[bonus_key] = int(state.data.get(bonus_key, 0)) + amount
+        turn = turn_data(state)
+        if bonus_key == "round_bonus":
+            set_turn(state, replace(turn, round_bonus=turn.round_bonus + amount))
+        else:
+            set_turn(state, replace(turn, turn_bonus=turn.turn_bonus + amount))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan import foes, resolution, survey, turn
+from tabletop.games.conan.data import Phase, losses
 from tabletop.games.conan.defeat import next_loss
 
 #: A turn never needs this many automatic steps; a guard against a rules bug.
@@ -22,7 +23,7 @@ def advance(state: GameState, db: CardDb) -> None:
     for _ in range(MAX_STEPS):
         if state.game_over or state.pending is not None:
             return
-        if state.data.get("loss"):
+        if losses(state):
             next_loss(state, db)
             continue
         if not _step(state, db):
@@ -33,22 +34,22 @@ def advance(state: GameState, db: CardDb) -> None:
 def _step(state: GameState, db: CardDb) -> bool:
     """One automatic step; False when a seat must act with an action."""
     phase, step = state.phase, state.step
-    if phase == "start_of_turn":
+    if phase == Phase.START_OF_TURN:
         turn.start_of_turn(state, db)
-    elif phase == "foe_draw" and step == "":
+    elif phase == Phase.FOE_DRAW and step == "":
         foes.begin(state, db)
-    elif phase == "survey":
+    elif phase == Phase.SURVEY:
         if step == "retreat":
             survey.finish_retreat(state, db)
         else:
             survey.ask(state, db)
-    elif phase == "barbarian":
+    elif phase == Phase.BARBARIAN:
         resolution.barbarian_step(state, db)
-    elif phase == "resolution":
+    elif phase == Phase.RESOLUTION:
         resolution.resolution_step(state, db)
-    elif phase == "press_on":
+    elif phase == Phase.PRESS_ON:
         turn.ask_press_on(state)
-    elif phase == "rest":
+    elif phase == Phase.REST:
         _rest(state, db)
     else:  # prepare, foe_draw/place, foe_move, conan_move: a seat acts
         return False

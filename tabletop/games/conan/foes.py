@@ -18,7 +18,7 @@ The enemy (the seat not taking its turn) acts here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb
@@ -26,6 +26,7 @@ from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import piles
 from tabletop.games.conan.battlefield import foe_slot_shapes
+from tabletop.games.conan.data import Phase, set_turn, turn_data
 from tabletop.games.conan.defeat import check_exhaustion
 from tabletop.games.conan.selection import is_minimal, minimal_sets
 from tabletop.games.conan.turn import attach_region
@@ -70,8 +71,9 @@ def begin(state: GameState, db: CardDb) -> None:
     if conan is not None and state.zone_of(conan) != CONAN_ZONE:
         move_keep(state, conan, CONAN_ZONE)
     n = BASE_FOE_HAND + extra_draw(state, db)
-    state.data.update(foes_placed=0, forced=False, region_attached=False)
-    state.phase, state.step = "foe_draw", "place"
+    set_turn(state, replace(turn_data(state), foes_placed=0, forced=False,
+                            region_attached=False))
+    state.phase, state.step = Phase.FOE_DRAW, "place"
     piles.draw(state, enemy(state), n, "foe_deck")
     check_exhaustion(state)
 
@@ -122,7 +124,7 @@ def normal_placement_exists(state: GameState, db: CardDb) -> bool:
 
 def forced_now(state: GameState, db: CardDb) -> bool:
     """CONAN-R6: no Foe placed yet and none placeable normally."""
-    return int(state.data.get("foes_placed", 0)) == 0 and not normal_placement_exists(state, db)
+    return turn_data(state).foes_placed == 0 and not normal_placement_exists(state, db)
 
 
 def first_legal_zone(state: GameState, db: CardDb, foe: int) -> str | None:
@@ -130,17 +132,28 @@ def first_legal_zone(state: GameState, db: CardDb, foe: int) -> str | None:
     return next((z for z in FOE_ZONES if not zone_open(state, db, z, foe)), None)
 
 
-def check_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone: object,
-                    position: object, cost: object) -> Verdict:
-    """Is placing ``foe`` into ``zone`` at ``position`` paying ``cost`` legal?"""
-    if state.phase != "foe_draw" or state.step != "place":
+@dataclass(frozen=True)
+class FoePlay:
+    """A checked ``place_foe``: ``foe`` into ``zone`` at row ``position`` (None: the
+    right end), paying the Minor Foes ``cost`` (CONAN-R5..R7)."""
+
+    foe: int
+    zone: str
+    position: int | None
+    cost: tuple[int, ...]
+
+
+def prepare_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone: object,
+                      position: object, cost: object) -> FoePlay | Verdict:
+    """Placing ``foe`` into ``zone`` at ``position`` paying ``cost``, checked; or the refusal."""
+    if state.phase != Phase.FOE_DRAW or state.step != "place":
         return Verdict.refuse("conan.wrong_phase", "")
     if seat != enemy(state):
         return Verdict.refuse("conan.enemy_acts", "", player=seat_msg(enemy(state)))
     if not isinstance(foe, int) or foe not in state.cards or \
             state.zone_of(foe) != zid(seat, "foe_hand"):
         return Verdict.refuse("conan.not_in_foe_hand")
-    if state.data.get("forced"):
+    if turn_data(state).forced:
         return Verdict.refuse("conan.forced_only_one", "CONAN-R6")
     if not isinstance(zone, str) or zone not in FOE_ZONES:
         return Verdict.refuse("conan.no_such_zone", "CONAN-R7", zone=str(zone))
@@ -154,11 +167,12 @@ def check_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone: 
     paid = list(cost) if isinstance(cost, list | tuple) else [] if cost is None else None
     if paid is None or not all(isinstance(i, int) for i in paid):
         return Verdict.refuse("conan.bad_cost", "CONAN-R5")
+    at = None if position is None else int(position)
     if forced_now(state, db):
         if zone != first_legal_zone(state, db, foe) or paid:
             return Verdict.refuse("conan.forced_first_zone", "CONAN-R6",
                                   zone=foe_zone_msg(str(first_legal_zone(state, db, foe))))
-        return Verdict.legal()
+        return FoePlay(foe, zone, at, ())
     need = major_need(state, db, foe)
     minors = {i: v for i, _, v in _minors(state, db, seat, foe)}
     if len(set(paid)) != len(paid) or any(i not in minors for i in paid):
@@ -169,12 +183,12 @@ def check_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone: 
                               got=got, n=need)
     if not is_minimal([minors[i] for i in paid], need):
         return Verdict.refuse("conan.major_cost", "CONAN-R5", card=inst_msg(state, foe), n=need)
-    return Verdict.legal()
+    return FoePlay(foe, zone, at, tuple(int(i) for i in paid))
 
 
-def apply_place_foe(state: GameState, db: CardDb, seat: int, foe: int, zone: str,
-                    position: int | None, cost: list[int]) -> None:
+def apply_place_foe(state: GameState, db: CardDb, seat: int, play: FoePlay) -> None:
     """Pay the Major cost, put the Foe in its row (CONAN-R5..R7)."""
+    foe, zone, position, cost = play.foe, play.zone, play.position, play.cost
     forced = forced_now(state, db)
     for iid in cost:
         state.move(iid, zid(seat, "foe_discard"))
@@ -183,39 +197,41 @@ def apply_place_foe(state: GameState, db: CardDb, seat: int, foe: int, zone: str
                           card=inst_msg(state, foe),
                           cards=[card_msg(state.cards[i].card_id) for i in cost]))
     state.move(foe, zone, position)
-    state.data["foes_placed"] = int(state.data.get("foes_placed", 0)) + 1
-    if forced:
-        state.data["forced"] = True
+    turn = turn_data(state)
+    set_turn(state, replace(turn, foes_placed=turn.foes_placed + 1,
+                            forced=True if forced else turn.forced))
     key = "log.conan.foe_forced" if forced else "log.conan.foe_placed"
     state.add_log(msg(key, player=seat_msg(seat), card=inst_msg(state, foe),
                       zone=foe_zone_msg(zone)))
 
 
-def check_attach_region(state: GameState, db: CardDb, seat: int, iid: object) -> Verdict:
-    """The enemy's optional Region under the turn player's Conan, once (seed: 地域; CONAN-H8)."""
-    if state.phase != "foe_draw" or state.step != "place":
+def prepare_attach_region(state: GameState, db: CardDb, seat: int,
+                          iid: object) -> int | Verdict:
+    """The enemy's optional Region under the turn player's Conan, once (seed: 地域;
+    CONAN-H8): the card, or the refusal."""
+    if state.phase != Phase.FOE_DRAW or state.step != "place":
         return Verdict.refuse("conan.wrong_phase", "")
     if seat != enemy(state):
         return Verdict.refuse("conan.enemy_acts", "", player=seat_msg(enemy(state)))
-    if state.data.get("region_attached"):
+    if turn_data(state).region_attached:
         return Verdict.refuse("conan.region_once")
     if not isinstance(iid, int) or iid not in state.cards or \
             state.zone_of(iid) != zid(seat, "hand"):
         return Verdict.refuse("conan.not_in_hand")
     if cdef(state, db, iid).type != "region":
         return Verdict.refuse("conan.not_a_region", "", card=inst_msg(state, iid))
-    return Verdict.legal()
+    return iid
 
 
 def apply_attach_region(state: GameState, iid: int) -> None:
     """Attach it (the card stays the enemy's; it goes to their discard when replaced)."""
     attach_region(state, iid, state.active)
-    state.data["region_attached"] = True
+    set_turn(state, replace(turn_data(state), region_attached=True))
 
 
 def check_done(state: GameState) -> Verdict:
     """CONAN-R6: at least one Foe before the placement ends."""
-    if int(state.data.get("foes_placed", 0)) == 0 and \
+    if turn_data(state).foes_placed == 0 and \
             state.zones[zid(enemy(state), "foe_hand")].cards:
         return Verdict.refuse("conan.place_one_foe", "CONAN-R6")
     return Verdict.legal()
@@ -229,7 +245,7 @@ def apply_done(state: GameState) -> None:
         state.move(iid, zid(e, "foe_discard"))
     if rest:
         state.add_log(msg("log.conan.foes_unplaced", player=seat_msg(e), n=len(rest)))
-    state.phase, state.step = "survey", ""
+    state.phase, state.step = Phase.SURVEY, ""
 
 
 @dataclass(frozen=True)
@@ -245,7 +261,7 @@ class FoeTarget:
 def foe_targets(state: GameState, db: CardDb, foe: int) -> list[FoeTarget]:
     """Every open row position for ``foe`` now, as placed shapes (for the window;
     the Major cost is chosen separately)."""
-    if state.phase != "foe_draw" or state.step != "place" or state.data.get("forced"):
+    if state.phase != Phase.FOE_DRAW or state.step != "place" or turn_data(state).forced:
         return []
     forced = forced_now(state, db)
     out: list[FoeTarget] = []

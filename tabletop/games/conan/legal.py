@@ -14,6 +14,7 @@ from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan import foes, moves
+from tabletop.games.conan.data import DecisionKind, Phase, losses
 from tabletop.games.conan.defeat import loss_options
 from tabletop.games.conan.stats import would_defeat
 from tabletop.games.conan.zones import FOE_ZONES, cdef, enemy, zid
@@ -25,8 +26,8 @@ def _decide(seat: int, choice: list[str]) -> Action:
 
 def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Action]:
     """Candidate answers to the pending decision."""
-    if pending.kind == "chronicle_loss":
-        need = int(state.data["loss"][0])
+    if pending.kind == DecisionKind.CHRONICLE_LOSS:
+        need = losses(state)[0]
         return [_decide(pending.seat, [str(i) for i in s]) for s in loss_options(state, db, need)]
     return [_decide(pending.seat, [o]) for o in pending.options]
 
@@ -90,15 +91,15 @@ def _conan_move(state: GameState, db: CardDb, seat: int) -> list[Action]:
 def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     """Candidate actions of ``seat`` with nothing pending."""
     phase = state.phase
-    if phase == "prepare" and seat == state.active:
+    if phase == Phase.PREPARE and seat == state.active:
         out = [Action.make("play_card", seat, card=c)
                for c in _distinct(state, list(state.zones[zid(seat, "hand")].cards))]
         return [*out, Action.make("next_phase", seat)]
-    if phase == "foe_draw" and seat == enemy(state):
+    if phase == Phase.FOE_DRAW and seat == enemy(state):
         return _foe_draw(state, db, seat)
-    if phase == "foe_move" and seat == enemy(state):
+    if phase == Phase.FOE_MOVE and seat == enemy(state):
         return _foe_move(state, db, seat)
-    if phase == "conan_move" and seat == state.active:
+    if phase == Phase.CONAN_MOVE and seat == state.active:
         return _conan_move(state, db, seat)
     return []
 

@@ -27,12 +27,15 @@ Conan Move phase (the turn player acts):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import piles
+from tabletop.games.conan.data import MoveRecord, Phase, add_record, set_turn, turn_data
 from tabletop.games.conan.defeat import check_defeats, check_exhaustion, defeat
 from tabletop.games.conan.resolution import begin_resolution
 from tabletop.games.conan.schema import MOVE_TYPES
@@ -67,11 +70,9 @@ CONAN_ZONE_LIMIT = 2
 
 def _record(state: GameState, iid: int, zone: str, shape: Placed, by: int, foe: bool,
             target: str) -> None:
-    """Store a Move's placed shape (centre in mm, rotation in degrees) as plain data."""
-    state.data.setdefault("moves", []).append({
-        "card": iid, "zone": zone, "x": shape.center[0], "y": shape.center[1],
-        "rot": shape.rotation_deg, "by": by, "foe": foe, "target": target,
-    })
+    """Store a Move's placed shape (centre in mm, rotation in degrees) as its record."""
+    add_record(state, MoveRecord(iid, zone, shape.center[0], shape.center[1],
+                                 shape.rotation_deg, by, foe, target))
 
 
 def _lay(state: GameState, iid: int, seat: int, face_up: bool) -> None:
@@ -102,10 +103,18 @@ def foe_can_take(state: GameState, db: CardDb, foe: int, card: int) -> bool:
     return not would_defeat(state, db, foe, int(cdef(state, db, card)["cost"]))
 
 
-def check_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
-                         foe: object) -> Verdict:
-    """Is ``card`` a legal Move for ``foe`` now?"""
-    if state.phase != "foe_move":
+@dataclass(frozen=True)
+class FoeMovePlay:
+    """A checked ``place_foe_move``: ``card`` from the enemy's hand for ``foe``."""
+
+    card: int
+    foe: int
+
+
+def prepare_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
+                           foe: object) -> FoeMovePlay | Verdict:
+    """``card`` as ``foe``'s Move, checked (CONAN-R12); or the refusal."""
+    if state.phase != Phase.FOE_MOVE:
         return Verdict.refuse("conan.wrong_phase", "")
     if seat != enemy(state):
         return Verdict.refuse("conan.enemy_acts", "", player=seat_msg(enemy(state)))
@@ -121,7 +130,7 @@ def check_place_foe_move(state: GameState, db: CardDb, seat: int, card: object,
     if not foe_can_take(state, db, foe, card):
         return Verdict.refuse("conan.foe_cost_defeats", "CONAN-R12", card=inst_msg(state, card),
                               foe=inst_msg(state, foe))
-    return Verdict.legal()
+    return FoeMovePlay(card, foe)
 
 
 def place_foe_move(state: GameState, db: CardDb, card: int, foe: int, face_up: bool) -> None:
@@ -185,7 +194,7 @@ def foe_moves_done(state: GameState, db: CardDb) -> None:
     if not foes_on_field(state, db):  # every Foe fell without a fight: the round ends
         begin_resolution(state)
         return
-    state.phase, state.step = "conan_move", ""
+    state.phase, state.step = Phase.CONAN_MOVE, ""
 
 
 # ----------------------------------------------------------------- Conan Move phase
@@ -197,7 +206,7 @@ def characters(state: GameState, db: CardDb, seat: int) -> list[int]:
     conan = conan_of(state, db, seat)
     if conan is not None and state.zone_of(conan) == CONAN_ZONE:
         out.append(conan)
-    moved = set(state.data.get("ally_moved", []))
+    moved = set(turn_data(state).ally_moved)
     out += [a for a in allies(state, db, seat) if a not in moved]
     return out
 
@@ -208,9 +217,9 @@ def legal_targets(state: GameState, db: CardDb, seat: int, character: int) -> li
     Both long sides of every Foe's Move and the gaps, minus occupied places,
     minus gaps next to a ``no_gap`` Foe, minus zones beyond Conan's two.
     """
-    if state.phase != "conan_move" or seat != state.active:
+    if state.phase != Phase.CONAN_MOVE or seat != state.active:
         return []
-    used = set(state.data.get("conan_zones", []))
+    used = set(turn_data(state).conan_zones)
     is_conan = cdef(state, db, character).type == "conan"
     out = []
     for t in bf.all_targets(state):
@@ -224,10 +233,20 @@ def legal_targets(state: GameState, db: CardDb, seat: int, character: int) -> li
     return out
 
 
-def check_place_move(state: GameState, db: CardDb, seat: int, card: object, character: object,
-                     target: object, accept_defeat: object) -> Verdict:
-    """Is placing ``card`` for ``character`` at ``target`` legal?"""
-    if state.phase != "conan_move":
+@dataclass(frozen=True)
+class MovePlay:
+    """A checked ``place_move``: ``card`` for ``character`` at the free place ``target``."""
+
+    card: int
+    character: int
+    target: bf.Target
+
+
+def prepare_place_move(state: GameState, db: CardDb, seat: int, card: object,
+                       character: object, target: object,
+                       accept_defeat: object) -> MovePlay | Verdict:
+    """Placing ``card`` for ``character`` at ``target``, checked; or the refusal."""
+    if state.phase != Phase.CONAN_MOVE:
         return Verdict.refuse("conan.wrong_phase", "")
     if seat != state.active:
         return Verdict.refuse("conan.not_your_turn", "", player=seat_msg(state.active))
@@ -237,7 +256,7 @@ def check_place_move(state: GameState, db: CardDb, seat: int, card: object, char
     if not usable_as_move(state, db, card):
         return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
     if not isinstance(character, int) or character not in characters(state, db, seat):
-        if isinstance(character, int) and character in state.data.get("ally_moved", []):
+        if isinstance(character, int) and character in turn_data(state).ally_moved:
             return Verdict.refuse("conan.ally_one_move", "CONAN-R10",
                                   card=inst_msg(state, character))
         return Verdict.refuse("conan.not_your_character")
@@ -249,7 +268,7 @@ def check_place_move(state: GameState, db: CardDb, seat: int, card: object, char
     if place.gap and any(has_ability(state, db, f, "no_gap") for f in place.touches):
         foe = next(f for f in place.touches if has_ability(state, db, f, "no_gap"))
         return Verdict.refuse("conan.no_gap", "CONAN-R9", card=inst_msg(state, foe))
-    used = set(state.data.get("conan_zones", []))
+    used = set(turn_data(state).conan_zones)
     if cdef(state, db, character).type == "conan" and place.zone not in used and \
             len(used) >= CONAN_ZONE_LIMIT:
         return Verdict.refuse("conan.two_zones", "CONAN-R10")
@@ -257,24 +276,22 @@ def check_place_move(state: GameState, db: CardDb, seat: int, card: object, char
     if would_defeat(state, db, character, cost) and accept_defeat is not True:
         return Verdict.refuse("conan.move_would_defeat", "CONAN-R12",
                               card=inst_msg(state, character), cost=cost)
-    return Verdict.legal()
+    return MovePlay(card, character, place)
 
 
-def apply_place_move(state: GameState, db: CardDb, seat: int, card: int, character: int,
-                     target: str) -> None:
+def apply_place_move(state: GameState, db: CardDb, seat: int, play: MovePlay) -> None:
     """Pay, lay the Move face down at the target; a self-defeat happens at once."""
-    place = bf.find_target(state, target)
-    assert place is not None
+    card, character, place = play.card, play.character, play.target
     wounds = pay(state, db, character, int(cdef(state, db, card)["cost"]))
     name = card_msg(state.cards[card].card_id)
     _lay(state, card, seat, face_up=False)
     _record(state, card, place.zone, place.shape, character, False, place.id)
+    turn = turn_data(state)
     if cdef(state, db, character).type == "conan":
-        used = state.data.setdefault("conan_zones", [])
-        if place.zone not in used:
-            used.append(place.zone)
+        if place.zone not in turn.conan_zones:
+            set_turn(state, replace(turn, conan_zones=(*turn.conan_zones, place.zone)))
     else:
-        state.data.setdefault("ally_moved", []).append(character)
+        set_turn(state, replace(turn, ally_moved=(*turn.ally_moved, character)))
     more = "_wounded" if wounds else ""
     public = msg(f"log.conan.hero_move{more}", player=seat_msg(seat),
                  who=inst_msg(state, character), zone=foe_zone_msg(place.zone), n=wounds)
@@ -289,13 +306,13 @@ def apply_place_move(state: GameState, db: CardDb, seat: int, card: int, charact
 def unanswered(state: GameState, zone: str) -> list[int]:
     """Foes of ``zone`` whose Move no Conan/Ally Move touches (geometry, CONAN-R11)."""
     touched = {c.foe_card for c in bf.contacts(state, zone)}
-    return [int(r["by"]) for r in bf.moves(state, zone) if r["foe"] and r["card"] not in touched]
+    return [r.by for r in bf.moves(state, zone) if r.foe and r.card not in touched]
 
 
 def conan_moves_done(state: GameState, db: CardDb) -> None:
     """CONAN-R11, reveal every Move, then the Barbarian phase."""
     conan = conan_of(state, db, state.active)
-    for zone in state.data.get("conan_zones", []):
+    for zone in turn_data(state).conan_zones:
         n = len(unanswered(state, zone))
         if n and conan is not None:
             lost = lose_prowess(state, db, conan, n)
@@ -306,12 +323,12 @@ def conan_moves_done(state: GameState, db: CardDb) -> None:
     state.add_log(msg("log.conan.reveal",
                       cards=[card_msg(state.cards[i].card_id)
                              for i in state.zones[MOVES_ZONE].cards]))
-    state.phase, state.step = "barbarian", ""
+    state.phase, state.step = Phase.BARBARIAN, ""
 
 
 def foe_move_zone_of(state: GameState, card: int) -> str | None:
     """The zone of a Move card on the battlefield, or None."""
-    return next((str(r["zone"]) for r in bf.moves(state) if r["card"] == card), None)
+    return next((r.zone for r in bf.moves(state) if r.card == card), None)
 
 
 def zones_with_foes(state: GameState) -> list[str]:
@@ -320,7 +337,8 @@ def zones_with_foes(state: GameState) -> list[str]:
 
 
 __all__ = [
-    "check_foe_moves_done", "check_place_foe_move", "check_place_move", "conan_moves_done",
+    "FoeMovePlay", "MovePlay", "check_foe_moves_done", "prepare_place_foe_move",
+    "prepare_place_move", "conan_moves_done",
     "foe_moves_done", "legal_targets", "place_foe_move", "apply_place_move", "characters",
     "foes_without_move", "unanswered", "zones_with_foes", "foe_move_zone_of",
 ]

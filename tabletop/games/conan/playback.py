@@ -26,6 +26,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import resolution
+from tabletop.games.conan.data import MoveRecord
 from tabletop.games.conan.defeat import next_loss
 from tabletop.games.conan.flow import MAX_STEPS, _step
 from tabletop.games.conan.icons import attack_units, outcome
@@ -90,34 +91,34 @@ def _clashes(card: Any, side: str, magic: bool, defender: Any, def_side: str | N
     return tuple(out)
 
 
-def _strikes(state: GameState, db: CardDb, recs: list[dict[str, Any]],
+def _strikes(state: GameState, db: CardDb, recs: list[MoveRecord],
              contacts: list[bf.Contact], lone: dict[str, str]) -> list[Strike]:
     """The strikes of ``recs`` (one initiative), as :func:`resolution._hits` counts them."""
-    by_card = {int(r["card"]): r for r in bf.moves(state)}
+    by_card = {r.card: r for r in bf.moves(state)}
     out: list[Strike] = []
     for rec in recs:
-        user = int(rec["by"])
+        user = rec.by
         if not resolution._alive(state, db, user):
             continue  # CONAN-R16: defeated earlier, deals nothing
-        card = cdef(state, db, int(rec["card"]))
+        card = cdef(state, db, rec.card)
         magic = has_ability(state, db, user, "magic")
         printed = stat(state, db, user, "damage")
-        mine = [c for c in contacts if (c.foe_card if rec["foe"] else c.hero) == rec["card"]]
-        if rec["foe"] and not mine:
-            side, _, target = lone[str(rec["card"])].partition("@")
+        mine = [c for c in contacts if (c.foe_card if rec.foe else c.hero) == rec.card]
+        if rec.foe and not mine:
+            side, _, target = lone[str(rec.card)].partition("@")
             result = resolution._side_result(card, side, magic, None, None, None)
-            out.append(Strike(int(rec["card"]), user, side, int(target), None, None,
+            out.append(Strike(rec.card, user, side, int(target), None, None,
                               _clashes(card, side, magic, None, None, None),
                               result.damage(printed)))
             continue
         for c in mine:
-            other = by_card[c.hero if rec["foe"] else c.foe_card]
-            other_card = cdef(state, db, int(other["card"]))
-            side, other_side, facing = ((c.foe_side, c.hero_side, c.foe_to_hero) if rec["foe"]
+            other = by_card[c.hero if rec.foe else c.foe_card]
+            other_card = cdef(state, db, other.card)
+            side, other_side, facing = ((c.foe_side, c.hero_side, c.foe_to_hero) if rec.foe
                                         else (c.hero_side, c.foe_side, c.hero_to_foe))
             result = resolution._side_result(card, side, magic, other_card, other_side, facing)
-            out.append(Strike(int(rec["card"]), user, side, int(other["by"]),
-                              int(other["card"]), other_side,
+            out.append(Strike(rec.card, user, side, other.by,
+                              other.card, other_side,
                               _clashes(card, side, magic, other_card, other_side, facing),
                               result.damage(printed)))
     return out
@@ -135,9 +136,9 @@ def zone_beats(state: GameState, db: CardDb, zone: str) -> list[Beat]:
     touched = {c.foe_card for c in contacts}
     out: list[Beat] = []
     for k in range(start, 0, -1):
-        now = [r for r in recs if int(cdef(s, db, int(r["card"]))["initiative"]) == k]
-        if any(r["foe"] and r["card"] not in touched and str(r["card"]) not in lone
-               and resolution._alive(s, db, int(r["by"])) for r in now):
+        now = [r for r in recs if int(cdef(s, db, r.card)["initiative"]) == k]
+        if any(r.foe and r.card not in touched and str(r.card) not in lone
+               and resolution._alive(s, db, r.by) for r in now):
             break  # the enemy has not chosen this lone Move's side yet
         strikes = _strikes(s, db, now, contacts, lone)
         hit: set[int] = set()

@@ -32,6 +32,8 @@ from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import piles
+from tabletop.games.conan.data import MoveRecord, all_records, set_records
+from tabletop.games.conan.data import end_round as new_round
 from tabletop.games.conan.defeat import check_defeats
 from tabletop.games.conan.effects import apply_effect
 from tabletop.games.conan.icons import SideResult, evaluate_side
@@ -121,10 +123,10 @@ def lone_options(state: GameState, db: CardDb) -> list[str]:
     return [f"{side}@{t}" for side in SIDES for t in targets if _alive(state, db, t)]
 
 
-def _lone_moves(state: GameState, db: CardDb, recs: list[dict[str, Any]],
-                touched: set[int]) -> list[dict[str, Any]]:
-    return [r for r in recs if r["foe"] and r["card"] not in touched
-            and _alive(state, db, int(r["by"]))]
+def _lone_moves(state: GameState, db: CardDb, recs: list[MoveRecord],
+                touched: set[int]) -> list[MoveRecord]:
+    return [r for r in recs if r.foe and r.card not in touched
+            and _alive(state, db, r.by)]
 
 
 def _side_result(card: Any, side: str, magic: bool, defender: Any, def_side: str | None,
@@ -134,40 +136,40 @@ def _side_result(card: Any, side: str, magic: bool, defender: Any, def_side: str
                          facing)
 
 
-def _hits(state: GameState, db: CardDb, recs: list[dict[str, Any]],
+def _hits(state: GameState, db: CardDb, recs: list[MoveRecord],
           contacts: list[bf.Contact], lone: dict[str, str]) -> list[tuple[int, int, int, int]]:
     """``(attacker, target, damage, card)`` of every card in ``recs`` (CONAN-R15)."""
-    by_card = {int(r["card"]): r for r in bf.moves(state)}
+    by_card = {r.card: r for r in bf.moves(state)}
     out: list[tuple[int, int, int, int]] = []
     for rec in recs:
-        user = int(rec["by"])
+        user = rec.by
         if not _alive(state, db, user):
             continue  # CONAN-R16: a character defeated earlier deals no damage
-        card = cdef(state, db, int(rec["card"]))
+        card = cdef(state, db, rec.card)
         magic = has_ability(state, db, user, "magic")
         printed = stat(state, db, user, "damage")
         mine = [c for c in contacts
-                if (c.foe_card if rec["foe"] else c.hero) == rec["card"]]
-        if rec["foe"] and not mine:
-            side, _, target = lone[str(rec["card"])].partition("@")
+                if (c.foe_card if rec.foe else c.hero) == rec.card]
+        if rec.foe and not mine:
+            side, _, target = lone[str(rec.card)].partition("@")
             result = _side_result(card, side, magic, None, None, None)
-            out.append((user, int(target), result.damage(printed), int(rec["card"])))
+            out.append((user, int(target), result.damage(printed), rec.card))
             continue
         for c in mine:
-            other = by_card[c.hero if rec["foe"] else c.foe_card]
-            other_card = cdef(state, db, int(other["card"]))
-            if rec["foe"]:
+            other = by_card[c.hero if rec.foe else c.foe_card]
+            other_card = cdef(state, db, other.card)
+            if rec.foe:
                 result = _side_result(card, c.foe_side, magic, other_card, c.hero_side,
                                       c.foe_to_hero)
             else:
                 result = _side_result(card, c.hero_side, magic, other_card, c.foe_side,
                                       c.hero_to_foe)
-            out.append((user, int(other["by"]), result.damage(printed), int(rec["card"])))
+            out.append((user, other.by, result.damage(printed), rec.card))
     return out
 
 
-def _initiative(state: GameState, db: CardDb, rec: dict[str, Any]) -> int:
-    return int(cdef(state, db, int(rec["card"]))["initiative"])
+def _initiative(state: GameState, db: CardDb, rec: MoveRecord) -> int:
+    return int(cdef(state, db, rec.card)["initiative"])
 
 
 def resolution_step(state: GameState, db: CardDb) -> bool:
@@ -202,14 +204,14 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
     k = int(res["init"])
     now = [r for r in recs if _initiative(state, db, r) == k]
     for rec in _lone_moves(state, db, now, touched):
-        if str(rec["card"]) not in res["lone"]:
+        if str(rec.card) not in res["lone"]:
             options = lone_options(state, db)
             state.pending = Decision(
                 enemy(state), "lone_attack",
                 msg("decision.conan.lone_attack", player=seat_msg(enemy(state)),
-                    card=inst_msg(state, int(rec["by"]))),
+                    card=inst_msg(state, rec.by)),
                 tuple(options), 1, 1)
-            res["asking"] = int(rec["card"])
+            res["asking"] = rec.card
             return False
     hits = _hits(state, db, now, contacts, res["lone"])
     for attacker, target, amount, _card in hits:
@@ -263,24 +265,23 @@ def finish_zone(state: GameState, zone: str) -> None:
     res = state.data["res"]
     keep = []
     live = bf.moves(state, zone)
-    for rec in state.data.get("moves", []):
+    for rec in all_records(state):
         if rec in live:
-            iid = int(rec["card"])
+            iid = rec.card
             state.move(iid, zid(state.cards[iid].owner, "discard"))
-        elif rec["zone"] != zone:
+        elif rec.zone != zone:
             keep.append(rec)  # a record of a card free mode took away is simply dropped
-    state.data["moves"] = keep
+    set_records(state, keep)
     res["zone"] = None
     state.step = ""
 
 
 def end_round(state: GameState, db: CardDb) -> None:
     """Draws and prowess reset, then the next round; or the end of the Warrior step."""
-    for rec in list(state.data.get("moves", [])):
-        finish_zone(state, str(rec["zone"]))
-    for key in ("res", "conan_zones", "ally_moved"):
-        state.data.pop(key, None)
-    state.data["round_bonus"] = 0
+    for rec in all_records(state):
+        finish_zone(state, rec.zone)
+    state.data.pop("res", None)
+    new_round(state)
     foes = foes_on_field(state, db)
     if not foes:
         warrior_end(state, db)

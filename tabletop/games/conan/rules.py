@@ -18,15 +18,17 @@ the turn player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
-from tabletop.core.dispatch import Prepared
+from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.core.refusals import CommonRefusals, check_choice, check_turn, not_offered
+from tabletop.core.refusals import CommonRefusals, check_choice, not_offered
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.games.conan import (
     decklegal,
@@ -41,22 +43,26 @@ from tabletop.games.conan import (
     turn,
     zones,
 )
+from tabletop.games.conan.data import DecisionKind, Phase, pending
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.schema import GAME_ID
-from tabletop.games.conan.words import inst_msg, seat_msg
+from tabletop.games.conan.words import inst_msg
 from tabletop.games.conan.zones import enemy
 
+#: Every Conan action kind (the keys of :meth:`ConanRules.handlers`).
 KINDS = frozenset({"decide", "play_card", "place_foe", "attach_region", "place_foe_move",
                    "place_move", "next_phase"})
-ENEMY_PHASES = frozenset({"foe_draw", "foe_move"})
+ENEMY_PHASES = frozenset({Phase.FOE_DRAW, Phase.FOE_MOVE})
 
 
-#: The refusals Conan shares with every game (their words: ``refusal.common.*``).
+#: The refusals Conan shares with every game (their words: ``refusal.common.*``); the
+#: enemy acts inside the other player's turn, refused to the other seat as
+#: ``conan.enemy_acts``.
 REFUSALS = CommonRefusals(
     game_over="conan.game_over", unknown_action="conan.unknown_action",
     decision_pending="conan.decision_pending", no_decision="conan.no_decision",
     not_your_turn="conan.not_your_turn", bad_choice="conan.bad_choice",
-    choice_count="conan.choice_count",
+    choice_count="conan.choice_count", other_acts="conan.enemy_acts",
 )
 
 
@@ -72,13 +78,50 @@ def _choice(action: Action) -> list[str] | None:
     return out
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A checked ``decide``: the options chosen for the pending decision of ``kind``
+    asked of ``seat``; ``cards`` the Chronicle cards of a ``chronicle_loss`` answer."""
+
+    seat: int
+    kind: str
+    choice: tuple[str, ...]
+    cards: tuple[int, ...] = ()
+
+    @property
+    def first(self) -> str:
+        """The one option of a single-option decision ("" for an empty choice)."""
+        return self.choice[0] if self.choice else ""
+
+
+#: Decision kind -> how its answer is carried out.
+ANSWERS: dict[str, Callable[[GameState, CardDb, Answer], None]] = {
+    DecisionKind.PRESS_ON: lambda s, db, a: turn.apply_press_on(s, a.first),
+    DecisionKind.SURVEY: lambda s, db, a: survey.apply_survey(s, db, a.first),
+    DecisionKind.BARBARIAN: lambda s, db, a: resolution.apply_barbarian(s, db, a.first),
+    DecisionKind.ZONE_ORDER: lambda s, db, a: resolution.apply_zone_order(s, a.first),
+    DecisionKind.LONE_ATTACK: lambda s, db, a: resolution.apply_lone(s, a.first),
+    DecisionKind.CHRONICLE_LOSS: lambda s, db, a: defeat.apply_loss(s, db, list(a.cards)),
+    DecisionKind.REST_HEAL: lambda s, db, a: turn.apply_heal(s, db, a.first),
+    DecisionKind.DISCARD: lambda s, db, a: turn.apply_discard(s, a.seat, int(a.first)),
+}
+
+#: Phase -> what ``next_phase`` must satisfy there (None: nothing) and what it does.
+NEXT_PHASE: dict[Phase, tuple[Callable[[GameState, CardDb], Verdict] | None,
+                              Callable[[GameState, CardDb], None]]] = {
+    Phase.PREPARE: (None, lambda s, db: turn.end_prepare(s)),
+    Phase.FOE_DRAW: (lambda s, db: foes.check_done(s), lambda s, db: foes.apply_done(s)),
+    Phase.FOE_MOVE: (moves.check_foe_moves_done, moves.foe_moves_done),
+    Phase.CONAN_MOVE: (None, moves.conan_moves_done),
+}
+
+
 class ConanRules(GameRules):
     """The Conan rules (see the module docstring for the action kinds)."""
 
     game_id: ClassVar[str] = GAME_ID
-    phases: ClassVar[tuple[str, ...]] = (
-        "start_of_turn", "prepare", "foe_draw", "survey", "foe_move", "conan_move",
-        "barbarian", "resolution", "press_on", "rest")
+    phases: ClassVar[tuple[str, ...]] = tuple(p.value for p in Phase)
+    refusals = REFUSALS
 
     def make_bot(self, seed: int) -> Any:
         """The sensible Conan bot (fights and presses on when it pays)."""
@@ -119,6 +162,32 @@ class ConanRules(GameRules):
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
+        db = self.cards
+        self._handlers: Handlers = {
+            "decide": Handler(self._prepare_decide, self._answer),
+            "play_card": Handler(
+                lambda s, a: turn.prepare_play_card(s, db, a.seat, a.get("card")),
+                lambda s, a, iid: turn.apply_play_card(s, db, a.seat, iid)),
+            "place_foe": Handler(
+                lambda s, a: foes.prepare_place_foe(s, db, a.seat, a.get("card"), a.get("zone"),
+                                                    a.get("position"), a.get("cost")),
+                lambda s, a, play: foes.apply_place_foe(s, db, a.seat, play)),
+            "attach_region": Handler(
+                lambda s, a: foes.prepare_attach_region(s, db, a.seat, a.get("card")),
+                lambda s, a, iid: foes.apply_attach_region(s, iid)),
+            "place_foe_move": Handler(
+                lambda s, a: moves.prepare_place_foe_move(s, db, a.seat, a.get("card"),
+                                                          a.get("foe")),
+                lambda s, a, play: moves.place_foe_move(s, db, play.card, play.foe,
+                                                        face_up=False)),
+            "place_move": Handler(
+                lambda s, a: moves.prepare_place_move(s, db, a.seat, a.get("card"),
+                                                      a.get("character"), a.get("target"),
+                                                      a.get("accept_defeat", False)),
+                lambda s, a, play: moves.apply_place_move(s, db, a.seat, play)),
+            "next_phase": Handler(self._prepare_next, self._next),
+        }
+        assert set(self._handlers) == KINDS
 
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
@@ -127,139 +196,73 @@ class ConanRules(GameRules):
 
     def acting_seat(self, state: GameState) -> int:
         """A pending decision's seat; the enemy while it places Foes and Foe Moves."""
-        if state.pending is not None:
-            return int(state.pending.seat)
+        waiting = pending(state)
+        if waiting is not None:
+            return int(waiting.seat)
         if state.phase in ENEMY_PHASES:
             return enemy(state)
         return state.active
 
-    # -- checking --------------------------------------------------------------------
-    def check(self, state: GameState, action: Action) -> Verdict:
-        """Is ``action`` legal now? Never changes ``state``."""
-        db = self.cards
-        if state.game_over:
-            return Verdict.refuse("conan.game_over")
-        if action.kind not in KINDS:
-            return Verdict.refuse("conan.unknown_action", "", kind=action.kind)
-        pending = state.pending
-        if pending is not None:
-            refusal = check_turn(state, action, KINDS, REFUSALS, self)
-            if refusal is not None:
-                return refusal
-            return self._check_decide(state, action)
-        if action.kind == "decide":
-            return Verdict.refuse("conan.no_decision")
-        actor = self.acting_seat(state)
-        if action.seat != actor:
-            key = "conan.enemy_acts" if actor != state.active else "conan.not_your_turn"
-            return Verdict.refuse(key, "", player=seat_msg(actor))
-        seat, kind = action.seat, action.kind
-        if kind == "play_card":
-            return turn.check_play_card(state, db, seat, action.get("card"))
-        if kind == "place_foe":
-            return foes.check_place_foe(state, db, seat, action.get("card"), action.get("zone"),
-                                        action.get("position"), action.get("cost"))
-        if kind == "attach_region":
-            return foes.check_attach_region(state, db, seat, action.get("card"))
-        if kind == "place_foe_move":
-            return moves.check_place_foe_move(state, db, seat, action.get("card"),
-                                              action.get("foe"))
-        if kind == "place_move":
-            return moves.check_place_move(state, db, seat, action.get("card"),
-                                          action.get("character"), action.get("target"),
-                                          action.get("accept_defeat", False))
-        return self._check_next(state)
+    # -- the action kinds ---------------------------------------------------------------
+    def handlers(self) -> Handlers:
+        """Every action kind with its handler (the template ``check``/``apply`` run the
+        common refusals with :meth:`acting_seat` first)."""
+        return self._handlers
 
-    def _check_next(self, state: GameState) -> Verdict:
-        phase = state.phase
-        if phase == "foe_draw":
-            return foes.check_done(state)
-        if phase == "foe_move":
-            return moves.check_foe_moves_done(state, self.cards)
-        if phase in ("prepare", "conan_move"):
-            return Verdict.legal()
-        return Verdict.refuse("conan.wrong_phase", "")
-
-    def _check_decide(self, state: GameState, action: Action) -> Verdict:
-        pending = state.pending
-        choice = _choice(action)
-        refusal = check_choice(pending, action, choice, REFUSALS, self, state)
-        if refusal is not None:
-            return refusal
-        assert choice is not None  # check_choice refuses a malformed choice
-        for option in choice:
-            if option not in pending.options:
-                return not_offered("conan.bad_choice", pending, self, state)
-        if pending.kind == "chronicle_loss":
-            return defeat.check_loss(state, self.cards, [int(c) for c in choice])
-        return Verdict.legal()
-
-    # -- applying --------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action,
-              prepared: Prepared[Any] | None = None) -> None:
-        """Carry out a legal action, then every automatic step that follows."""
-        self.apply_direct(state, action)
+    def after_action(self, state: GameState) -> None:
+        """Every automatic step that follows an action (:func:`flow.advance`)."""
         advance(state, self.cards)
 
     def apply_direct(self, state: GameState, action: Action) -> None:
         """Carry out a legal action *without* the automatic steps after it (the window's
         resolution playback, :func:`tabletop.games.conan.playback.trace`, runs those one
-        by one on a copy)."""
-        verdict = self.check(state, action)
-        if not verdict:  # a bug in the caller: apply is only called after a legal check
-            raise ValueError(f"illegal action applied: {verdict.reason}")
-        db, seat, kind = self.cards, action.seat, action.kind
-        if kind == "decide":
-            self._apply_decide(state, _choice(action) or [])
-        elif kind == "play_card":
-            turn.apply_play_card(state, db, seat, int(action.get("card")))
-        elif kind == "place_foe":
-            position = action.get("position")
-            foes.apply_place_foe(state, db, seat, int(action.get("card")), str(action.get("zone")),
-                                 None if position is None else int(position),
-                                 [int(i) for i in action.get("cost") or ()])
-        elif kind == "attach_region":
-            foes.apply_attach_region(state, int(action.get("card")))
-        elif kind == "place_foe_move":
-            moves.place_foe_move(state, db, int(action.get("card")), int(action.get("foe")),
-                                 face_up=False)
-        elif kind == "place_move":
-            moves.apply_place_move(state, db, seat, int(action.get("card")),
-                                   int(action.get("character")), str(action.get("target")))
-        else:
-            self._apply_next(state)
+        by one on a copy). Raises ValueError for an illegal action (a caller's bug)."""
+        prepared = self.prepare(state, action)
+        if isinstance(prepared, Verdict):
+            raise ValueError(f"illegal action applied: {prepared.reason}")
+        self._handlers[action.kind].carry_out(state, prepared.action, prepared.value)
 
-    def _apply_next(self, state: GameState) -> None:
-        phase = state.phase
-        if phase == "prepare":
-            state.phase, state.step = "foe_draw", ""
-        elif phase == "foe_draw":
-            foes.apply_done(state)
-        elif phase == "foe_move":
-            moves.foe_moves_done(state, self.cards)
-        elif phase == "conan_move":
-            moves.conan_moves_done(state, self.cards)
+    def _prepare_next(self, state: GameState, action: Action) -> Phase | Verdict:
+        try:
+            phase = Phase(state.phase)
+        except ValueError:
+            phase = None
+        step = NEXT_PHASE.get(phase) if phase is not None else None
+        if phase is None or step is None:
+            return Verdict.refuse("conan.wrong_phase", "")
+        check = step[0]
+        if check is not None:
+            verdict = check(state, self.cards)
+            if not verdict:
+                return verdict
+        return phase
 
-    def _apply_decide(self, state: GameState, choice: list[str]) -> None:
-        db = self.cards
-        kind = state.pending.kind
-        first = choice[0] if choice else ""
-        if kind == "press_on":
-            turn.apply_press_on(state, first)
-        elif kind == "survey":
-            survey.apply_survey(state, db, first)
-        elif kind == "barbarian":
-            resolution.apply_barbarian(state, db, first)
-        elif kind == "zone_order":
-            resolution.apply_zone_order(state, first)
-        elif kind == "lone_attack":
-            resolution.apply_lone(state, first)
-        elif kind == "chronicle_loss":
-            defeat.apply_loss(state, db, [int(c) for c in choice])
-        elif kind == "rest_heal":
-            turn.apply_heal(state, db, first)
-        elif kind == "discard":
-            turn.apply_discard(state, state.pending.seat, int(first))
+    def _next(self, state: GameState, action: Action, phase: Phase) -> None:
+        NEXT_PHASE[phase][1](state, self.cards)
+
+    def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
+        waiting = pending(state)
+        assert waiting is not None  # the common refusals answer a decide with none pending
+        choice = _choice(action)
+        refusal = check_choice(waiting, action, choice, REFUSALS, self, state)
+        if refusal is not None:
+            return refusal
+        assert choice is not None  # check_choice refuses a malformed choice
+        for option in choice:
+            if option not in waiting.options:
+                return not_offered("conan.bad_choice", waiting, self, state)
+        cards: tuple[int, ...] = ()
+        if waiting.kind == DecisionKind.CHRONICLE_LOSS:
+            cards = tuple(int(c) for c in choice)
+            verdict = defeat.check_loss(state, self.cards, list(cards))
+            if not verdict:
+                return verdict
+        return Answer(waiting.seat, str(waiting.kind), tuple(choice), cards)
+
+    def _answer(self, state: GameState, action: Action, answer: Answer) -> None:
+        carry_out = ANSWERS.get(answer.kind)
+        if carry_out is not None:
+            carry_out(state, self.cards, answer)
 
     # -- helpers for the UI, bots and tests ---------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:

@@ -32,6 +32,7 @@ unless its entry says ``face_up``; from the Barbarian phase on, face up.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tabletop.core.cards import CardDb
@@ -40,6 +41,17 @@ from tabletop.core.model import GameState
 from tabletop.core.position import PositionError, build_position, resolve_labels
 from tabletop.core.rules import GameSetup
 from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan.data import (
+    RES_KEY,
+    MoveRecord,
+    Phase,
+    add_record,
+    conan_data,
+    from_position,
+    set_records,
+    set_turn,
+    turn_data,
+)
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.piles import draw
 from tabletop.games.conan.resolution import begin_resolution
@@ -78,7 +90,7 @@ def _owners(state: GameState, position: Mapping[str, Any]) -> None:
 
 #: Phases in which placed Moves still lie face down (CONAN-R8: revealed after the
 #: Conan Move phase).
-FACE_DOWN_PHASES = frozenset({"foe_move", "conan_move"})
+FACE_DOWN_PHASES = frozenset({Phase.FOE_MOVE, Phase.CONAN_MOVE})
 
 
 def _entry_flags(position: Mapping[str, Any], zone: str, cards: list[int]
@@ -99,14 +111,18 @@ def place_declared_moves(state: GameState, db: CardDb, position: Mapping[str, An
     in the zone ``moves``, a Move card without a declaration, a Foe not on the
     battlefield or with two Moves, or a target that is not a free place.
     """
-    declared = state.data.pop("moves", None) or []
-    state.data["moves"] = []
+    given = position.get("data", {})
+    declared = from_position(state, given if isinstance(given, Mapping) else {}) or []
+    set_records(state, ())
     where = "position.data.moves"
     if not isinstance(declared, list) or not all(isinstance(d, Mapping) for d in declared):
         raise PositionError(f"field '{where}': expected a list of tables like "
                             '{ card = "$label", foe = "$label" }')
     if declared and all("x" in d for d in declared):  # stored records (a save's own form)
-        state.data["moves"] = [dict(d) for d in declared]
+        try:
+            set_records(state, [MoveRecord.from_dict(d) for d in declared])
+        except ValueError as exc:
+            raise PositionError(f"field '{where}': {exc}") from None
         return
     labels = state.data.get("labels", {})
 
@@ -159,16 +175,15 @@ def place_declared_moves(state: GameState, db: CardDb, position: Mapping[str, An
             placed, zone, target = place.shape, place.zone, place.id
             if "owner" not in flags.get(card, {}):
                 state.cards[card].owner = state.cards[by].owner
+            turn = turn_data(state)
             if state.zone_of(by) == CONAN_ZONE:
-                used = state.data.setdefault("conan_zones", [])
-                if zone not in used:
-                    used.append(zone)
-            elif by not in state.data.setdefault("ally_moved", []):
-                state.data["ally_moved"].append(by)
+                if zone not in turn.conan_zones:
+                    set_turn(state, replace(turn, conan_zones=(*turn.conan_zones, zone)))
+            elif by not in turn.ally_moved:
+                set_turn(state, replace(turn, ally_moved=(*turn.ally_moved, by)))
         placer[card] = state.cards[card].owner
-        state.data["moves"].append({
-            "card": card, "zone": zone, "x": placed.center[0], "y": placed.center[1],
-            "rot": placed.rotation_deg, "by": by, "foe": "foe" in entry, "target": target})
+        add_record(state, MoveRecord(card, zone, placed.center[0], placed.center[1],
+                                     placed.rotation_deg, by, "foe" in entry, target))
     for card in state.zones[MOVES_ZONE].cards:
         if card not in placer:
             raise PositionError(f"field 'position.zones.{MOVES_ZONE}': card "
@@ -182,15 +197,13 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
     """The state after set-up, waiting for the first player's Press On choice."""
     state = GameState(GAME_ID, setup.seed, first=setup.first, active=setup.first)
     create_zones(state)
-    state.data["moves"] = []
+    conan_data(state)
     if setup.position is not None:
         build_position(state, setup.position, db, phases)
         _owners(state, setup.position)
         place_declared_moves(state, db, setup.position)
-        if state.phase == "foe_draw" and state.step == "place":
-            state.data.setdefault("foes_placed", 0)
         bf.relayout_foe_moves(state)
-        if state.phase == "resolution" and "res" not in state.data:
+        if state.phase == Phase.RESOLUTION and RES_KEY not in state.data:
             begin_resolution(state)
         advance(state, db)
         return state
@@ -209,7 +222,7 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
         state.new_card(conans[0], seat, zid(seat, "side"))
         state.new_pile(zid(seat, "deck"), seat, list(deck.get("draw", [])))
         state.new_pile(zid(seat, "foe_deck"), seat, list(deck.get("foe", [])))
-    state.phase = "start_of_turn"
+    state.phase = Phase.START_OF_TURN
     state.add_log(msg("log.conan.first_player", player=seat_msg(setup.first)))
     draw(state, setup.first, FIRST_HAND)
     draw(state, 1 - setup.first, OTHER_HAND)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
+from tabletop.games.conan.data import turn_data
 from tabletop.games.conan.zones import cdef, zid
 
 STATS = ("damage", "prowess", "health", "vitality")
@@ -47,7 +48,8 @@ def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
         owner = state.cards[iid].owner
         value += sum(n for s, n in in_play_modifiers(state, db, owner) if s == name)
         if name == "damage" and owner == state.active:
-            value += int(state.data.get("turn_bonus", 0)) + int(state.data.get("round_bonus", 0))
+            turn = turn_data(state)
+            value += turn.turn_bonus + turn.round_bonus
     return max(1 if name == "health" else 0, value)
 
 

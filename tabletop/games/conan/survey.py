@@ -15,6 +15,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
+from tabletop.games.conan.data import DecisionKind, Phase, set_records
 from tabletop.games.conan.defeat import queue_loss
 from tabletop.games.conan.words import seat_msg
 from tabletop.games.conan.zones import cdef, foes_on_field, zid
@@ -24,7 +25,7 @@ FIGHT, RETREAT = "fight", "retreat"
 
 def ask(state: GameState, db: CardDb) -> None:
     """The Survey decision of the turn player."""
-    state.pending = Decision(state.active, "survey",
+    state.pending = Decision(state.active, DecisionKind.SURVEY,
                              msg("decision.conan.survey", player=seat_msg(state.active),
                                  n=len(foes_on_field(state, db))),
                              (FIGHT, RETREAT), 1, 1)
@@ -41,8 +42,8 @@ def apply_survey(state: GameState, db: CardDb, choice: str) -> None:
     if choice == FIGHT:
         state.add_log(msg("log.conan.fights", player=seat_msg(state.active),
                           n=len(foes_on_field(state, db))))
-        state.data["moves"] = []
-        state.phase, state.step = "foe_move", ""
+        set_records(state, ())
+        state.phase, state.step = Phase.FOE_MOVE, ""
         bf.relayout_foe_moves(state)
         return
     cost = retreat_cost(state, db)
@@ -55,4 +56,4 @@ def finish_retreat(state: GameState, db: CardDb) -> None:
     """Every Foe leaves to its owner's Foe discard; the Rest step follows."""
     for foe in foes_on_field(state, db):
         state.move(foe, zid(state.cards[foe].owner, "foe_discard"))
-    state.phase, state.step = "rest", ""
+    state.phase, state.step = Phase.REST, ""

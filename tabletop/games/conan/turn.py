@@ -16,11 +16,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import EndCause, GameState
 from tabletop.games.conan import piles
+from tabletop.games.conan.data import DecisionKind, Phase, new_turn, set_turn, turn_data
 from tabletop.games.conan.effects import apply_effect
 from tabletop.games.conan.stats import add_counter, counter, prowess_now, stat
 from tabletop.games.conan.words import card_msg, inst_msg, seat_msg
@@ -66,9 +69,9 @@ def start_of_turn(state: GameState, db: CardDb) -> None:
 
 def ask_press_on(state: GameState) -> None:
     """The Press On choice of the turn player (CONAN-R2; at the start of the turn: CONAN-H1)."""
-    state.pending = Decision(state.active, "press_on",
+    state.pending = Decision(state.active, DecisionKind.PRESS_ON,
                              msg("decision.conan.press_on", player=seat_msg(state.active),
-                                 n=int(state.data.get("press", 0)) + 1),
+                                 n=turn_data(state).press + 1),
                              (PRESS_ON, REST), 1, 1)
 
 
@@ -76,12 +79,13 @@ def apply_press_on(state: GameState, choice: str) -> None:
     """Press On: a Prepare step begins; Rest: the Rest step."""
     state.pending = None
     if choice == PRESS_ON:
-        state.data["press"] = int(state.data.get("press", 0)) + 1
-        state.phase, state.step = "prepare", ""
+        turn = replace(turn_data(state), press=turn_data(state).press + 1)
+        set_turn(state, turn)
+        state.phase, state.step = Phase.PREPARE, ""
         state.add_log(msg("log.conan.press_on", player=seat_msg(state.active),
-                          n=state.data["press"]))
+                          n=turn.press))
     else:
-        state.phase, state.step = "rest", ""
+        state.phase, state.step = Phase.REST, ""
         state.add_log(msg("log.conan.rests", player=seat_msg(state.active)))
 
 
@@ -94,19 +98,19 @@ def warrior_end(state: GameState, db: CardDb) -> None:
     conan = conan_of(state, db, state.active)
     hand = len(state.zones[zid(state.active, "hand")].cards)
     if conan is not None and hand >= 1 and prowess_now(state, db, conan) >= 1:
-        state.phase, state.step = "press_on", ""
+        state.phase, state.step = Phase.PRESS_ON, ""
         ask_press_on(state)
     else:
         state.add_log(msg("log.conan.cannot_press_on", player=seat_msg(state.active)))
-        state.phase, state.step = "rest", ""
+        state.phase, state.step = Phase.REST, ""
 
 
 # ----------------------------------------------------------------- Prepare
 
 
-def check_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> Verdict:
-    """Playing a card in its own role in the Prepare step."""
-    if state.phase != "prepare":
+def prepare_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> int | Verdict:
+    """Playing a card in its own role in the Prepare step: the card, or the refusal."""
+    if state.phase != Phase.PREPARE:
         return Verdict.refuse("conan.prepare_only", "CONAN-R2")
     if not isinstance(iid, int) or iid not in state.cards or \
             state.zone_of(iid) != zid(seat, "hand"):
@@ -115,7 +119,7 @@ def check_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> Ver
     if card.type not in ("ally", "item", "region", "action"):
         return Verdict.refuse("conan.not_playable_now", "", card=card_msg(card.id))
     # No in-play uniqueness (seed: ユニーク処理 無し); UNIQUE limits decks only (CONAN-R20).
-    return Verdict.legal()
+    return iid
 
 
 def apply_play_card(state: GameState, db: CardDb, seat: int, iid: int) -> None:
@@ -135,6 +139,11 @@ def apply_play_card(state: GameState, db: CardDb, seat: int, iid: int) -> None:
     else:  # seed: 効果の発動後は捨て札置き場に送られる (discarded after the effect)
         apply_effect(state, db, seat, card, str(card["effect"]), int(card["amount"]))
         state.move(iid, zid(seat, "discard"))
+
+
+def end_prepare(state: GameState) -> None:
+    """Done with the Prepare step: the Foe Draw phase (the flow draws the Foes)."""
+    state.phase, state.step = Phase.FOE_DRAW, ""
 
 
 def attach_region(state: GameState, iid: int, target_seat: int) -> None:
@@ -157,21 +166,20 @@ def rest_begin(state: GameState, db: CardDb) -> None:
     for ally in allies(state, db, seat):
         state.move(ally, zid(state.cards[ally].owner, "discard"))
     conan = conan_of(state, db, seat)
-    state.data["turn_bonus"] = 0
-    state.data["heal_left"] = 0
+    set_turn(state, replace(turn_data(state), turn_bonus=0, heal_left=0))
     if conan is not None:
         if state.zone_of(conan) == CONAN_ZONE:
             move_keep(state, conan, zid(seat, "side"))
         add_counter(state, conan, "spent", -counter(state, conan, "spent"))
-        state.data["heal_left"] = min(prowess_now(state, db, conan),
-                                      stat(state, db, conan, "vitality"))
+        heal = min(prowess_now(state, db, conan), stat(state, db, conan, "vitality"))
+        set_turn(state, replace(turn_data(state), heal_left=heal))
     state.step = "heal"
 
 
 def heal_options(state: GameState, db: CardDb) -> list[str]:
     """What one point of Rest healing can do now (CONAN-R18)."""
     conan = conan_of(state, db, state.active)
-    if conan is None or int(state.data.get("heal_left", 0)) <= 0:
+    if conan is None or turn_data(state).heal_left <= 0:
         return []
     out = []
     if counter(state, conan, "damage"):
@@ -186,9 +194,9 @@ def ask_heal(state: GameState, db: CardDb) -> bool:
     options = heal_options(state, db)
     if not options:
         return False
-    state.pending = Decision(state.active, "rest_heal",
+    state.pending = Decision(state.active, DecisionKind.REST_HEAL,
                              msg("decision.conan.rest_heal", player=seat_msg(state.active),
-                                 n=int(state.data["heal_left"])),
+                                 n=turn_data(state).heal_left),
                              tuple(options), 1, 1)
     return True
 
@@ -197,23 +205,26 @@ def apply_heal(state: GameState, db: CardDb, choice: str) -> None:
     """Spend one prowess on healing, or stop."""
     state.pending = None
     conan = conan_of(state, db, state.active)
+    turn = turn_data(state)
     if choice == DONE or conan is None:
-        state.data["heal_left"] = 0
+        set_turn(state, replace(turn, heal_left=0))
         return
     add_counter(state, conan, "damage" if choice == HEAL else "wound", -1)
     add_counter(state, conan, "spent", 1)
-    state.data["heal_left"] = int(state.data["heal_left"]) - 1
+    set_turn(state, replace(turn, heal_left=turn.heal_left - 1))
     state.add_log(msg(f"log.conan.rest_{choice}", player=seat_msg(state.active)))
 
 
 def adjust_step(state: GameState) -> bool:
     """Hands to exactly 7, turn player first (CONAN-H10); False once both are done."""
-    queue = state.data.setdefault("adjust", [state.active, 1 - state.active])
+    turn = turn_data(state)
+    queue = list(turn.adjust) if turn.adjust is not None else [state.active, 1 - state.active]
     while queue:
-        seat = int(queue[0])
+        seat = queue[0]
+        set_turn(state, replace(turn_data(state), adjust=tuple(queue)))
         hand = state.zones[zid(seat, "hand")].cards
         if len(hand) > HAND_SIZE:
-            state.pending = Decision(seat, "discard",
+            state.pending = Decision(seat, DecisionKind.DISCARD,
                                      msg("decision.conan.discard", player=seat_msg(seat),
                                          n=len(hand) - HAND_SIZE),
                                      tuple(str(i) for i in hand), 1, 1)
@@ -221,7 +232,7 @@ def adjust_step(state: GameState) -> bool:
         if len(hand) < HAND_SIZE:
             piles.draw(state, seat, HAND_SIZE - len(hand))
         queue.pop(0)
-    state.data.pop("adjust", None)
+    set_turn(state, replace(turn_data(state), adjust=None))
     return False
 
 
@@ -234,9 +245,7 @@ def apply_discard(state: GameState, seat: int, iid: int) -> None:
 
 def end_turn(state: GameState) -> None:
     """The other seat's turn begins (its start is run by the flow)."""
-    for key in ("press", "heal_left", "turn_bonus", "round_bonus", "conan_zones", "ally_moved",
-                "foes_placed", "forced", "region_attached"):
-        state.data.pop(key, None)
+    new_turn(state)
     state.active = 1 - state.active
     state.turn += 1
-    state.phase, state.step = "start_of_turn", ""
+    state.phase, state.step = Phase.START_OF_TURN, ""

@@ -14,8 +14,8 @@ Per seat ``s`` (ids follow ``p{s}.<kind>`` so ``zone_msg`` names them):
 Shared battlefield zones (public): ``conan`` (the turn player's Conan at the
 centre), the four Foe rows ``center``, ``left_flank``, ``right_flank``,
 ``rear`` (CONAN-R7; cards bottom to top = row order from Conan's left), and
-``moves``: every Move card on the battlefield, whose placed shape lives in
-``state.data["moves"]`` (see :mod:`tabletop.games.conan.battlefield`).
+``moves``: every Move card on the battlefield, whose placed shape is its
+:class:`~tabletop.games.conan.data.MoveRecord` (see :func:`battlefield.moves`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 * Table: ``layouts/conan.toml``; the turn player's Conan in the middle of the
   battlefield, the four Foe rows turned about him; Move cards lie at the placed
-  shapes the rules store (``state.data["moves"]``: centre and rotation), face down
+  shapes the rules store (``battlefield.moves``: centre and rotation), face down
   for the other seat until the reveal (ALL-R2: drawn from the view only).
 * Drags the rules answer with shapes (:mod:`~tabletop.ui.games.conan_drag`): a Foe
   from the Foe hand to a row position (``foes.foe_targets``), a Foe's Move against a
@@ -34,6 +34,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import foes, legal
 from tabletop.games.conan import stats as st
+from tabletop.games.conan.data import lone_asking
 from tabletop.games.conan.icons import evaluate_side
 from tabletop.games.conan.playback import Moment, moments
 from tabletop.games.conan.rules import KINDS
@@ -103,10 +104,10 @@ def _lang() -> str:
 
 def lone_move(state: Any, db: Any) -> CardDef | None:
     """The unanswered Foe's Move the ``lone_attack`` decision is about (CONAN-R15)."""
-    asking = (state.data.get("res") or {}).get("asking")
-    if asking is None or int(asking) not in state.cards:
+    asking = lone_asking(state)
+    if asking is None or asking not in state.cards:
         return None
-    return db[state.cards[int(asking)].card_id]
+    return db[state.cards[asking].card_id]
 
 
 def attack_icons(card: CardDef, side: str) -> list[str]:
@@ -117,12 +118,11 @@ def attack_icons(card: CardDef, side: str) -> list[str]:
 def lone_sides_text(state: Any, db: Any) -> str:
     """Each side of the lone Move: its attack icons and the damage they would deal."""
     move = lone_move(state, db)
-    asking = (state.data.get("res") or {}).get("asking")
-    rec = next((r for r in bf.moves(state) if asking is not None
-                and int(r["card"]) == int(asking)), None)
+    asking = lone_asking(state)
+    rec = next((r for r in bf.moves(state) if asking is not None and r.card == asking), None)
     if move is None or rec is None:
         return ""
-    user = int(rec["by"])
+    user = rec.by
     magic = st.has_ability(state, db, user, "magic")
     printed = st.stat(state, db, user, "damage")
     lines = []
@@ -251,7 +251,7 @@ class ConanUI(GameUI):
     def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Moves at their stored shapes; rows packed; the rest as the layout says."""
         if zone.id == MOVES_ZONE:
-            recs = {int(r["card"]): r for r in bf.moves(self.shown(scene))}
+            recs = {r.card: r for r in bf.moves(self.shown(scene))}
             # where a face-down Move lies is public; its view id is only a handle (ALL-H3)
             real = [scene.game.resolve(c.iid) for c in cards]
             places = [bf.move_shape(recs[r]) if r in recs else zone.shape()
@@ -601,7 +601,7 @@ class ConanUI(GameUI):
                 pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, shape)
                 cards.append(iid)
             for rec in bf.moves(at, zone):
-                iid = int(rec["card"])
+                iid = rec.card
                 pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, bf.move_shape(rec))
                 cards.append(iid)
             for iid in at.zones[CONAN_ZONE].cards:

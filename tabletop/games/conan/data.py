@@ -1,0 +1,257 @@
+"""Conan's own bookkeeping as typed values (issue 11): no ``state.data["..."]`` string keys.
+
+Everything Conan keeps beside the cards lives in one :class:`ConanData` object,
+``state.data["conan"]``, read through :func:`conan_data` (so a misspelt field is a
+type error, never a silent default):
+
+* ``moves``: every Move on the battlefield, as :class:`MoveRecord` values (read
+  them through :func:`tabletop.games.conan.battlefield.moves`, which keeps only
+  records whose card still lies there);
+* ``turn``: :class:`TurnData`, what lasts one turn (Press On count, Rest healing,
+  damage bonuses, Conan's zones and the Allies that placed a Move this round, the
+  Foe Draw counts); replaced as one object when the turn ends (:func:`new_turn`).
+
+The Resolution phase's own record (``state.data["res"]``) and the waiting renown
+losses (``state.data["loss"]``, see :func:`losses`) keep their keys for now.
+
+Closed vocabularies are :class:`~tabletop.core.model.Word` values (StrEnums equal to
+and shown as the strings saves, scenario files and catalogues use): :class:`Phase`,
+:class:`DecisionKind`.
+
+A scenario position (``[position.data]``, ``docs/scenarios.md``) still writes the
+plain keys (``press = 2``, ``foes_placed = 0``, ``moves = [...]``);
+:func:`from_position` folds them into the typed object.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.actions import Decision
+from tabletop.core.model import GameState, Word
+from tabletop.core.position import PositionError
+
+#: ``state.data`` key of :class:`ConanData`.
+KEY = "conan"
+#: ``state.data`` key of the waiting renown losses (CONAN-R17).
+LOSS_KEY = "loss"
+#: ``state.data`` key of the Resolution phase's record (:mod:`~tabletop.games.conan.resolution`).
+RES_KEY = "res"
+
+
+class Phase(Word):
+    """Conan's phases, in turn order (``phase.conan.<value>`` names them)."""
+
+    START_OF_TURN = "start_of_turn"
+    PREPARE = "prepare"
+    FOE_DRAW = "foe_draw"
+    SURVEY = "survey"
+    FOE_MOVE = "foe_move"
+    CONAN_MOVE = "conan_move"
+    BARBARIAN = "barbarian"
+    RESOLUTION = "resolution"
+    PRESS_ON = "press_on"
+    REST = "rest"
+
+
+class DecisionKind(Word):
+    """The kinds of Conan's decisions (``state.pending.kind``)."""
+
+    PRESS_ON = "press_on"
+    SURVEY = "survey"
+    BARBARIAN = "barbarian"
+    ZONE_ORDER = "zone_order"
+    LONE_ATTACK = "lone_attack"
+    CHRONICLE_LOSS = "chronicle_loss"
+    REST_HEAL = "rest_heal"
+    DISCARD = "discard"
+
+
+#: The fields of a Move record, as a scenario position's stored form names them.
+MOVE_FIELDS = ("card", "zone", "x", "y", "rot", "by", "foe", "target")
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """A Move lying on the battlefield: its card, the Foe row it fights in, its
+    placed shape (centre in mm, rotation in degrees), who placed it (``by``: the
+    Foe, Conan or the Ally), whether it is a Foe's Move, and the target place a
+    Conan/Ally Move was put on (``""`` for a Foe's Move)."""
+
+    card: int
+    zone: str
+    x: float
+    y: float
+    rot: float
+    by: int
+    foe: bool
+    target: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The plain form (a scenario position's ``moves`` entry, JSON values)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> MoveRecord:
+        """Inverse of :meth:`to_dict`; raises ValueError naming a missing or bad field."""
+        missing = [k for k in MOVE_FIELDS[:-1] if k not in raw]
+        if missing:
+            raise ValueError(f"Move record: field {missing[0]!r} missing")
+        try:
+            return cls(int(raw["card"]), str(raw["zone"]), float(raw["x"]), float(raw["y"]),
+                       float(raw["rot"]), int(raw["by"]), bool(raw["foe"]),
+                       str(raw.get("target", "") or ""))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"Move record: {exc}") from None
+
+
+@dataclass(frozen=True)
+class TurnData:
+    """What lasts one turn; a new, empty one begins every turn (:func:`new_turn`).
+
+    ``press``: Prepare steps begun (CONAN-R2); ``heal_left``: Rest healing points
+    left (CONAN-R18); ``turn_bonus`` / ``round_bonus``: Conan's extra damage this
+    turn / this combat round; ``conan_zones``: the zones Conan placed Moves in this
+    round and ``ally_moved`` the Allies that placed theirs (CONAN-R10);
+    ``foes_placed``, ``forced`` (CONAN-R6) and ``region_attached`` (CONAN-H8): the
+    Foe Draw; ``adjust``: the seats still to adjust their hands in the Rest step
+    (None before it starts, CONAN-H10).
+    """
+
+    press: int = 0
+    heal_left: int = 0
+    turn_bonus: int = 0
+    round_bonus: int = 0
+    conan_zones: tuple[str, ...] = ()
+    ally_moved: tuple[int, ...] = ()
+    foes_placed: int = 0
+    forced: bool = False
+    region_attached: bool = False
+    adjust: tuple[int, ...] | None = None
+
+
+#: The fields of :class:`TurnData` a scenario position may set by their plain keys.
+TURN_FIELDS = tuple(f.name for f in dataclasses.fields(TurnData))
+
+
+@dataclass
+class ConanData:
+    """All of Conan's bookkeeping beside the cards (see the module docstring)."""
+
+    moves: tuple[MoveRecord, ...] = ()
+    turn: TurnData = field(default_factory=TurnData)
+
+
+def conan_data(state: GameState) -> ConanData:
+    """The Conan bookkeeping of ``state`` (made empty for a state set up without it)."""
+    found = state.data.get(KEY)
+    if isinstance(found, ConanData):
+        return found
+    made = ConanData()
+    state.data[KEY] = made
+    return made
+
+
+def turn_data(state: GameState) -> TurnData:
+    """What lasts this turn (see :class:`TurnData`)."""
+    return conan_data(state).turn
+
+
+def set_turn(state: GameState, turn: TurnData) -> None:
+    """Replace this turn's data (frozen: changed with ``dataclasses.replace``)."""
+    conan_data(state).turn = turn
+
+
+def new_turn(state: GameState) -> None:
+    """The turn ends: its data is replaced by an empty one, as one object."""
+    conan_data(state).turn = TurnData()
+
+
+def end_round(state: GameState) -> None:
+    """A combat round ends: Conan's zones, the Allies' Moves and the round's damage
+    bonus start again."""
+    data = conan_data(state)
+    data.turn = dataclasses.replace(data.turn, conan_zones=(), ally_moved=(), round_bonus=0)
+
+
+def all_records(state: GameState) -> tuple[MoveRecord, ...]:
+    """Every stored Move record, also stale ones of cards free mode took away (use
+    :func:`tabletop.games.conan.battlefield.moves` for the Moves on the battlefield)."""
+    return conan_data(state).moves
+
+
+def set_records(state: GameState, records: tuple[MoveRecord, ...] | list[MoveRecord]) -> None:
+    """Replace the stored Move records."""
+    conan_data(state).moves = tuple(records)
+
+
+def add_record(state: GameState, record: MoveRecord) -> None:
+    """Store one more Move record (placement order)."""
+    data = conan_data(state)
+    data.moves = (*data.moves, record)
+
+
+def pending(state: GameState) -> Decision | None:
+    """The decision waiting for a seat, typed."""
+    found = state.pending
+    return found if isinstance(found, Decision) else None
+
+
+def losses(state: GameState) -> list[int]:
+    """The renown losses waiting to be taken, in order (CONAN-R17; the list itself)."""
+    queue = state.data.get(LOSS_KEY)
+    if not isinstance(queue, list):
+        return []
+    return queue
+
+
+def add_loss(state: GameState, amount: int) -> None:
+    """One more renown loss to take."""
+    state.data.setdefault(LOSS_KEY, []).append(amount)
+
+
+def lone_asking(state: GameState) -> int | None:
+    """The Move card of the unanswered Foe whose side and target the ``lone_attack``
+    decision asks for (CONAN-R15), or None."""
+    res = state.data.get(RES_KEY)
+    asking = res.get("asking") if isinstance(res, dict) else None
+    return None if asking is None else int(asking)
+
+
+#: The ``[position.data]`` keys a Conan position may give.
+POSITION_KEYS = frozenset({*TURN_FIELDS, "moves", RES_KEY, LOSS_KEY})
+
+
+def from_position(state: GameState, given: Mapping[str, Any]) -> Any:
+    """Fold a scenario position's plain ``[position.data]`` keys (``given``, already
+    copied into ``state.data``) of :class:`TurnData` into the typed object; return
+    (and remove) its ``moves`` declarations, which
+    :func:`tabletop.games.conan.setup.place_declared_moves` turns into records.
+
+    Raises PositionError naming a key Conan does not know (a misspelt one).
+    """
+    unknown = sorted(set(given) - POSITION_KEYS)
+    if unknown:
+        raise PositionError(f"field 'position.data.{unknown[0]}': unknown field (known: "
+                            f"{', '.join(sorted(POSITION_KEYS))})")
+    raw = state.data
+    changes: dict[str, Any] = {}
+    for name in TURN_FIELDS:
+        if name in raw:
+            value = raw.pop(name)
+            if name in ("conan_zones",):
+                value = tuple(str(z) for z in value)
+            elif name in ("ally_moved", "adjust"):
+                value = None if value is None else tuple(int(i) for i in value)
+            elif name in ("forced", "region_attached"):
+                value = bool(value)
+            else:
+                value = int(value)
+            changes[name] = value
+    declared = raw.pop("moves", None)
+    data = conan_data(state)
+    data.turn = dataclasses.replace(data.turn, **changes)
+    return declared
