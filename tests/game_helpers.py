@@ -47,6 +47,20 @@ def step_through(rules: GameRules, setup: GameSetup, seed: int, max_actions: int
     return game
 
 
+def assert_only_legal_actions(game: Game) -> None:
+    """``legal_actions`` offers nothing to the seat that must wait, and nothing the
+    rules would refuse to the seat that acts (for exact positions; bot games of every
+    game are checked by tests/test_conformance.py)."""
+    rules, state = game.rules, game.state
+    for seat in (0, 1):
+        actions = rules.legal_actions(state, seat)
+        if seat != rules.acting_seat(state):
+            assert actions == []
+        for action in actions:
+            verdict = rules.check(state, action)
+            assert verdict.ok, (action, verdict.reason)
+
+
 # -- exact positions --------------------------------------------------------------------
 def position(filler: list[str], zones: Mapping[str, list[Any]],
              data: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
