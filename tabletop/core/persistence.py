@@ -41,6 +41,7 @@ autosaver reports it (``on_failure``) and can move to :func:`fallback_dir`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -74,6 +75,7 @@ __all__ = [
     "fallback_dir",
     "fallback_dirs",
     "folder_problem",
+    "folder_unusable",
     "find_unfinished",
     "find_unreadable",
     "keep_broken",
@@ -116,8 +118,12 @@ class SaveError(Exception):
     e.g. ``saves/a.json: field 'format': this save was made by a newer version...``.
     """
 
-    def __init__(self, path: str | os.PathLike[str], field: str, problem: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], field: str, problem: str,
+                 refused: ReplayError | None = None) -> None:
         self.path, self.field, self.problem = str(path), field, problem
+        #: For a save that no longer replays: the refused action and the rules' verdict
+        #: (the window shows the refusal's own words, never its code).
+        self.refused = refused
         where = f"field '{field}': " if field else ""
         super().__init__(f"{self.path}: {where}{problem}")
 
@@ -333,8 +339,8 @@ def load_save(path: str | os.PathLike[str], rules_loader: RulesLoader = load_rul
         action = exc.action
         raise SaveError(save.path, f"actions[{exc.index}]",
                         f"action {exc.index + 1} ({action.kind} by player {action.seat + 1}) "
-                        f"no longer replays: the rules refuse it ({exc.verdict.reason})"
-                        ) from None
+                        f"no longer replays: the rules refuse it ({exc.verdict.reason})",
+                        refused=exc) from None
     except Exception as exc:  # a broken set-up or a rules bug: report, never crash
         raise SaveError(save.path, "setup",
                         f"the game could not be rebuilt: {type(exc).__name__}: {exc}") from exc
@@ -446,6 +452,25 @@ def folder_problem(folder: str | os.PathLike[str]) -> str:
         fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=where)
         os.close(fd)
         os.unlink(probe)
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    return ""
+
+
+def folder_unusable(folder: str | os.PathLike[str]) -> str:
+    """Why ``folder`` cannot hold saves ("" when it can, or might), found without
+    writing anything (the menu asks before any game is played): it, or the nearest
+    of its parents that exists, is not a folder or cannot be written."""
+    where = Path(folder)
+    try:
+        existing = next((p for p in (where, *where.parents) if p.exists() or p.is_symlink()),
+                        None)
+        if existing is None:
+            return ""
+        if not existing.is_dir():
+            return os.strerror(errno.ENOTDIR)
+        if not os.access(existing, os.W_OK | os.X_OK):
+            return os.strerror(errno.EACCES)
     except OSError as exc:
         return str(exc.strerror or exc)
     return ""

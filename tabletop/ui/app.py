@@ -201,7 +201,7 @@ class App:
         mouse-leave events always reach the scenes (to cancel a drag).
         """
         if event.type == pygame.QUIT:
-            self.quit()
+            self.leave_game(self.quit)  # the window's close box: asks if nothing is saved
             return
         if event.type in _RESIZE_EVENTS:
             self._on_resize(event)
@@ -213,7 +213,12 @@ class App:
         event = self._to_surface_event(event)
         if consumed and event.type in _MOUSE_EVENTS | {pygame.KEYDOWN, pygame.MOUSEWHEEL}:
             return
-        if dialogs.handle_event(event):
+        if dialogs.handle_event(event, self.ui):
+            if event.type == pygame.KEYDOWN:  # the dialog's key: not the table's on release
+                for scene in self.stack.scenes:
+                    spent = getattr(scene, "spent_keys", None)
+                    if isinstance(spent, set):
+                        spent.add(event.key)
             return
         self.stack.handle_event(event)
 
@@ -273,7 +278,45 @@ class App:
         self.game = None
         self.stack.replace(MenuScene(self, selected=left))
 
-    back_to_menu = show_menu
+    def back_to_menu(self) -> None:
+        """Leave the game for the menu; asks first when the game is not being saved
+        (see :meth:`leave_game`)."""
+        self.leave_game(self.show_menu)
+
+    def unsaved(self) -> Any:
+        """Why the game at the table is not being saved now (the autosaver's last
+        :class:`~tabletop.core.persistence.SaveError`), or None when it is saved (or no
+        game is open, or it has a result)."""
+        saver, game = self.autosaver, self.game
+        if saver is None or game is None or not saver.failing:
+            return None
+        return saver.last_error
+
+    def leave_game(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (go to the menu, quit), asking first when the moves would be lost:
+        the game is not over and its autosave is failing. The question offers to save in
+        another folder first, to leave anyway, or to stay."""
+        from tabletop.core.persistence import fallback_dir
+
+        error = self.unsaved()
+        if error is None or self.game is None or self.game.state.game_over:
+            then()
+            return
+        saver = self.autosaver
+        folder = saver.target(self.game).parent
+        answers: list[tuple[Any, Callable[[], None] | None]] = []
+        other = fallback_dir(avoid=folder)
+        if other is not None:
+            def save_then_leave() -> None:
+                if self._save_elsewhere(saver, other, tell=False):
+                    then()
+
+            answers.append((i18n.t("saves.leave_save_there", folder=str(other)),
+                            save_then_leave))
+        answers += [("saves.leave_anyway", then), ("saves.leave_stay", None)]
+        dialogs.choose(self, "saves.leave_unsaved_title",
+                       i18n.t("saves.leave_unsaved_body", folder=str(folder),
+                              reason=error.problem), answers, width=620)
 
     def start_game(self, game: Game, save_path: Path | str | None = None,
                    save_now: bool = False) -> None:
@@ -281,9 +324,12 @@ class App:
 
         ``save_path``: the file to keep saving into (a resumed game's own file);
         by default a new game gets a file of its own in :meth:`save_folder`, so
-        no other unfinished game is ever overwritten. ``save_now`` writes the
-        game at once (a game rebuilt from a broken save). A folder that cannot be
-        written is reported in the window at once (see :meth:`_autosave_failed`).
+        no other unfinished game is ever overwritten. A new game (and one rebuilt
+        from a broken save, ``save_now``) is written as soon as its table opens:
+        hands are dealt and seen before the first move, and a game thrown away
+        then must still be listed, or a seen opening hand could be swapped for a
+        new shuffle. A resumed game's file is only checked. A folder that cannot
+        be written is reported in the window at once (see :meth:`_autosave_failed`).
         """
         from tabletop.core.persistence import new_autosave_path
         from tabletop.ui.table import TableScene
@@ -299,7 +345,7 @@ class App:
             self._table_failed(game, exc)
             return
         self.stack.replace(table)
-        if save_now:
+        if save_now or save_path is None:
             saver(game)
         else:
             saver.probe(game)
@@ -369,8 +415,16 @@ class App:
         self.autosaver = saver
         return saver
 
+    def choose_save_folder(self) -> None:
+        """The table's "Not saved" marker (or Ctrl+S): offer another folder again, as
+        when saving first failed. Nothing happens while the game is being saved."""
+        saver = self.autosaver
+        if saver is not None and self.unsaved() is not None:
+            self._autosave_failed(saver, saver.last_error)
+
     def _autosave_failed(self, saver: Any, error: Any) -> None:
-        """Saving just started failing: say so in the window and offer another folder."""
+        """Saving just started failing: say so in the window and offer another folder.
+        Declined, the table keeps a "Not saved" marker (see :meth:`unsaved`)."""
         from tabletop.core.persistence import fallback_dir
 
         target = saver.path if saver.path is not None else self.save_folder()
@@ -386,7 +440,9 @@ class App:
                         lambda: self._save_elsewhere(saver, other),
                         confirm_key="saves.save_there", width=600, height=300)
 
-    def _save_elsewhere(self, saver: Any, folder: Path) -> None:
+    def _save_elsewhere(self, saver: Any, folder: Path, tell: bool = True) -> bool:
+        """Save in ``folder`` from now on; True when that worked (said in a message
+        unless ``tell`` is False), False when it failed too (always said)."""
         from tabletop.core.persistence import SaveError
 
         try:
@@ -394,9 +450,11 @@ class App:
         except SaveError as exc:
             dialogs.message(self, "saves.cannot_save_title",
                             i18n.t("saves.move_failed", reason=str(exc)), width=600, height=260)
-            return
-        dialogs.message(self, "saves.now_saving_title", i18n.t("saves.now_saving", path=str(path)),
-                        width=600, height=240)
+            return False
+        if tell:
+            dialogs.message(self, "saves.now_saving_title",
+                            i18n.t("saves.now_saving", path=str(path)), width=600, height=240)
+        return True
 
     def _detach_autosaver(self) -> None:
         saver, self.autosaver = self.autosaver, None

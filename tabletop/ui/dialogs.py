@@ -5,6 +5,11 @@ Texts are given as catalogue keys, :class:`tabletop.i18n.Message` /
 :func:`text_of`), and shown in the current language. A confirmation's
 callbacks run when the app passes pygame_gui's result events to
 :func:`handle_event` (``App.dispatch`` does this).
+
+Keys, the same in every dialog (:func:`handle_event`): Esc is Cancel (a message
+window's OK, a :func:`choose` window's close box: nothing is answered), Enter
+is the confirming button (a message window's OK). Only the topmost dialog hears
+them, and the key goes no further (the table never sees it).
 """
 
 from __future__ import annotations
@@ -29,6 +34,10 @@ __all__ = ["Text", "choose", "confirm", "handle_event", "message", "text_of"]
 Text = Any
 
 _callbacks: dict[int, tuple[Callable[[], None] | None, Callable[[], None] | None]] = {}
+#: Every dialog this module opened, oldest first: the last alive one hears Esc / Enter.
+_open: list[Any] = []
+_CANCEL_KEYS = frozenset({pygame.K_ESCAPE})
+_CONFIRM_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 #: The answer buttons of :func:`choose` windows: button id -> (button, window, callback);
 #: the button is kept so that a recycled id never runs another window's answer.
 _answers: dict[int, tuple[Any, Any, Callable[[], None] | None]] = {}
@@ -118,6 +127,7 @@ def message(app: App, title: Text, body: Text, width: int = 480,
     _size_buttons(app, window, [window.dismiss_button], window.text_block)
     rewrap_text_box(window.text_block, text_of(body))
     window.set_blocking(True)
+    _open.append(window)
     return window
 
 
@@ -140,6 +150,7 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
                   dialog.confirmation_text)
     rewrap_text_box(dialog.confirmation_text, text_of(body))
     _callbacks[id(dialog)] = (on_confirm, on_cancel)
+    _open.append(dialog)
     return dialog
 
 
@@ -192,6 +203,7 @@ def choose(app: App, title: Text, body: Text,
         _answers[id(button)] = (button, window, callback)
         y += bh + gap
     window.text_box = text  # tests read what the question says
+    _open.append(window)
     return window
 
 
@@ -200,8 +212,51 @@ def _forget_answers(window: Any) -> None:
         del _answers[key]
 
 
-def handle_event(event: pygame.event.Event) -> bool:
-    """Run a dialog's callback for its result event; True when one ran."""
+def top_dialog(manager: Any = None) -> Any:
+    """The topmost dialog this module opened that is still open in ``manager`` (the
+    app's ``ui``; None: any manager), or None when there is none."""
+    _open[:] = [w for w in _open if w.alive()]
+    mine = [w for w in _open if manager is None or w.ui_manager is manager]
+    if not mine or manager is None:
+        return mine[-1] if mine else None
+    stack = manager.get_window_stack().get_full_stack()  # bottom to top
+    modal = [w for w in stack if w.alive() and (w in mine or getattr(w, "is_blocking", False))]
+    if not modal:
+        return mine[-1]
+    # a window of someone else's on top (a plugin's question) hears its own keys
+    return modal[-1] if modal[-1] in mine else None
+
+
+def _key(event: pygame.event.Event, manager: Any) -> bool:
+    """Esc / Enter for the topmost dialog: True when one was open (the key is its own)."""
+    window = top_dialog(manager)
+    if window is None:
+        return False
+    if event.key in _CANCEL_KEYS:
+        window.kill()  # as its Cancel / close box: UI_WINDOW_CLOSE runs on_cancel
+    elif event.key in _CONFIRM_KEYS:
+        pair = _callbacks.pop(id(window), None)
+        if pair is not None:  # a confirmation: its confirming button
+            window.kill()
+            if pair[0] is not None:
+                pair[0]()
+        elif isinstance(window, UIMessageWindow):
+            window.kill()  # its only button, OK
+        # a choose() window: Enter picks none of its answers (they are all equal)
+    return True
+
+
+def handle_event(event: pygame.event.Event, manager: Any = None) -> bool:
+    """Run a dialog's callback for its result event, or answer the topmost dialog's
+    Esc (cancel) / Enter (confirm); True when the event was a dialog's.
+
+    ``manager``: the app's widget manager, whose dialogs hear the keys. Any other key
+    press while a dialog is open is left to the scenes, which ignore it (the table:
+    ``TableScene._dialog_open``).
+    """
+    if event.type == pygame.KEYDOWN and getattr(event, "key", None) in \
+            _CANCEL_KEYS | _CONFIRM_KEYS:
+        return _key(event, manager)
     if event.type == pygame_gui.UI_BUTTON_PRESSED:
         entry = _answers.get(id(event.ui_element))
         if entry is not None and entry[0] is event.ui_element:

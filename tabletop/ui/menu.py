@@ -225,6 +225,9 @@ class MenuScene(Scene):
         self.unfinished: list[SaveInfo] = []
         #: Saves that cannot be read at all, each with the reason (file and field).
         self.unreadable: list[SaveError] = []
+        #: The save folder and why it cannot be used (None when it can): shown above
+        #: the list, since no game can be listed from it or saved into it.
+        self.folder_problem: tuple[str, str] | None = None
         #: Index (in :meth:`save_entries`) of the first save listed, and of the first
         #: one on each earlier page (the pages hold as many as fit).
         self.save_page = 0
@@ -327,16 +330,22 @@ class MenuScene(Scene):
         from tabletop.core.persistence import (
             find_unfinished,
             find_unreadable,
+            folder_unusable,
             remove_stale_temp_files,
         )
 
         unfinished: list[SaveInfo] = []
         unreadable: list[SaveError] = []
+        self.folder_problem = None
         try:
             folders = self.app.save_folders()
         except Exception as exc:  # noqa: BLE001 - no save folder at all: nothing to list
             log.error("no save folder: %s", exc)
             folders = []
+        if folders:
+            reason = folder_unusable(folders[0])
+            if reason:
+                self.folder_problem = (str(folders[0]), reason)
         for folder in folders:
             try:
                 remove_stale_temp_files(folder)
@@ -430,7 +439,7 @@ class MenuScene(Scene):
             kept = save.path
         self.scan_saves()
         self._dirty = True
-        reason = f"{exc.field}: {exc.problem}" if exc.field else exc.problem
+        reason = self._broken_reason(exc)
         where = {"reason": reason, "file": kept.name, "folder": str(kept.parent)}
         try:
             game, refused = replay_as_far_as_possible(kept, self._rules_for)
@@ -446,6 +455,21 @@ class MenuScene(Scene):
             (i18n.t("saves.open_replayed", n=held), partial(self._open_rebuilt, game, False)),
             ("saves.close", None),
         ], width=640)
+
+    @staticmethod
+    def _broken_reason(exc: SaveError) -> str:
+        """Why a save does not replay, in plain words: the refused action's number, whose
+        it was and the rules' own refusal (with its rule), never the refusal's code."""
+        refused = exc.refused
+        if refused is None:
+            return f"{exc.field}: {exc.problem}" if exc.field else exc.problem
+        verdict = refused.verdict
+        why = dialogs.text_of(verdict.message if verdict.message is not None
+                              else i18n.msg(f"refusal.{verdict.reason}"))
+        if verdict.rule:
+            why = f"{why} ({verdict.rule})"
+        return i18n.t("saves.replay_refused", n=refused.index + 1,
+                      player=i18n.t(f"seat.{refused.action.seat}"), why=why)
 
     def _open_rebuilt(self, game: Game, free: bool) -> None:
         """Open a game rebuilt from a broken save, in a new file (the broken one stays)."""
@@ -782,6 +806,11 @@ class MenuScene(Scene):
         y += px(36)
         quit_h = px(46)
         bottom = area.height - pad - quit_h - px(12)
+        if self.folder_problem is not None:  # nothing can be listed from it nor saved there
+            folder, reason = self.folder_problem
+            y += self._wrapped("save_folder_problem",
+                               i18n.t("saves.folder_unusable", folder=folder, reason=reason),
+                               panel, pad, y, inner, bottom - y, "#howto_problem") + px(8)
         entries = self.save_entries()
         if entries:
             y = self._build_saves(panel, entries, pad, y, inner, bottom, px)

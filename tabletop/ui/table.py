@@ -44,7 +44,7 @@ No surprises at the table:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -100,6 +100,8 @@ LIT_EDGE = (255, 214, 80)
 CELL_EDGE = (255, 255, 255, 30)
 SELECT = (255, 214, 80)
 HOVER = (235, 240, 235)
+#: Frame of the card a Reveal dialog asks about (ALL-H2), while the dialog is open.
+REVEAL_MARK = (120, 210, 255)
 #: Frame of a zone holding more cards than its capacity (left so by free mode).
 OVER_CAPACITY = (200, 60, 50)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
@@ -269,6 +271,12 @@ class TableScene(Scene):
         self._click_on: tuple[int, tuple[int, int]] | None = None
         #: Free mode as last seen, to tell when it was just left (see ``_capacity_notice``).
         self._free_mode = game.state.free_mode
+        #: The card (view id) an open Reveal dialog asks about: framed on the table.
+        self.revealing: int | None = None
+        #: Was a dialog open at the last frame (the side panel is redrawn when it changes).
+        self._dialog_was_open = False
+        #: Where the "Not saved" marker is drawn (None while the game is being saved).
+        self.not_saved_rect: pygame.Rect | None = None
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)
@@ -339,6 +347,7 @@ class TableScene(Scene):
         self.held_hands.clear()
         self._hand_places.clear()
         self.quiet_preview, self.preview_quiet = None, False
+        self.revealing = None
         self.text.clear()
         self._bg = None
         self._panel = None
@@ -466,7 +475,12 @@ class TableScene(Scene):
             if not cards:
                 continue
             stack = zone.arrangement == "stack"
-            arranged = self._hold_hand(zone, cards, self.ui.arrange(self, zone, cards))
+            laid = cards
+            if zone.kind == "hand" and any(c.tapped for c in cards):
+                # A turned card in a hand is drawn upright with a "turned" mark: turned
+                # sideways it would lie over its neighbours (see _draw_hand_taps).
+                laid = tuple(replace(c, tapped=False) for c in cards)
+            arranged = self._hold_hand(zone, cards, self.ui.arrange(self, zone, laid))
             overlap = arranged.overlapping
             for n, (card, placed) in enumerate(zip(cards, arranged.places, strict=True)):
                 if placed.key != str(card.iid):
@@ -644,6 +658,11 @@ class TableScene(Scene):
         """Place the decision box and the body (preview / log) in the side panel."""
         pad = round(8 * self.scale)
         top = self.panel_rect.y + self.tracker_h
+        if self.not_saved_rect is not None:  # the "Not saved" marker under the tracker
+            width = self.panel_rect.w - 2 * pad
+            self.not_saved_rect = pygame.Rect(self.panel_rect.x + pad, top, width,
+                                              self._not_saved_height(width))
+            top = self.not_saved_rect.bottom + pad
         bottom = self.buttons_rect.top - pad
         if self.decisions.decision is not None:
             dec_h = self._decision_height(self.panel_rect.w - 2 * pad)
@@ -821,9 +840,43 @@ class TableScene(Scene):
         if not verdict.ok:
             self.show_refusal(verdict)
             return
-        dialogs.confirm(self.app, "dialog.reveal_title", i18n.t("dialog.reveal_body"),
-                        lambda: self._verdict(self.game.propose(action)),
-                        confirm_key="button.reveal")
+        # The dialog names the card's place (never its face: the players have not agreed
+        # yet) and the card stays framed on the table, so both know which one it is.
+        self.revealing = iid
+
+        def reveal() -> None:
+            self.revealing = None
+            if self.viewer == seat and not self.cover_pending:
+                self._verdict(self.game.propose(action))
+
+        def cancel() -> None:
+            self.revealing = None
+
+        dialogs.confirm(self.app, "dialog.reveal_title",
+                        msg("dialog.reveal_body_place", place=self.place_message(iid)),
+                        reveal, cancel, confirm_key="button.reveal", width=540, height=260)
+
+    def place_message(self, iid: int) -> Any:
+        """Where card ``iid`` (a view id) lies, in words that never name it: "the top card
+        of Player 2's deck", "card 3 from the left in Player 2's hand" (as seen on screen)."""
+        sprite = self.sprite_for(iid)
+        if sprite is None:
+            return msg("core.hidden_card")
+        zone = zone_msg(sprite.zone)
+        cards = [c.iid for c in self.view.zones.get(sprite.zone, ())]
+        kind = self.layout.zone(sprite.zone).kind if sprite.zone in self.layout.zone_ids \
+            else ""
+        if kind in ("deck", "discard") and sprite.iid in cards:
+            from_top = len(cards) - cards.index(sprite.iid)
+            if from_top == 1:
+                return msg("table.place_top", zone=zone)
+            return msg("table.place_from_top", n=from_top, zone=zone)
+        row = sorted((s for s in self.sprites if s.zone == sprite.zone),
+                     key=lambda s: (s.rect.centerx, s.rect.centery))
+        n = next(i for i, s in enumerate(row, 1) if s.iid == sprite.iid)
+        if len(row) == 1:
+            return msg("table.place_only", zone=zone)
+        return msg("table.place_nth", n=n, zone=zone)
 
     def _verdict(self, verdict: Verdict) -> None:
         if not verdict.ok:
@@ -902,6 +955,10 @@ class TableScene(Scene):
                 return event
             if self.drag is not None:
                 return None  # keys do nothing to the table while a card is held
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL \
+                    and self._not_saved_folder() is not None:
+                self.app.choose_save_folder()
+                return None
             command = key_command(event, self.ui.keys, self.commands)
             if command is not None:
                 self.run_command(command)
@@ -966,10 +1023,26 @@ class TableScene(Scene):
             else:
                 self.drag.motion(pos)
                 return None
+        if self._click_on is not None and getattr(event, "buttons", (0, 0, 0))[:1] == (1,):
+            iid, start = self._click_on
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 8:
+                self._click_on = None  # a drag of a card that cannot be picked up
+                self._refuse_drag(iid)
         if self.held_hands and not any(self._over_hand(z) for z in self.held_hands):
             self._let_hands_go()
         self._set_hover(self._card_at_px(pos))
         return event
+
+    def _refuse_drag(self, iid: int) -> None:
+        """A card that cannot be picked up was dragged: say why, as a click on it does
+        (a hidden card's face is not the viewer's; else ``GameUI.click_refusal``)."""
+        sprite = self.by_iid.get(iid)
+        if sprite is not None and sprite.card.card_id is None:
+            verdict: Verdict | None = Verdict.refuse("table.drag_hidden")
+        else:
+            verdict = self.ui.click_refusal(self, iid)
+        if verdict is not None and not verdict.ok:
+            self.show_refusal(verdict)
 
     def _movable(self, iid: int) -> bool:
         state = self.game.state
@@ -985,6 +1058,9 @@ class TableScene(Scene):
             return event
         pos = (int(event.pos[0]), int(event.pos[1]))
         area = pygame.Rect(self.viewport.area)
+        if self.not_saved_rect is not None and self.not_saved_rect.collidepoint(pos):
+            self.app.choose_save_folder()  # the marker: offer another folder again
+            return None
         box = self.toast.box(area, self.text, self.scale)
         iid = self._card_at_px(pos)
         if box is not None and box.collidepoint(pos):
@@ -1187,6 +1263,7 @@ class TableScene(Scene):
                 if not sp.card.hidden:
                     self.face_listener(self.viewer, sp.iid)
         self._draw_counts(surface)
+        self._draw_hand_taps(surface)
         self._draw_over_capacity(surface)
         self._draw_marks(surface)
         if self.slide is not None:
@@ -1199,15 +1276,110 @@ class TableScene(Scene):
                 x, y = self.drag.pos_px
                 surface.blit(sprite.surface, (x - self._grab_px[0], y - self._grab_px[1]))
         self._draw_banners(surface)
+        dialog = self._dialog_open()
+        if dialog != self._dialog_was_open:  # the panel's preview words come and go with it
+            self._dialog_was_open = dialog
+            self._panel = None
         card = self._hover_card()
         area = pygame.Rect(self.viewport.area)
-        if card is not None:  # never under the toast: it moves up / gives way
+        if card is not None and card.card_id is None:
+            self._draw_hidden_hint(surface, self.by_iid[card.iid].rect)
+        elif card is not None:  # never under the toast: it moves up / gives way
             self.preview.draw_card(surface, area, self.by_iid[card.iid].rect, card, self.lang,
                                    avoid=self.toast.box(area, self.text, self.scale))
         self.toast.draw(surface, area, self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)
+        self._draw_not_saved(surface)
+
+    def _not_saved_folder(self) -> str | None:
+        """The folder that cannot be written while the autosave is failing, else None."""
+        unsaved = getattr(self.app, "unsaved", None)
+        error = unsaved() if callable(unsaved) else None
+        if error is None:
+            return None
+        saver = self.app.autosaver
+        return str(saver.target(self.game).parent) if saver is not None else str(error.path)
+
+    def _not_saved_parts(self, width: int) -> tuple[pygame.Surface, pygame.Surface] | None:
+        """The "Not saved" marker's two texts for ``width`` pixels (None while saved)."""
+        folder = self._not_saved_folder()
+        if folder is None:
+            return None
+        pad = round(8 * self.scale)
+        head = self.text.get(t("table.not_saved"), max(13, round(16 * self.scale)),
+                             (255, 255, 255), True)
+        detail = self.text.get(t("table.not_saved_detail", folder=folder),
+                               max(11, round(12 * self.scale)), (255, 232, 226), False,
+                               max(40, width - 2 * pad))
+        return head, detail
+
+    def _not_saved_height(self, width: int) -> int:
+        """Room the "Not saved" marker takes in the side panel (0 while the game is saved)."""
+        parts = self._not_saved_parts(width)
+        if parts is None:
+            return 0
+        return parts[0].get_height() + parts[1].get_height() + 2 * round(8 * self.scale)
+
+    def _draw_not_saved(self, surface: pygame.Surface) -> None:
+        """While the autosave is failing: a lasting red marker in the side panel, under
+        the phase tracker (its own room: it covers neither the table nor the log), naming
+        the folder; a click on it (or Ctrl+S) offers another folder again."""
+        failing = self._not_saved_folder() is not None
+        if failing != (self.not_saved_rect is not None):  # it came or went: make room
+            self.not_saved_rect = pygame.Rect(0, 0, 1, 1) if failing else None
+            self._layout_widgets()
+            self._panel = None
+            return  # drawn from the next frame on, in the room just made
+        if self.not_saved_rect is None:
+            return
+        box = self.not_saved_rect
+        parts = self._not_saved_parts(box.w)
+        if parts is None:
+            return
+        head, detail = parts
+        pad = round(8 * self.scale)
+        pygame.draw.rect(surface, (150, 30, 30), box, border_radius=8)
+        pygame.draw.rect(surface, (255, 200, 190), box, 2, border_radius=8)
+        surface.blit(head, (box.x + pad, box.y + pad))
+        surface.blit(detail, (box.x + pad, box.y + pad + head.get_height()))
+
+    def _draw_hidden_hint(self, surface: pygame.Surface, anchor: pygame.Rect) -> None:
+        """A small "Hidden card" note on a hovered hidden card instead of a large card
+        back: a back tells nothing, and a large one would cover the prompt and the log.
+        The note lies on the card itself (its back), so it hides nothing else."""
+        size = max(11, round(13 * self.scale))
+        label = self.text.get(t("preview.hidden_hint"), size, (235, 238, 232), True,
+                              max(anchor.w, round(120 * self.scale)))
+        box = label.get_rect().inflate(12, 6)
+        box.center = anchor.center
+        box.clamp_ip(pygame.Rect(self.viewport.area))
+        pygame.draw.rect(surface, (24, 28, 34), box, border_radius=6)
+        pygame.draw.rect(surface, (150, 160, 170), box, 1, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_hand_taps(self, surface: pygame.Surface) -> None:
+        """A small "turned" tag on each turned card of a hand (hidden ones included: free
+        mode can turn them), drawn where the card's left strip is in sight."""
+        dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
+        size = max(10, round(11 * self.scale))
+        label = None
+        for sprite in self.sprites:
+            if not sprite.card.tapped or sprite.iid == dragging or not sprite.drawn:
+                continue
+            if self.layout.zone(sprite.zone).kind != "hand":
+                continue
+            label = label or self.text.get(t("table.tapped_mark"), size, (30, 24, 8), True)
+            box = label.get_rect().inflate(8, 2)
+            # mid-height: the name is at the top, the numbers at the bottom
+            box.center = (sprite.rect.x + (sprite.visible_w or sprite.rect.w) // 2,
+                          sprite.rect.centery)
+            if box.w > (sprite.visible_w or sprite.rect.w):  # a narrow strip: its left edge
+                box.left = sprite.rect.x
+            pygame.draw.rect(surface, (250, 214, 96), box, border_radius=6)
+            pygame.draw.rect(surface, (60, 44, 10), box, 1, border_radius=6)
+            surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """Card counts on decks, discard piles and the other seat's hand."""
@@ -1259,7 +1431,12 @@ class TableScene(Scene):
                 if rect is not None:
                     pygame.draw.rect(surface, LIT_EDGE, rect.inflate(10, 10), thick + 1,
                                      border_radius=8)
-        if self.hover is not None and self.drag is None:
+        if self.revealing is not None and self._dialog_open():
+            rect = self.card_rect(self.revealing)
+            if rect is not None:  # the card the open Reveal dialog asks about
+                pygame.draw.rect(surface, REVEAL_MARK, rect.inflate(12, 12), thick + 2,
+                                 border_radius=8)
+        if self.hover is not None and self.drag is None and not self._dialog_open():
             rect = self.card_rect(self.hover)
             if rect is not None:
                 pygame.draw.rect(surface, HOVER, rect.inflate(2, 2), 1, border_radius=6)
@@ -1312,7 +1489,7 @@ class TableScene(Scene):
             return self._make_panel()
         body = self.body_rect.move(-rect.x, -rect.y)
         card = self._hover_card()
-        if card is not None:
+        if card is not None and card.card_id is not None:  # a hidden card: the log stays
             self.preview.draw_words(panel, body, card, self.lang, self.scale)
         else:
             self.log_panel.draw(panel, body, self._log_lines, self.scale, self._log_refused)
@@ -1331,9 +1508,10 @@ class TableScene(Scene):
         return panel
 
     def _hover_card(self) -> CardView | None:
-        """The view of the hovered card (hidden cards stay hidden); None while dragging
-        and, after a drop, until the pointer reaches another card."""
-        if self.hover is None or self.drag is not None:
+        """The view of the hovered card (hidden cards stay hidden); None while dragging,
+        while a dialog is open (nothing is drawn over it) and, after a drop, until the
+        pointer reaches another card."""
+        if self.hover is None or self.drag is not None or self._dialog_open():
             return None
         if self.preview_quiet and self.hover == self.quiet_preview:
             return None

@@ -6,8 +6,9 @@ split. Everything the window wraps goes through here instead:
 
 * :func:`wrap_words` / :func:`wrap_text` split text into lines no wider than a width,
   at spaces (English) and between characters (Japanese), keeping katakana and Latin
-  words whole and the kinsoku rules (no line starts with a closing mark, small kana,
-  ー or a sentence end; none ends with an opening mark);
+  words, kanji compounds (手札強化) and numbers and times (09:20, 1,000) whole where
+  they fit, never at a no-break space, and the kinsoku rules (no line starts with a
+  closing mark, small kana, ー or a sentence end; none ends with an opening mark);
 * :func:`render_wrapped` draws such lines into one surface (what ``wraplength`` did);
 * :func:`wrapped_text_box` builds a pygame_gui text box whose text is broken here:
   pygame_gui wraps text boxes by itself, between any two characters of Japanese, so
@@ -34,6 +35,11 @@ NO_LINE_START = frozenset("、。，．・：；？！ー〜…‥）」』】�
 CJK_START = 0x2E80
 #: Characters a line may not end with (opening marks).
 NO_LINE_END = frozenset("（「『【〈《〔［｛([{")
+#: Spaces that join: no line break before or after them (no-break space, word joiner).
+NO_BREAK = frozenset("\u00a0\u2060\u202f")
+#: Marks inside a number or a time (09:20, 1,000, 2.5, 3/4): no break after them when
+#: a digit follows (before them kinsoku already forbids one).
+IN_NUMBER = frozenset(":.,/：")
 
 
 def _word_class(ch: str) -> str:
@@ -44,16 +50,25 @@ def _word_class(ch: str) -> str:
         return "kata"
     if ch.isascii() and (ch.isalnum() or ch in "'-"):
         return "latin"
+    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or ch in "々〆ヶ":
+        return "kanji"  # a compound such as 手札強化 is a catalogue term: one word
+    if 0xFF10 <= code <= 0xFF19:
+        return "latin"  # full-width digits: a number like ASCII ones
     return "other"
 
 
 def _may_break(prev: str, ch: str) -> bool:
     """May a line break fall between ``prev`` and ``ch``? At spaces (English); in
-    Japanese between any two characters except inside a katakana or Latin word,
-    before a closing mark / small kana / ー, or after an opening mark."""
+    Japanese between any two characters except inside a katakana, kanji or Latin word
+    or a number / time (``09:20``), at a no-break space, before a closing mark / small
+    kana / ー, or after an opening mark."""
+    if ch in NO_BREAK or prev in NO_BREAK:
+        return False
     if ch == " " or prev == " ":
         return True
     if ch in NO_LINE_START or prev in NO_LINE_END:
+        return False
+    if prev in IN_NUMBER and ch.isdigit():
         return False
     kind = _word_class(ch)
     return not (kind != "other" and kind == _word_class(prev))
@@ -98,7 +113,24 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str] | Non
 def _cut_unit(unit: str, font: pygame.font.Font, width: int) -> list[str]:
     """A word wider than ``width`` cut between characters, never so that a piece
     starts with a character of :data:`NO_LINE_START` nor ends with one of
-    :data:`NO_LINE_END` (the cut moves earlier instead)."""
+    :data:`NO_LINE_END` (the cut moves earlier instead). A word joined by no-break
+    spaces (a date and its time) is cut at those first."""
+    joints = [k + 1 for k, ch in enumerate(unit[:-1]) if ch in NO_BREAK]
+    if joints:
+        parts = [unit[a:b] for a, b in zip([0, *joints], [*joints, len(unit)], strict=True)]
+        out: list[str] = []
+        line = ""
+        for part in parts:
+            if font.size((line + part).rstrip())[0] <= width:
+                line += part
+                continue
+            if line:
+                out.append(line)
+            cut = _cut_unit(part, font, width) if font.size(part.rstrip())[0] > width \
+                else [part]
+            out += cut[:-1]
+            line = cut[-1]
+        return [*out, line] if line else out
     pieces: list[str] = []
     piece = ""
     for ch in unit:

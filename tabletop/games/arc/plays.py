@@ -71,7 +71,7 @@ def check_play_resource(state: GameState, db: CardDb, seat: int, iid: Any) -> in
     if state.phase != Phase.RESOURCE:
         return _wrong_phase(state, card)
     if arc_data(state).turn.resource_played:
-        return Verdict.refuse("arc.one_resource_per_turn")
+        return Verdict.refuse("arc.one_resource_per_turn", "ARC-H2")  # once a turn
     return int(iid)
 
 

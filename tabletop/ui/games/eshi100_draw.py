@@ -160,8 +160,9 @@ def victory_points(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def grid_labels(scene: TableScene, surface: pygame.Surface) -> None:
-    """Column letters under the grid and row numbers left of it, as the viewer reads the
-    grid from their own side (A1 is their bottom-left square). Each label comes from
+    """Column letters at the top of the grid's bottom row (inside the grid) and row
+    numbers left of it, as the viewer reads the grid from their own side (A1 is their
+    bottom-left square). Each label comes from
     :func:`~tabletop.games.eshi100.words.square_label`, the function that names squares
     in messages, so "B2" in the log is the square under "B" and beside "2"."""
     from tabletop.games.eshi100 import board
@@ -171,13 +172,30 @@ def grid_labels(scene: TableScene, surface: pygame.Surface) -> None:
     gap = max(2, round(3 * scene.scale))
     for square in board.SQUARES:
         col, row = square_label(square, scene.viewer)
-        cell = scene.cell_rect("cell:grid/" + board.cell_of_square(square))
+        key = "cell:grid/" + board.cell_of_square(square)
+        cell = scene.cell_rect(key)
         if row == 1:
+            # Inside the grid, at the top of the bottom row: below the grid they stood on
+            # the hand's edge and read as labels of the hand cards. Over a card they get
+            # a dark backing and cover only its serial number (its numbers and connect
+            # value are in the middle and at the foot).
             label = scene.text.get(col, size, LABEL_TEXT, True)
-            surface.blit(label, label.get_rect(midtop=(cell.centerx, cell.bottom + gap)))
+            box = label.get_rect(midtop=(cell.centerx, cell.top + gap))
+            if _cell_taken(scene, key):
+                backing = box.inflate(round(8 * scene.scale), round(2 * scene.scale))
+                pygame.draw.rect(surface, (16, 22, 30), backing, border_radius=6)
+                pygame.draw.rect(surface, LABEL_TEXT, backing, 1, border_radius=6)
+            surface.blit(label, box)
         if col == "A":
             label = scene.text.get(str(row), size, LABEL_TEXT, True)
             surface.blit(label, label.get_rect(midright=(cell.x - gap, cell.centery)))
+
+
+def _cell_taken(scene: TableScene, key: str) -> bool:
+    """Does a card lie on grid cell ``key`` (as drawn)?"""
+    cell = scene.cell_rect(key)
+    return any(s.zone == GRID and s.rect.colliderect(cell.inflate(-4, -4))
+               for s in scene.sprites)
 
 
 # ---------------------------------------------------------------------- marks
