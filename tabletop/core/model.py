@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tabletop.core.actions import Decision
 from tabletop.core.messages import Message
 
 
@@ -157,7 +158,7 @@ class GameState:
     phase: str = ""
     step: str = ""
     log: list[LogEntry] = field(default_factory=list)
-    pending: Any = None
+    pending: Decision | None = None
     winner: int | None = None
     result: Result = Result.NONE
     free_mode: bool = False
