@@ -1,5 +1,5 @@
-"""The resolution playback the window shows (tabletop.games.conan.playback): pure and
-faithful to the rules (CONAN-R10, R14..R16)."""
+"""The fight's beats, recorded by the rules as they resolve it (tabletop.games.conan.playback),
+and the table as of each beat rebuilt from them (CONAN-R10, R14..R16)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tabletop.core.engine import Game
 from tabletop.core.scenario import build_setup, load_scenario
 from tabletop.games import conan
 from tabletop.games.conan.icons import BLOCKED, HIT
-from tabletop.games.conan.playback import trace, zone_beats
+from tabletop.games.conan.playback import Fall, Initiative, Outcome, ZoneStart, fight, show
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = conan.load()
@@ -33,12 +33,12 @@ def gap_game() -> tuple[Game, dict[str, int]]:
     return game, labels
 
 
-def test_trace_shows_the_gap_fight_initiative_by_initiative_and_changes_nothing():
+def test_the_rules_record_the_gap_fight_initiative_by_initiative():
     game, labels = gap_game()
-    before = copy.deepcopy(game.state)
-    action = Action.make("decide", 0, choice=["pass"])
-    beats = trace(RULES, game.state, action)
-    assert game.state.data == before.data and game.state.zones == before.zones
+    assert game.propose(Action.make("decide", 0, choice=["pass"])).ok
+    found = fight(game.state)
+    assert found is not None
+    beats = [b for b in found.beats if isinstance(b, Initiative)]
     assert [b.initiative for b in beats] == [4, 3]  # initiative 1: the Spearman is down
     arrows, slash = beats
     assert {s.attacker for s in arrows.strikes} == {labels["bandit"]}
@@ -48,16 +48,39 @@ def test_trace_shows_the_gap_fight_initiative_by_initiative_and_changes_nothing(
     assert {s.target for s in slash.strikes} == {labels["bandit"], labels["spearman"]}
     assert {s.side for s in slash.strikes} == {"left", "right"}
     assert set(slash.defeated) == {labels["bandit"], labels["spearman"]}
-    # The same numbers as the rules themselves.
-    assert game.propose(action).ok
+    falls = [b for b in found.beats if isinstance(b, Fall)]
+    assert [set(f.fallen) for f in falls] == [{labels["bandit"], labels["spearman"]}]
+    assert isinstance(found.beats[0], ZoneStart) and found.beats[0].zone == "center"
+    # The same numbers as the rules' own state.
     assert game.state.cards[labels["conan"]].counters.get("damage") == 2
 
 
-def test_zone_beats_marks_blocked_slots():
+def test_the_beats_mark_blocked_slots_with_typed_outcomes():
+    game, _ = gap_game()
+    assert game.propose(Action.make("decide", 0, choice=["pass"])).ok
+    found = fight(game.state)
+    assert found is not None
+    clashes = [c for b in found.beats if isinstance(b, Initiative)
+               for s in b.strikes for c in s.clashes]
+    assert clashes and all(isinstance(c.outcome, Outcome) for c in clashes)
+    assert {c.outcome for c in clashes} <= {HIT, BLOCKED, "glancing"}
+
+
+def test_show_brings_a_copy_to_each_beat_as_the_rules_left_it():
+    """The table as of each beat, from the beats alone, equals the rules' real moment."""
     game, labels = gap_game()
-    state = copy.deepcopy(game.state)
-    beats = zone_beats(state, RULES.cards, "center")
-    outcomes = {c.outcome for b in beats for s in b.strikes for c in s.clashes}
-    assert outcomes <= {HIT, BLOCKED, "glancing"}
-    assert all(c.facing is not None for b in beats for s in b.strikes
-               if s.target_card is not None for c in s.clashes if c.facing_icon)
+    before = copy.deepcopy(game.state)
+    assert game.propose(Action.make("decide", 0, choice=["pass"])).ok
+    found = fight(game.state)
+    assert found is not None
+    shown = game.state.clone()
+    for beat in found.beats:
+        show(shown, game.state, beat)
+        if isinstance(beat, ZoneStart):
+            assert shown.zone_of(labels["bandit"]) == "center"
+            assert "damage" not in shown.cards[labels["conan"]].counters
+        if isinstance(beat, Fall):
+            assert shown.zone_of(labels["bandit"]) == "p0.chronicle"
+    assert shown.cards[labels["conan"]].counters.get("damage") == 2
+    assert len(shown.log) < len(game.state.log) and shown.pending is None
+    assert before.pending is not None  # the copy came after the action: none before it

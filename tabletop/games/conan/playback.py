@@ -1,42 +1,46 @@
-"""What a zone's fight does, initiative by initiative, for the window to play back.
+"""What a fight did, beat by beat, as the rules recorded it while they ran it (issue 11).
 
-The rules resolve a whole zone inside one action (:func:`resolution.resolution_step`
-runs initiative 5 down to 1 at once). The window wants to show it step by step, so
-this module answers, without changing the state it is given:
+Combat is computed once, by :mod:`tabletop.games.conan.resolution`. As it runs, it
+appends typed, frozen beats to the round's :class:`Fight` (``state.data["fight"]``,
+begun anew by every Resolution phase, read with :func:`fight`):
 
-* :func:`zone_beats` (state, zone): the fight of ``zone`` from where it stands now
-  (initiative 5, or the current one when the zone is half fought), on a copy: per
-  initiative the strikes (which Move card, which side, which slots face which,
-  blocked / hit / glancing per slot, the damage) and who falls;
-* :func:`trace` (rules, state, action): every zone fought while ``action`` and the
-  automatic steps after it run (the same steps as :func:`flow.advance`), on a copy.
+* :class:`ZoneStart`: a zone's fight begins (or goes on after a question: the lone
+  Move's side, a renown loss), with the :class:`Table` as it lies then;
+* :class:`Initiative`: the strikes of one initiative (each :class:`Strike` one side
+  of a Move against one character: attacker, defender, which slot faces which, each
+  :class:`SlotClash` a :class:`Outcome` hit / blocked / glancing, the damage) and the
+  damage counters they left;
+* :class:`Fall`: that initiative's defeats carried out: who fell and where each went.
 
-Everything here is public when it is shown: Moves are revealed before the
-Resolution phase. Damage numbers equal the rules' (the same ``evaluate_side``).
+The window plays exactly these beats back (:mod:`tabletop.ui.games.conan_playback`)
+and shows the table as of each one with :func:`show`: the table recorded at the
+zone's start, then each beat's own changes, and the log up to the beat (log lines
+never change once written). Everything here is public when it is shown: Moves are
+revealed before the Resolution phase.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from enum import StrEnum
 
-from tabletop.core.actions import Action
-from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.conan import battlefield as bf
-from tabletop.games.conan import resolution
-from tabletop.games.conan.data import MoveRecord
-from tabletop.games.conan.defeat import next_loss
-from tabletop.games.conan.flow import MAX_STEPS, _step
-from tabletop.games.conan.icons import attack_units, outcome
-from tabletop.games.conan.stats import add_counter, has_ability, is_defeated, stat
-from tabletop.games.conan.zones import cdef
+from tabletop.games.conan.data import KEY, ConanData, conan_data
 
-if TYPE_CHECKING:
-    from tabletop.games.conan.rules import ConanRules
+__all__ = ["FIGHT_KEY", "Beat", "Fall", "Fight", "Initiative", "Outcome", "SlotClash",
+           "Strike", "Table", "ZoneStart", "fight", "record", "show", "table_of"]
 
-__all__ = ["Beat", "Moment", "SlotClash", "Strike", "moments", "trace", "zone_beats"]
+#: ``state.data`` key of the current Resolution phase's :class:`Fight`.
+FIGHT_KEY = "fight"
+
+
+class Outcome(StrEnum):
+    """One attack icon against the icon facing it (CONAN-R14); equal to the strings of
+    :mod:`tabletop.games.conan.icons` (``HIT``, ``BLOCKED``, ``GLANCING``)."""
+
+    HIT = "hit"
+    BLOCKED = "blocked"
+    GLANCING = "glancing"
 
 
 @dataclass(frozen=True)
@@ -47,12 +51,12 @@ class SlotClash:
     icon: str
     facing: int | None
     facing_icon: str
-    outcome: str  # icons.HIT / BLOCKED / GLANCING
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
 class Strike:
-    """One side of a Move card attacking one character.
+    """One side of a Move card attacking one character (``attacker`` hits ``target``).
 
     ``target_card`` / ``target_side``: the touching Move and its side (None for an
     unanswered Foe's Move, whose side and target the enemy chose, CONAN-R15).
@@ -69,183 +73,121 @@ class Strike:
 
 
 @dataclass(frozen=True)
-class Beat:
-    """Everything that happens at one initiative of one zone (all at once, CONAN-R16)."""
+class Table:
+    """Where every card lies and how (face, tap, counters, who knows it), Conan's
+    Move records and turn data, phase and step: the table at one moment, as values.
+
+    ``cards`` lists only cards that differ from a fresh card (face up, untapped, no
+    counters, known to nobody); every other card is one.
+    """
+
+    zones: tuple[tuple[str, tuple[int, ...]], ...]
+    cards: tuple[tuple[int, bool, bool, tuple[tuple[str, int], ...], tuple[int, ...]], ...]
+    conan: ConanData
+    phase: str
+    step: str
+
+
+@dataclass(frozen=True)
+class ZoneStart:
+    """The fight of ``zone`` begins, or goes on after a question; ``log_at``: the log's
+    length then."""
+
+    zone: str
+    log_at: int
+    table: Table
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """One initiative of one zone, all at once (CONAN-R16): its strikes, the damage
+    counters they left (``damage``: character, its damage counter now) and who they
+    defeat (carried out by the :class:`Fall` after it)."""
 
     zone: str
     initiative: int
     strikes: tuple[Strike, ...]
+    damage: tuple[tuple[int, int], ...]
     defeated: tuple[int, ...]
-
-
-def _clashes(card: Any, side: str, magic: bool, defender: Any, def_side: str | None,
-             facing: dict[int, int] | None) -> tuple[SlotClash, ...]:
-    out = []
-    slots = card[side]
-    for unit in attack_units(slots, card[f"{side}_multi"], magic):
-        for i in unit:
-            j = None if facing is None else facing.get(i)
-            icon = defender[def_side][j] if (defender is not None and def_side is not None
-                                            and j is not None) else ""
-            out.append(SlotClash(i, slots[i], j, icon, outcome(slots[i], icon)))
-    return tuple(out)
-
-
-def _strikes(state: GameState, db: CardDb, recs: list[MoveRecord],
-             contacts: list[bf.Contact], lone: dict[str, str]) -> list[Strike]:
-    """The strikes of ``recs`` (one initiative), as :func:`resolution._hits` counts them."""
-    by_card = {r.card: r for r in bf.moves(state)}
-    out: list[Strike] = []
-    for rec in recs:
-        user = rec.by
-        if not resolution._alive(state, db, user):
-            continue  # CONAN-R16: defeated earlier, deals nothing
-        card = cdef(state, db, rec.card)
-        magic = has_ability(state, db, user, "magic")
-        printed = stat(state, db, user, "damage")
-        mine = [c for c in contacts if (c.foe_card if rec.foe else c.hero) == rec.card]
-        if rec.foe and not mine:
-            side, _, target = lone[str(rec.card)].partition("@")
-            result = resolution._side_result(card, side, magic, None, None, None)
-            out.append(Strike(rec.card, user, side, int(target), None, None,
-                              _clashes(card, side, magic, None, None, None),
-                              result.damage(printed)))
-            continue
-        for c in mine:
-            other = by_card[c.hero if rec.foe else c.foe_card]
-            other_card = cdef(state, db, other.card)
-            side, other_side, facing = ((c.foe_side, c.hero_side, c.foe_to_hero) if rec.foe
-                                        else (c.hero_side, c.foe_side, c.hero_to_foe))
-            result = resolution._side_result(card, side, magic, other_card, other_side, facing)
-            out.append(Strike(rec.card, user, side, other.by,
-                              other.card, other_side,
-                              _clashes(card, side, magic, other_card, other_side, facing),
-                              result.damage(printed)))
-    return out
-
-
-def zone_beats(state: GameState, db: CardDb, zone: str) -> list[Beat]:
-    """The fight of ``zone`` from where it stands, one :class:`Beat` per initiative that
-    has cards; stops before an unanswered Foe's Move whose side is not chosen yet."""
-    s = copy.deepcopy(state)
-    res = s.data.get("res") or {}
-    start = int(res.get("init", 5)) if res.get("zone") == zone else 5
-    lone = {str(k): str(v) for k, v in (res.get("lone") or {}).items()}
-    recs = bf.moves(s, zone)
-    contacts = bf.contacts(s, zone)
-    touched = {c.foe_card for c in contacts}
-    out: list[Beat] = []
-    for k in range(start, 0, -1):
-        now = [r for r in recs if int(cdef(s, db, r.card)["initiative"]) == k]
-        if any(r.foe and r.card not in touched and str(r.card) not in lone
-               and resolution._alive(s, db, r.by) for r in now):
-            break  # the enemy has not chosen this lone Move's side yet
-        strikes = _strikes(s, db, now, contacts, lone)
-        hit: set[int] = set()
-        for st in strikes:
-            if resolution._alive(s, db, st.target):
-                add_counter(s, st.target, "damage", st.damage)
-                if st.damage > 0:
-                    hit.add(st.target)
-        fallen = tuple(sorted(t for t in hit if is_defeated(s, db, t)))
-        if strikes:
-            out.append(Beat(zone, k, tuple(strikes), fallen))
-        if any(cdef(s, db, t).type == "conan" for t in fallen):
-            break  # Conan fell: the game (or the turn) ends here
-    return out
-
-
-def trace(rules: ConanRules, state: GameState, action: Action) -> list[Beat]:
-    """Every zone fought while ``action`` and the automatic steps after it run, as beats
-    (on a copy; ``action`` must be legal in ``state``)."""
-    db = rules.cards
-    s = copy.deepcopy(state)
-    rules.apply_direct(s, action)
-    out: list[Beat] = []
-    traced: set[str] = set()
-    for _ in range(MAX_STEPS):
-        if s.game_over or s.pending is not None:
-            break
-        if s.data.get("loss"):
-            next_loss(s, db)
-            continue
-        if s.phase == "resolution":
-            res = s.data["res"]
-            if res["zone"] is None:
-                left = [z for z in res["left"] if bf.moves(s, z) or s.zones[z].cards]
-                if len(left) == 1:  # what resolution_step does next, done here to look first
-                    resolution.start_zone(s, left[0])
-            zone = res["zone"]
-            if zone is not None and zone not in traced:
-                traced.add(str(zone))
-                out += zone_beats(s, db, str(zone))
-        if not _step(s, db):
-            break
-    return out
+    log_at: int
 
 
 @dataclass(frozen=True)
-class Moment:
-    """The table as one step of a fight's playback shows it.
+class Fall:
+    """The defeats of an initiative carried out: ``moved`` (card, the zone it went to;
+    Conan stays: his fall ends the game)."""
 
-    ``kind``: ``zone`` (a zone's fight begins: the cards as they lie, initiative 5 to
-    come), ``beat`` (the strikes of one initiative have landed: damage counters and
-    the log's hit lines; the defeats of that initiative not yet carried out) or
-    ``fall`` (those defeats carried out: the fallen in a Chronicle or a discard pile,
-    renown changed). ``state`` is an independent copy of the game state at that
-    moment (what the window shows meanwhile, CONAN-R16 order); ``beat`` the
-    initiative's strikes (None for ``zone``).
-    """
-
-    kind: str
     zone: str
-    beat: Beat | None
-    state: GameState
+    initiative: int
+    fallen: tuple[int, ...]
+    moved: tuple[tuple[int, str], ...]
+    log_at: int
 
 
-def moments(rules: ConanRules, state: GameState, action: Action) -> list[Moment]:
-    """What the table looks like at every step of the fights ``action`` sets off, as
-    :class:`Moment` copies, in order (on a copy; ``action`` must be legal in ``state``).
+#: One recorded beat of a fight.
+Beat = ZoneStart | Initiative | Fall
 
-    The rules fight one initiative per automatic step and carry out its defeats in
-    the next (:func:`resolution.resolution_step`), so each moment is a real state of
-    the game, not a reconstruction. Empty when the action starts no fight.
-    """
-    db = rules.cards
-    s = copy.deepcopy(state)
-    rules.apply_direct(s, action)
-    out: list[Moment] = []
-    beats: dict[tuple[str, int], Beat] = {}
-    traced: set[str] = set()
-    for _ in range(MAX_STEPS):
-        if s.game_over or s.pending is not None:
-            break
-        if s.data.get("loss"):
-            next_loss(s, db)
-            continue
-        fought: tuple[str, int, bool] | None = None
-        if s.phase == "resolution":
-            res = s.data["res"]
-            if res["zone"] is None:
-                left = [z for z in res["left"] if bf.moves(s, z) or s.zones[z].cards]
-                if len(left) == 1:  # what resolution_step does next, done here to look first
-                    resolution.start_zone(s, left[0])
-            zone = res["zone"]
-            if zone is not None:
-                if zone not in traced:
-                    traced.add(str(zone))
-                    beats.update({(b.zone, b.initiative): b for b in zone_beats(s, db, str(zone))})
-                    out.append(Moment("zone", str(zone), None, copy.deepcopy(s)))
-                falling = res.get("falling")
-                fought = (str(zone), int(res["init"]) + (1 if falling is not None else 0),
-                          falling is not None)
-        going = _step(s, db)
-        beat = beats.get(fought[:2]) if fought is not None else None
-        if fought is not None and beat is not None:  # None: an initiative without cards
-            if not fought[2]:
-                out.append(Moment("beat", fought[0], beat, copy.deepcopy(s)))
-            elif beat.defeated:  # Conan's fall ends the game here: shown all the same
-                out.append(Moment("fall", fought[0], beat, copy.deepcopy(s)))
-        if not going:
-            break
-    return out
+
+@dataclass
+class Fight:
+    """The beats of one Resolution phase, in the order they happened."""
+
+    beats: list[Beat] = field(default_factory=list)
+
+
+def fight(state: GameState) -> Fight | None:
+    """The beats of the current (or last) Resolution phase, or None."""
+    found = state.data.get(FIGHT_KEY)
+    return found if isinstance(found, Fight) else None
+
+
+def record(state: GameState, beat: Beat) -> None:
+    """The resolution appends ``beat`` to the current fight."""
+    found = fight(state)
+    if found is None:
+        found = state.data[FIGHT_KEY] = Fight()
+    found.beats.append(beat)
+
+
+def table_of(state: GameState) -> Table:
+    """The :class:`Table` of ``state`` now (values only: nothing shared that changes)."""
+    cards = tuple((iid, c.face_up, c.tapped, tuple(c.counters.items()), tuple(c.known_to))
+                  for iid, c in state.cards.items()
+                  if not c.face_up or c.tapped or c.counters or c.known_to)
+    data = conan_data(state)
+    return Table(tuple((zid, tuple(z.cards)) for zid, z in state.zones.items()), cards,
+                 ConanData(data.moves, data.turn), str(state.phase), str(state.step))
+
+
+def _restore(shown: GameState, table: Table) -> None:
+    for zid, cards in table.zones:
+        if shown.zones[zid].cards != list(cards):
+            for iid in cards:  # on top, in order: the zone ends exactly as recorded
+                shown.move(iid, zid)
+    marked = {mark[0]: mark for mark in table.cards}
+    for iid, card in shown.cards.items():
+        _, face_up, tapped, counters, known = marked.get(iid, (iid, True, False, (), ()))
+        card.face_up, card.tapped = face_up, tapped
+        card.counters, card.known_to = dict(counters), set(known)
+    shown.data[KEY] = ConanData(table.conan.moves, table.conan.turn)
+    shown.phase, shown.step = table.phase, table.step
+
+
+def show(shown: GameState, real: GameState, beat: Beat) -> None:
+    """Bring ``shown`` (the window's one working copy, already showing the beat before
+    ``beat``, or any state for a :class:`ZoneStart`) to the table as of ``beat``; the
+    log is ``real``'s up to the beat. No question is open in a fight's moment."""
+    if isinstance(beat, ZoneStart):
+        _restore(shown, beat.table)
+    elif isinstance(beat, Initiative):
+        for iid, value in beat.damage:
+            counters = shown.cards[iid].counters
+            if value:
+                counters["damage"] = value
+            else:
+                counters.pop("damage", None)
+    else:
+        for iid, zone in beat.moved:
+            shown.move(iid, zone)
+    shown.log = real.log[:beat.log_at]
+    shown.pending = None

@@ -19,7 +19,12 @@ the Warrior step ends.
 
 State: ``state.data["res"] = {"left": [zones], "zone": zone or None,
 "init": 5..1, "chooser": seat, "lone": {move iid: "left@<target iid>"},
-"falling": [iids hit at the initiative just fought, their defeats checked next]}``.
+"falling": [iids hit at the initiative just fought, their defeats checked next],
+"seen": the log's length at the last beat recorded}``.
+
+What happens is recorded as it happens, as typed beats
+(:mod:`tabletop.games.conan.playback`, ``state.data["fight"]``), for the window to
+play back: a zone's start (with the table then), each initiative's strikes, each fall.
 """
 
 from __future__ import annotations
@@ -36,7 +41,19 @@ from tabletop.games.conan.data import MoveRecord, all_records, set_records
 from tabletop.games.conan.data import end_round as new_round
 from tabletop.games.conan.defeat import check_defeats
 from tabletop.games.conan.effects import apply_effect
-from tabletop.games.conan.icons import SideResult, evaluate_side
+from tabletop.games.conan.icons import SideResult, attack_units, evaluate_side, outcome
+from tabletop.games.conan.playback import (
+    FIGHT_KEY,
+    Fall,
+    Fight,
+    Initiative,
+    Outcome,
+    SlotClash,
+    Strike,
+    ZoneStart,
+    record,
+    table_of,
+)
 from tabletop.games.conan.stats import (
     add_counter,
     counter,
@@ -108,12 +125,16 @@ def begin_resolution(state: GameState) -> None:
     state.phase, state.step = "resolution", ""
     state.data["res"] = {"left": [z for z in FOE_ZONES if state.zones[z].cards],
                          "zone": None, "init": 5, "chooser": state.active, "lone": {}}
+    state.data[FIGHT_KEY] = Fight()
+
+
+def _in_play(state: GameState, iid: int) -> bool:
+    zone = state.zone_of(iid)
+    return zone in FOE_ZONES or zone == CONAN_ZONE or zone == zid(state.active, "side")
 
 
 def _alive(state: GameState, db: CardDb, iid: int) -> bool:
-    zone = state.zone_of(iid)
-    in_play = zone in FOE_ZONES or zone == CONAN_ZONE or zone == zid(state.active, "side")
-    return in_play and not is_defeated(state, db, iid)
+    return _in_play(state, iid) and not is_defeated(state, db, iid)
 
 
 def lone_options(state: GameState, db: CardDb) -> list[str]:
@@ -136,11 +157,25 @@ def _side_result(card: Any, side: str, magic: bool, defender: Any, def_side: str
                          facing)
 
 
+def _clashes(card: Any, side: str, magic: bool, defender: Any, def_side: str | None,
+             facing: dict[int, int] | None) -> tuple[SlotClash, ...]:
+    """Each attack icon of ``side`` against the slot facing it (as ``evaluate_side``)."""
+    out = []
+    slots = card[side]
+    for unit in attack_units(slots, card[f"{side}_multi"], magic):
+        for i in unit:
+            j = None if facing is None else facing.get(i)
+            icon = defender[def_side][j] if (defender is not None and def_side is not None
+                                            and j is not None) else ""
+            out.append(SlotClash(i, slots[i], j, icon, Outcome(outcome(slots[i], icon))))
+    return tuple(out)
+
+
 def _hits(state: GameState, db: CardDb, recs: list[MoveRecord],
-          contacts: list[bf.Contact], lone: dict[str, str]) -> list[tuple[int, int, int, int]]:
-    """``(attacker, target, damage, card)`` of every card in ``recs`` (CONAN-R15)."""
+          contacts: list[bf.Contact], lone: dict[str, str]) -> list[Strike]:
+    """The strikes of every card in ``recs`` (CONAN-R15)."""
     by_card = {r.card: r for r in bf.moves(state)}
-    out: list[tuple[int, int, int, int]] = []
+    out: list[Strike] = []
     for rec in recs:
         user = rec.by
         if not _alive(state, db, user):
@@ -153,18 +188,19 @@ def _hits(state: GameState, db: CardDb, recs: list[MoveRecord],
         if rec.foe and not mine:
             side, _, target = lone[str(rec.card)].partition("@")
             result = _side_result(card, side, magic, None, None, None)
-            out.append((user, int(target), result.damage(printed), rec.card))
+            out.append(Strike(rec.card, user, side, int(target), None, None,
+                              _clashes(card, side, magic, None, None, None),
+                              result.damage(printed)))
             continue
         for c in mine:
             other = by_card[c.hero if rec.foe else c.foe_card]
             other_card = cdef(state, db, other.card)
-            if rec.foe:
-                result = _side_result(card, c.foe_side, magic, other_card, c.hero_side,
-                                      c.foe_to_hero)
-            else:
-                result = _side_result(card, c.hero_side, magic, other_card, c.foe_side,
-                                      c.hero_to_foe)
-            out.append((user, other.by, result.damage(printed), rec.card))
+            side, other_side, facing = ((c.foe_side, c.hero_side, c.foe_to_hero) if rec.foe
+                                        else (c.hero_side, c.foe_side, c.hero_to_foe))
+            result = _side_result(card, side, magic, other_card, other_side, facing)
+            out.append(Strike(rec.card, user, side, other.by, other.card, other_side,
+                              _clashes(card, side, magic, other_card, other_side, facing),
+                              result.damage(printed)))
     return out
 
 
@@ -189,11 +225,15 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
             return False
         start_zone(state, left[0])
     zone = str(res["zone"])
+    if res.get("seen") != len(state.log):
+        # the zone begins, or goes on after a question: the table as it lies now
+        record(state, ZoneStart(zone, len(state.log), table_of(state)))
+        res["seen"] = len(state.log)
     # One initiative per call, its defeats in the next: the same fight as one loop, but
-    # the window's playback can show the table as of each initiative (trace).
+    # the window's playback can show the table as of each initiative (the beats).
     falling = res.pop("falling", None)
     if falling is not None:
-        check_defeats(state, db, [int(i) for i in falling])
+        _fall(state, db, zone, int(res["init"]) + 1, [int(i) for i in falling])
         return not state.game_over  # a renown loss the flow takes first, then back here
     if int(res["init"]) < 1:
         finish_zone(state, zone)
@@ -214,16 +254,36 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
             res["asking"] = rec.card
             return False
     hits = _hits(state, db, now, contacts, res["lone"])
-    for attacker, target, amount, _card in hits:
+    struck: dict[int, int] = {}
+    for hit in hits:
+        target, amount = hit.target, hit.damage
         if not _alive(state, db, target):
             continue  # already defeated at an earlier initiative
         add_counter(state, target, "damage", amount)
+        struck[target] = counter(state, target, "damage")
         state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
-                          card=inst_msg(state, attacker), target=inst_msg(state, target),
+                          card=inst_msg(state, hit.attacker), target=inst_msg(state, target),
                           n=amount, init=k))
     res["init"] = k - 1
-    res["falling"] = sorted({t for _, t, n, _ in hits if n > 0})
+    res["falling"] = sorted({h.target for h in hits if h.damage > 0})
+    if hits:
+        defeated = sorted(t for t in {h.target for h in hits if h.damage > 0}
+                          if t in struck and is_defeated(state, db, t))
+        record(state, Initiative(zone, k, tuple(hits), tuple(sorted(struck.items())),
+                                 tuple(defeated), len(state.log)))
+        res["seen"] = len(state.log)
     return True
+
+
+def _fall(state: GameState, db: CardDb, zone: str, k: int, falling: list[int]) -> None:
+    """Carry out the defeats of initiative ``k``; record who fell and where they went."""
+    fallen = [i for i in falling if _in_play(state, i) and is_defeated(state, db, i)]
+    check_defeats(state, db, falling)
+    if fallen:
+        moved = tuple((i, state.zone_of(i)) for i in fallen if not _in_play(state, i))
+        record(state, Fall(zone, k, tuple(fallen), moved, len(state.log)))
+        res = state.data["res"]
+        res["seen"] = len(state.log)
 
 
 def check_lone(state: GameState, db: CardDb, choice: str) -> Verdict:

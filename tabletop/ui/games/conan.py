@@ -14,15 +14,15 @@
 * Decisions: buttons (Survey, Press On, Barbarian, zone order, lone Move, Rest
   healing); hand adjustment by clicking the card to discard; a Chronicle loss in a
   dialog listing the minimal choices.
-* Resolution: :mod:`~tabletop.ui.games.conan_playback`, from
-  :func:`tabletop.games.conan.playback.moments` of the action just taken; while it
-  plays, the table shows each step's moment (``shown_state``): log lines, chips,
-  piles and the next question catch up as the playback reaches them.
+* Resolution: :mod:`~tabletop.ui.games.conan_playback`, from the beats the rules
+  recorded while the action just taken fought (:mod:`tabletop.games.conan.playback`);
+  while it plays, the table shows the game as of each beat (``shown_state``: one working
+  copy per fight, brought forward by the beats): log lines, chips, piles and the next
+  question catch up as the playback reaches them.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -36,7 +36,7 @@ from tabletop.games.conan import foes, legal
 from tabletop.games.conan import stats as st
 from tabletop.games.conan.data import lone_asking
 from tabletop.games.conan.icons import evaluate_side
-from tabletop.games.conan.playback import Moment, moments
+from tabletop.games.conan.playback import Beat, Fall, Fight, Initiative, ZoneStart, fight
 from tabletop.games.conan.rules import KINDS
 from tabletop.games.conan.schema import ATTACK_ICONS
 from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cdef, conan_of
@@ -58,7 +58,7 @@ from tabletop.ui.games.conan_field import (
     stacked_chip,
 )
 from tabletop.ui.games.conan_hand import spread_layout, spread_places, spreads
-from tabletop.ui.games.conan_playback import Ghost, Playback, Step
+from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
 from tabletop.ui.panels import render_message
 
 if TYPE_CHECKING:
@@ -190,7 +190,9 @@ class ConanUI(GameUI):
         #: A card waiting for a dialog's answer, drawn where it would lie.
         self.waiting: tuple[int, Placed] | None = None
         self.playback = Playback()
-        self._before: Any = None
+        #: The fight's beats already looked at (the rules' record, and how many).
+        self._fight: Fight | None = None
+        self._fight_seen = 0
         self._seen = -1
         self._log_seen = 0
         #: The table (for the hover's current numbers, which ``explain`` is not given).
@@ -491,35 +493,35 @@ class ConanUI(GameUI):
         """The state drawn now (no new action looked at: see :meth:`shown_state`)."""
         step = self.playback.current
         if step is not None and step.shown is not None:
-            return step.shown
+            replay, n = step.shown
+            return replay.at(n)
         return scene.game.state
 
     def _sync(self, scene: TableScene) -> None:
-        """A new action in the history: queue the fight it set off (its moments)."""
+        """A new action in the history: queue the fight it set off (the beats the rules
+        recorded while it ran)."""
         game = scene.game
         n = len(game.history)
         if n == self._seen:
             return
-        if self._before is not None and n == self._seen + 1:
+        now = fight(game.state)
+        if self._seen >= 0 and n == self._seen + 1:
             action = game.history[-1].action
-            found: list[Moment] = []
-            if action.kind in KINDS:
-                try:
-                    found = moments(self.rules, self._before, action)
-                except ValueError:  # an action the copy refuses (never for a history entry)
-                    found = []
-            steps = self._captions(scene) + self._fight_steps(scene, found)
+            beats: list[Beat] = []
+            if action.kind in KINDS and now is not None:
+                beats = now.beats[self._fight_seen:] if now is self._fight else list(now.beats)
+            steps = self._captions(scene) + self._fight_steps(scene, beats)
             if steps:
                 self.playback.add(steps)
         else:
             self.playback.clear()
+        self._fight, self._fight_seen = now, (len(now.beats) if now is not None else 0)
         if game.state.game_over:
             # The table's game-over box takes the middle of the table: no fight banner
             # under it (the log keeps every line of the last fight).
             self.playback.skip()
         self._log_seen = len(game.state.log)
         self._seen = n
-        self._before = copy.deepcopy(game.state)
 
     def _step_changed(self, scene: TableScene, index: int) -> None:
         """The playback moved on (or ended): show its moment, then what comes after."""
@@ -587,42 +589,58 @@ class ConanUI(GameUI):
         return [Step("caption", text=render_message(m, scene.lang)) for m in new
                 if getattr(m, "key", "") in FALLBACK_KEYS]
 
-    def _fight_steps(self, scene: TableScene, found: list[Moment]) -> list[Step]:
-        """Zone, initiative and fall steps, each showing its moment of the game; the
+    def _fight_steps(self, scene: TableScene, beats: list[Beat]) -> list[Step]:
+        """Zone, initiative and fall steps from the fight's beats, each showing the game as
+        of its beat (one working copy, brought forward as the playback reaches it); the
         zone's cards as they lay when its fight began are drawn over the dimmed table."""
+        if not beats:
+            return []
         pb = self.playback
-        for m in found:
-            if m.kind != "zone":
-                continue
-            at, zone = m.state, m.zone
-            cards: list[int] = []
-            for shape in bf.foe_shapes(at, zone):
-                iid = int(shape.key)
-                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, shape)
-                cards.append(iid)
-            for rec in bf.moves(at, zone):
-                iid = rec.card
-                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, bf.move_shape(rec))
-                cards.append(iid)
-            for iid in at.zones[CONAN_ZONE].cards:
-                shape = self.frames.get(at.active, scene.layout).zone(CONAN_ZONE).shape()
-                pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id,
-                                       Placed(str(iid), shape.center, CARD_SIZE,
-                                              shape.rotation_deg))
-                cards.append(iid)
-            pb.zone_cards[zone] = cards
+        started = {b.zone for b in beats if isinstance(b, ZoneStart)}
+
+        def ghosts(at: Any, beat: Beat) -> None:
+            if isinstance(beat, ZoneStart) and beat.zone in started:
+                started.discard(beat.zone)  # the first start of the zone in this action
+                self._ghosts(scene, at, beat.zone)
+
+        replay = Replay(scene.game.state.clone(), scene.game.state, beats, on_beat=ghosts)
         pb.now_at = lambda iid: (sprite.placed if (sprite := scene.sprite_for(iid)) is not None
                                  else None)
         steps: list[Step] = []
         gone: list[int] = []
-        for m in found:
-            if m.kind == "fall" and m.beat is not None:
-                steps.append(Step("fall", m.zone, fallen=m.beat.defeated, gone=tuple(gone),
-                                  shown=m.state))
-                gone += m.beat.defeated
-            else:
-                steps.append(Step(m.kind, m.zone, m.beat, gone=tuple(gone), shown=m.state))
+        stepped: set[str] = set()
+        for n, beat in enumerate(beats, start=1):
+            if isinstance(beat, ZoneStart):
+                if beat.zone not in stepped:  # a start after a renown loss is no new step
+                    stepped.add(beat.zone)
+                    steps.append(Step("zone", beat.zone, gone=tuple(gone), shown=(replay, n)))
+            elif isinstance(beat, Initiative):
+                steps.append(Step("beat", beat.zone, beat, gone=tuple(gone), shown=(replay, n)))
+            elif isinstance(beat, Fall):
+                steps.append(Step("fall", beat.zone, fallen=beat.fallen, gone=tuple(gone),
+                                  shown=(replay, n)))
+                gone += beat.fallen
         return steps
+
+    def _ghosts(self, scene: TableScene, at: Any, zone: str) -> None:
+        """The zone's cards as they lie when its fight begins (drawn over the veil)."""
+        pb = self.playback
+        cards: list[int] = []
+        for shape in bf.foe_shapes(at, zone):
+            iid = int(shape.key)
+            pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, shape)
+            cards.append(iid)
+        for rec in bf.moves(at, zone):
+            iid = rec.card
+            pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id, bf.move_shape(rec))
+            cards.append(iid)
+        for iid in at.zones[CONAN_ZONE].cards:
+            shape = self.frames.get(at.active, scene.layout).zone(CONAN_ZONE).shape()
+            pb.ghosts[iid] = Ghost(iid, at.cards[iid].card_id,
+                                   Placed(str(iid), shape.center, CARD_SIZE,
+                                          shape.rotation_deg))
+            cards.append(iid)
+        pb.zone_cards[zone] = cards
 
     def playing(self, scene: TableScene) -> bool:
         """The fight (or the CONAN-R13 captions) is being played back."""
@@ -752,6 +770,7 @@ class ConanUI(GameUI):
                                            screen_turn(placed.rotation_deg, vp.flipped, False),
                                            scene.lang)
                 surface.blit(face, face.get_rect(center=vp.to_px(*placed.center)))
+        self.shown(scene)  # the step's beats reached (its zone's ghosts taken)
         self.playback.draw(scene, surface)
 
     # -- words ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The Resolution played back step by step over the table (CONAN-R14..R16), and captions.
 
-The rules fight a zone inside one action; :func:`tabletop.games.conan.playback.trace`
-tells the plugin what happened, initiative by initiative. :class:`Playback` shows it:
+The rules fight a zone inside one action and record what happened as they go, beat by
+beat (:mod:`tabletop.games.conan.playback`). :class:`Playback` shows those beats:
 
 * a *zone* step ("Fight in the Center") with the initiative count-down 5..1;
 * one step per initiative: the zone's cards as they lay before the fight (ghosts:
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.games.conan.icons import BLOCKED, GLANCING
-from tabletop.games.conan.playback import Beat
+from tabletop.games.conan.playback import Beat, Initiative, show
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.ui.games.conan_cards import slot_rect
@@ -35,7 +35,7 @@ from tabletop.ui.table import screen_turn
 if TYPE_CHECKING:
     from tabletop.ui.table import TableScene
 
-__all__ = ["STEP_SECONDS", "Ghost", "Playback", "Step"]
+__all__ = ["STEP_SECONDS", "Ghost", "Playback", "Replay", "Step"]
 
 #: Seconds each step stays when the playback runs by itself.
 STEP_SECONDS = 1.6
@@ -52,19 +52,46 @@ class Ghost:
 
 
 @dataclass
+class Replay:
+    """The one working copy of the game a fight's playback shows, brought forward beat by
+    beat (:func:`tabletop.games.conan.playback.show`; steps only go forward).
+
+    ``state``: the copy (made once, when the fight is queued); ``real``: the game's state
+    (its log lines); ``beats``: the fight's beats of the action; ``done``: how many are
+    shown; ``on_beat(state, beat)``: called as each beat is reached (the zone's ghosts).
+    """
+
+    state: Any
+    real: Any
+    beats: list[Beat]
+    done: int = 0
+    on_beat: Callable[[Any, Beat], None] | None = None
+
+    def at(self, n: int) -> Any:
+        """The table as of the ``n`` first beats."""
+        while self.done < n:
+            beat = self.beats[self.done]
+            show(self.state, self.real, beat)
+            self.done += 1
+            if self.on_beat is not None:
+                self.on_beat(self.state, beat)
+        return self.state
+
+
+@dataclass
 class Step:
     """One step: ``kind`` is ``zone``, ``beat``, ``fall`` or ``caption``."""
 
     kind: str
     zone: str = ""
-    beat: Beat | None = None
+    beat: Initiative | None = None
     text: str = ""
     fallen: tuple[int, ...] = ()
     #: Cards that fell at an earlier initiative (not drawn any more).
     gone: tuple[int, ...] = ()
-    #: The game state the table shows during this step (log, chips, piles, no question
-    #: yet: :class:`tabletop.games.conan.playback.Moment`); None: the game's own state.
-    shown: Any = None
+    #: What the table shows during this step (log, chips, piles, no question yet): the
+    #: fight's :class:`Replay` as of its first ``n`` beats; None: the game's own state.
+    shown: tuple[Replay, int] | None = None
 
 
 @dataclass
@@ -183,7 +210,7 @@ class Playback:
         local = ((x + w / 2 - 0.5) * cw, (y + h / 2 - 0.5) * ch)
         return scene.viewport.to_px(*ghost.placed.to_table(local))
 
-    def _draw_beat(self, scene: TableScene, surface: pygame.Surface, beat: Beat) -> None:
+    def _draw_beat(self, scene: TableScene, surface: pygame.Surface, beat: Initiative) -> None:
         scale = scene.scale
         width = max(2, round(3 * scale))
         damage: dict[int, int] = {}
