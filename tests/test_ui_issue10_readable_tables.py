@@ -3,7 +3,8 @@
 Each test is named after the issue item it checks and drives the real window (posted
 events, ``tests/ui_helpers.py``):
 
-* Conan: the unanswered-Foe side/target buttons are clipped ("Right R R → C");
+* Conan: the unanswered-Foe side/target buttons are clipped ("Right R R → C"); the
+  Foe hand and the Move hand played from are unreadable; a chip hides the numbers;
 * Arc: covered hand cards show their power twice; a tapped character clicked as a
   blocker gets Arc's own reason (ARC-R5);
 * a Space pressed right after a playback ended by itself is not "next phase".
@@ -159,7 +160,9 @@ def test_issue10_conan_the_foe_hand_with_8_foes_is_readable(size, lang):
 
 
 def test_issue10_conan_the_foe_hand_is_spread_only_while_the_enemy_places_foes():
-    """Outside Foe Draw (and for the turn player) every zone lies where the file says."""
+    """Outside Foe Draw the Foe hand is never spread (in Foe Move the enemy's Move hand
+    is, over the rows it does not use then); in a phase where no hand is played from
+    (Survey) every zone lies where the file says."""
     from test_ui_conan import FOE_MOVE
 
     position = dict(FOE_MOVE, zones=dict(FOE_MOVE["zones"], **{
@@ -167,8 +170,139 @@ def test_issue10_conan_the_foe_hand_is_spread_only_while_the_enemy_places_foes()
     app, game, scene, labels = table(position)
     try:
         assert scene.viewer == 1
+        assert "p1.foe_hand" not in scene.layout.zone_ids  # under the spread Move hand
+        assert scene.layout.zone("p1.hand").height_mm > 100.0
+    finally:
+        app.shutdown()
+    app, game, scene, labels = table(dict(position, phase="survey"))
+    try:
         assert scene.layout.zone("p1.foe_hand").height_mm == 100.0
+        assert scene.layout.zone("p0.hand").height_mm == 100.0
         assert "p1.chronicle" in scene.layout.zone_ids
+    finally:
+        app.shutdown()
+
+
+# ---------------------------------------------------------------------- Conan: the Move hand
+
+#: Seven hand cards with the longest names of each kind (Moves, Items, an Action, an
+#: Ally, a Region): ブロードソード and Pirate Swordswoman need the face's whole width.
+SEVEN_CARDS = ["item_broadsword", "move_roundhouse", "item_throwing_knives",
+               "move_overhead_blow", "action_strange_omen", "ally_pirate_swordswoman",
+               "region_steaming_jungle"]
+
+
+def hand_numbers(card):
+    """The numbers a hand card shows that the player needs: a Move's (Item's,
+    Action's) initiative and prowess cost, a character's damage, prowess and health."""
+    if card.type in ("move", "item", "action"):
+        return [card.get("initiative"), card.get("cost")]
+    if card.type in ("ally", "conan", "foe"):
+        return [card.get(k) for k in ("damage", "prowess", "health")]
+    return []
+
+
+def hand_table(phase, size, lang):
+    """Seat 0's turn with SEVEN_CARDS in hand: Prepare or Conan Move (the turn player
+    at the computer), or Foe Move (the enemy, seat 1, at the computer, SEVEN_CARDS in
+    its hand)."""
+    from test_ui_conan import FOE_MOVE, at_conan_move
+
+    if phase == "conan_move":
+        app, game, scene, labels = at_conan_move(size, tuple(
+            c(card, f"h{i}") for i, card in enumerate(SEVEN_CARDS[:5])), lang)
+        return app, game, scene, "p0.hand"
+    zones = dict(FOE_MOVE["zones"])
+    if phase == "prepare":
+        zones = {k: v for k, v in zones.items() if k != "center"}
+        zones["p0.hand"] = [c(card, f"h{i}") for i, card in enumerate(SEVEN_CARDS)]
+    else:
+        zones["p1.hand"] = [c(card, f"h{i}") for i, card in enumerate(SEVEN_CARDS)]
+    app, game, scene, labels = table(dict(FOE_MOVE, phase=phase, zones=zones), size, lang)
+    return app, game, scene, "p0.hand" if phase == "prepare" else "p1.hand"
+
+
+@pytest.mark.parametrize("phase", ["prepare", "conan_move", "foe_move"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_conan_the_hand_played_from_shows_every_name_whole(size, lang, phase):
+    """While the viewer plays from its hand (Prepare and Conan Move on its turn, Foe Move
+    as the enemy) every hand card shows its whole name at the floor or above and its
+    numbers, no card over another, inside the table; the battlefield and the turn
+    player's side stay where they are."""
+    try:
+        app, game, scene, hand = hand_table(phase, size, lang)
+        try:
+            assert game.state.phase == phase and hand == f"p{scene.viewer}.hand"
+            sprites = [s for s in scene.sprites if s.zone == hand]
+            assert len(sprites) == 7
+            problems = whole_names_problems(scene, sprites, hand_numbers)
+            assert not problems, "\n".join(problems)
+            area = pygame.Rect(scene.viewport.area)
+            for i, a in enumerate(sprites):
+                assert area.contains(a.rect)
+                assert not any(a.rect.colliderect(b.rect) for b in sprites[i + 1:])
+                for zone in ("moves", "center", f"p{game.state.active}.side"):
+                    assert not a.rect.colliderect(scene.zone_rect(zone)), zone
+            battle = scene.ui.frames[game.state.active]
+            assert all(scene.layout.zone(z) == battle.zone(z) for z in
+                       ("moves", "conan", "center", "left_flank", "rear", "right_flank"))
+        finally:
+            app.shutdown()
+    finally:
+        i18n.set_language("en")
+
+
+def test_issue10_conan_the_spread_hand_keeps_its_places_while_the_pointer_is_over_it():
+    """A card played from the spread hand leaves a gap: the others stay under the
+    pointer until it leaves the hand, then they are laid out afresh."""
+    app, game, scene, hand = hand_table("prepare", (1280, 720), "en")
+    try:
+        from ui_helpers import move
+
+        sprites = [s for s in scene.sprites if s.zone == hand]
+        ally = next(s for s in sprites if s.card.card_id == "ally_pirate_swordswoman")
+        move(app, sprites[0].rect.center)
+        before = {s.iid: s.rect.copy() for s in sprites if s is not ally}
+        assert game.propose(Action.make("play_card", 0, card=ally.iid)).ok
+        frames(app, 2)
+        after = {s.iid: s.rect for s in scene.sprites if s.zone == hand}
+        assert after == before
+        move(app, scene.zone_rect("center").center)  # the pointer leaves: laid out afresh
+        frames(app, 1)
+        assert {s.iid: s.rect for s in scene.sprites if s.zone == hand} != before
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_conan_no_chip_covers_a_characters_value_discs(size):
+    """Conan's and each Foe's damage, prowess and health discs are in sight: most of
+    each disc around its number has the disc's own colour, nothing drawn over it (where
+    a number changed, the Foes having paid their Moves, the disc shows it now)."""
+    from test_ui_conan import at_conan_move
+
+    from tabletop.ui.games.conan_cards import STAT_COLOUR
+
+    app, game, scene, labels = at_conan_move(size)
+    try:
+        frames(app, 1)
+        checked = 0
+        for name in ("conan", "bandit", "spear"):
+            sprite = scene.by_iid[labels[name]]
+            for stat, (x, y), r in scene.ui.stat_discs_px(scene, sprite):
+                assert sprite.rect.collidepoint(x, y)
+                want = STAT_COLOUR[stat]
+                channel = want.index(max(want))
+                inside = [(x + dx, y + dy) for dx in range(-r + 1, r) for dy in range(-r + 1, r)
+                          if dx * dx + dy * dy < (r - 1) ** 2]
+                own = sum(1 for p in inside if (lambda px: px.index(max(px)) == channel and
+                                                max(px) - min(px) > 60)(
+                    tuple(app.screen.get_at(p))[:3]))
+                # the disc's colour around its white number (a dark chip has none)
+                assert own >= 0.4 * len(inside), (name, stat, own, len(inside))
+                checked += 1
+        assert checked == 9
     finally:
         app.shutdown()
 
@@ -310,3 +444,79 @@ def test_issue10_a_key_right_after_a_fight_playback_ended_by_itself_is_spent_on_
             assert (pygame.K_n in scene.spent_keys) is not by_key
         finally:
             app.shutdown()
+
+
+# ---------------------------------------------------------------------- Xenocard: names
+
+
+def _xeno_positions():
+    """Positions that together show every Xenocard card in seat 0's hand (seven at a
+    time) and every battle card and situation on a slot of either seat."""
+    rules = load_rules("xenocard")
+    ids = sorted(rules.cards)
+    battle = [i for i in ids if rules.cards[i].type == "battle"]
+    situations = [i for i in ids if rules.cards[i].type == "situation"]
+    hands = [ids[k:k + 7] for k in range(0, len(ids), 7)]
+    slot_zones = [("p0.standby", ["s1", "s2", "s3", "s4"]),
+                  ("p0.field", ["front.left", "front.right", "back.left", "back.right"]),
+                  ("p1.standby", ["s1", "s2", "s3", "s4"]),
+                  ("p1.field", ["front.left", "front.right", "back.left", "back.right"])]
+    positions = []
+    for n in range(max(len(hands), -(-len(battle) // 16), -(-len(situations) // 8))):
+        zones = {"p0.hand": hands[n] if n < len(hands) else [],
+                 "p1.hand": ["void_wisp"] * 7,
+                 "p0.deck": ["deck_rookie"] * 12, "p1.deck": ["void_wisp"] * 12}
+        slots = {}
+        chunk = battle[16 * n:16 * n + 16]
+        for z, (zone, names) in enumerate(slot_zones):
+            part = chunk[4 * z:4 * z + 4]
+            zones[zone] = [{"card": cid, "label": f"b{z}_{k}"} for k, cid in enumerate(part)]
+            slots.update({f"b{z}_{k}": names[k] for k in range(len(part))})
+        sits = situations[8 * n:8 * n + 8]
+        for z, zone in enumerate(("p0.situations", "p1.situations")):
+            part = sits[4 * z:4 * z + 4]
+            zones[zone] = [{"card": cid, "label": f"s{z}_{k}"} for k, cid in enumerate(part)]
+            slots.update({f"s{z}_{k}": f"s{k + 1}" for k in range(len(part))})
+        positions.append({"turn": 5, "active": 0, "phase": "set", "zones": zones,
+                          "data": {"slots": slots}})
+    return positions
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_xenocard_every_name_shows_whole_in_the_hand_and_on_the_slots(size, lang):
+    """Every Xenocard card shows its whole name on its face, in seat 0's hand of seven
+    and on a slot: drawn by the fitting function (a word split where typesetting
+    allows, never left out, never ellipsized), at the floor or above, inside its card
+    and under no other card; hand cards also keep cost, ATK and HP, lie apart, are
+    larger than a card on a slot and stay clear of the battle field and the piles."""
+    from test_ui_xenocard import table as xeno_table
+
+    seen = set()
+    try:
+        for position in _xeno_positions():
+            app, game, scene, labels = xeno_table(position, size)
+            try:
+                app.set_language(lang)
+                frames(app, 2)
+                kinds = ("p0.hand", "p0.standby", "p0.field", "p0.situations",
+                         "p1.standby", "p1.field", "p1.situations")
+                sprites = [s for s in scene.sprites if s.zone in kinds]
+                hand = [s for s in sprites if s.zone == "p0.hand"]
+                assert len(hand) == len(position["zones"]["p0.hand"])
+                seen |= {s.card.card_id for s in hand}
+                problems = whole_names_problems(scene, sprites, lambda d: [
+                    d.get(k) for k in ("cost", "atk", "hp") if d.get(k) is not None])
+                assert not problems, "\n".join(problems)
+                slot_card = scene.card_rect(labels["b0_0"]) if "b0_0" in labels else None
+                for i, a in enumerate(hand):
+                    assert not any(a.rect.colliderect(b.rect) for b in hand[i + 1:])
+                    if slot_card is not None:
+                        assert a.rect.h > slot_card.h * 1.15
+                    for zone in ("p0.field", "p0.trash", "p0.dump", "p0.deck"):
+                        assert not a.rect.colliderect(scene.zone_rect(zone)), zone
+            finally:
+                app.shutdown()
+        assert seen == set(load_rules("xenocard").cards)
+    finally:
+        i18n.set_language("en")

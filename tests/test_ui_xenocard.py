@@ -83,13 +83,14 @@ def set_table():
 
 
 def visible_point(scene: TableScene, iid: int) -> tuple[int, int]:
-    """A pixel where ``iid`` is the topmost card (hand cards overlap)."""
+    """A pixel where ``iid`` is the topmost card (hand cards may overlap): the middle
+    of the part in sight, where a player grabs a card."""
     rect = scene.card_rect(iid)
     assert rect is not None
-    for dx in range(2, rect.w, 4):
-        point = (rect.x + dx, rect.centery)
-        if scene._card_at_px(point) == iid:
-            return point
+    points = [(rect.x + dx, rect.centery) for dx in range(2, rect.w, 4)
+              if scene._card_at_px((rect.x + dx, rect.centery)) == iid]
+    if points:
+        return points[len(points) // 2]
     raise AssertionError(f"card {iid} is covered everywhere")
 
 

@@ -201,6 +201,103 @@ class FaceText:
         self.record.left_out.append(text)
         return None
 
+    def fit_flow(self, text: str, head: pygame.Rect | None, body: pygame.Rect, size: int,
+                 colour: tuple[int, int, int], *, bold: bool = False, max_lines: int = 2,
+                 split: int = 0) -> pygame.Rect | None:
+        """Like :meth:`fit`, left-aligned, for a text whose first line may go into a
+        narrower ``head`` box (beside a cost disc: centred in its height) and the rest
+        into ``body`` under it, from its top; or every line into ``body``. Words are
+        split only when ``split`` allows (:func:`~tabletop.ui.textwrap_split.wrap_split`:
+        0 never, 1 a word wider than its line, 2 also to fill a line), and only when it
+        fits no other way: whole words at every size down to the floor come first.
+        Returns the ink, or None (nothing drawn; recorded as left out)."""
+        placed = self.measure_flow(text, head, body, size, bold=bold, max_lines=max_lines,
+                                   split=split, colour=colour)
+        if placed is None:
+            self.record.left_out.append(text)
+            return None
+        return self._draw_placed(*placed)
+
+    def measure_flow(self, text: str, head: pygame.Rect | None, body: pygame.Rect,
+                     size: int, *, bold: bool = False, max_lines: int = 2, split: int = 0,
+                     colour: tuple[int, int, int] = (0, 0, 0)
+                     ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
+                                                       pygame.Rect]]] | None:
+        """Where :meth:`fit_flow` would put ``text`` (the placement and what to blit),
+        without drawing or recording; None when it fits nowhere."""
+        from tabletop.ui.textwrap_split import wrap_split
+
+        if not text.strip():
+            return None
+        for level in range(split + 1):
+            for px in range(max(size, self.floor), self.floor - 1, -1):
+                font = self.fonts.get(px, bold)
+                best = None
+                for first in ((head, None) if head is not None else (None,)):
+                    boxes = [first, body] if first is not None else [body]
+                    widths = [b.clip(self.surf.get_rect()).w for b in boxes]
+                    if min(widths) <= 0:
+                        continue
+                    lines = wrap_split(text, font, widths, level, max_lines)
+                    if lines is None:
+                        continue
+                    tried = self._lay(text, lines, font, px, colour,
+                                      first, body, bold)
+                    if tried is None:
+                        continue
+                    shortest = min(len(line.rstrip("-")) for line in lines)
+                    if best is None or shortest > best[0]:
+                        best = (shortest, tried)
+                if best is not None:
+                    return best[1]
+        return None
+
+    def _lay(self, text: str, lines: list[str], font: pygame.font.Font, px: int,
+             colour: tuple[int, int, int], head: pygame.Rect | None, body: pygame.Rect,
+             bold: bool) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
+                                                         pygame.Rect]]] | None:
+        """``lines`` placed left-aligned: the first in ``head`` (when given), the rest
+        in ``body`` from its top, one spacing; None when one would not fit or touches
+        a text already placed."""
+        bounds = self.surf.get_rect()
+        body = body.clip(bounds)
+        rendered = [font.render(line, True, colour) for line in lines]
+        inks = [_ink(r) for r in rendered]
+        top = min(i.top for i in inks)
+        line_h = max(i.bottom for i in inks) - top
+        gap = max(1, px // 6)
+        rest = len(lines) - (1 if head is not None else 0)
+        if rest * line_h + max(0, rest - 1) * gap > body.h:
+            return None
+        out: list[tuple[str, pygame.Rect]] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]] = []
+        for k, (line, surf, ink) in enumerate(zip(lines, rendered, inks, strict=True)):
+            if head is not None and k == 0:
+                box = head.clip(bounds)
+                if line_h > box.h:
+                    return None
+                y = box.top + (box.h - line_h) // 2
+            else:
+                box = body
+                row = k - (1 if head is not None else 0)
+                y = body.top + row * (line_h + gap)
+            rect = pygame.Rect(box.left, y + (ink.top - top), ink.w, ink.h)
+            if ink.w > box.w or not box.contains(rect) or not self.free(rect):
+                return None
+            out.append((line, rect))
+            blits.append((surf, ink, rect))
+        whole = body.union(head.clip(bounds)) if head is not None else pygame.Rect(body)
+        return PlacedText(text, whole, out, px), blits
+
+    def _draw_placed(self, placed: PlacedText,
+                     blits: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]]
+                     ) -> pygame.Rect:
+        for surf, ink, rect in blits:
+            self.surf.blit(surf, rect.topleft, ink)
+        self._taken += [rect for _, rect in placed.lines]
+        self.record.placed.append(placed)
+        return placed.rect
+
     def _try(self, text: str, box: pygame.Rect, px: int, colour: tuple[int, int, int],
              bold: bool, max_lines: int, align: str, valign: str
              ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]]] | None:

@@ -36,7 +36,7 @@ from tabletop.layout import CARD_SIZE, Zone
 from tabletop.layout.model import CELL_KEY_PREFIX
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
-from tabletop.ui.games import GameUI, ZoneCards, layout_cards
+from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games.xenocard_battle import Playback
 from tabletop.ui.games.xenocard_cards import XenoCardRenderer
 from tabletop.ui.panels import no_explanation
@@ -56,6 +56,9 @@ WEAPON_TAG = (CARD_SIZE[0] + 4.0, 18.0)
 #: ATK in force are drawn in yellow over the printed ones (:meth:`XenoUI.draw_on_cards`).
 WEAPON_TAG_FROM_BOTTOM = 29.0
 SLOT_KINDS = ("standby", "field", "situations")
+#: Hand cards fill their row's height but this much (mm), a few mm apart (issue 10).
+HAND_MARGIN_MM = 4.0
+HAND_GAP_MM = 4.0
 E_COLOUR = (40, 120, 220)
 DAMAGE_COLOUR = (200, 40, 30)
 BOOST_COLOUR = (250, 214, 80)
@@ -224,9 +227,25 @@ class XenoUI(GameUI):
             return ZoneCards(places)
         if kind == "weapons":
             return ZoneCards([self._weapon_place(scene, zone, c) for c in cards])
+        if kind == "hand":
+            return self._hand(scene, zone, cards)
         arranged = layout_cards(scene, zone, cards)
         return ZoneCards([p if not p.rotation_deg else Placed(p.key, p.center, p.size, 0.0)
                           for p in arranged.places], arranged.overlapping)
+
+    @staticmethod
+    def _hand(scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+        """A hand row of cards as tall as the row (less :data:`HAND_MARGIN_MM`; issue
+        10: names whole and numbers large), a gap apart while the row has room, then
+        shrinking down to a card's size, then overlapping."""
+        scale = max(1.0, (zone.height_mm - HAND_MARGIN_MM) / CARD_SIZE[1])
+        size = (CARD_SIZE[0] * scale, CARD_SIZE[1] * scale)
+        places, overlap = pack_row(zone, [False] * len(cards), min_scale=1.0 / scale,
+                                   card_size=size, gap_mm=HAND_GAP_MM)
+        if scene.viewport.flipped:  # every card reads upright: first card on the left
+            places = places[::-1]
+        return ZoneCards([Placed(str(c.iid), p.center, p.size, 0.0)
+                          for c, p in zip(cards, places, strict=True)], overlap)
 
     def _weapon_place(self, scene: TableScene, zone: Zone, card: CardView) -> Placed:
         """A wide tag across the holder, over its attack type (see WEAPON_TAG_FROM_BOTTOM)."""
@@ -249,7 +268,8 @@ class XenoUI(GameUI):
         renderer, scale = scene.renderer, scene.viewport.scale
         if isinstance(renderer, XenoCardRenderer) and scale > 0:
             # never over the attack-type row, however big the face's text is drawn
-            row = renderer.attack_row(round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
+            row = renderer.attack_row(round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale),
+                                      state.cards[holder].card_id, scene.lang)
             dy = max(dy, (row.bottom + 1) / scale + h / 2 - CARD_SIZE[1] / 2)
         return Placed(str(card.iid), (hc[0], hc[1] + sign * dy), (w, h), 0.0)
 
@@ -355,7 +375,8 @@ class XenoUI(GameUI):
             attack = stats.attack_type(state, db, sprite.iid)
             if attack is not None and attack != printed.get("attack") and \
                     isinstance(scene.renderer, XenoCardRenderer):
-                scene.renderer.draw_attack_in_force(surface, rect, attack)
+                scene.renderer.draw_attack_in_force(surface, rect, attack,
+                                                    sprite.card.card_id, scene.lang)
 
     @staticmethod
     def _in_force(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, power: int,

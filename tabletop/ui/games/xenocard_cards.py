@@ -30,7 +30,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
+from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceRecord, FaceText, FontSource
 
 __all__ = ["ATTR_COLOURS", "XenoCardRenderer", "attr_colour", "attr_glyph", "draw_attack_icon",
            "draw_attr_icon"]
@@ -135,6 +135,7 @@ class XenoCardRenderer(CardRenderer):
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
         self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._plans: dict[tuple[Any, ...], tuple[Any, ...] | None] = {}
 
     @property
     def cut(self) -> set[tuple[str, int]]:
@@ -147,6 +148,7 @@ class XenoCardRenderer(CardRenderer):
         """Forget every cached surface (a language change)."""
         super().clear()
         self._rows.clear()
+        self._plans.clear()
 
     # -- backs -----------------------------------------------------------------------
     def draw_back(self, w: int, h: int) -> pygame.Surface:
@@ -164,11 +166,13 @@ class XenoCardRenderer(CardRenderer):
         return surf
 
     # -- faces -----------------------------------------------------------------------
-    def _rows_of(self, w: int, h: int) -> dict[str, Any]:
-        """The rows of a battle card face ``w`` x ``h`` px (the same for every card, so
-        the window knows where the attack type is): the title bar tall enough for a
-        two-line name at the floor, the attribute row, the attack-type row, the ATK /
-        HP band at the bottom."""
+    def _rows_of(self, w: int, h: int, card: Any = None, lang: str = "en") -> dict[str, Any]:
+        """The rows of a battle card face ``w`` x ``h`` px: the title bar tall enough for
+        a two-line name at the floor, the attribute row, the attack-type row, the ATK /
+        HP band at the bottom. With ``card``, the title is planned for its name
+        (:meth:`_title_plan`): a name that needs a third line makes the bar taller and,
+        when the rows would not fit any more, puts attribute and attack type on one row
+        (``merged``); the window asks the same rows (:meth:`attack_row`)."""
         border = max(2, w // 24)
         inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
         pad = max(2, w // 26)
@@ -179,13 +183,85 @@ class XenoCardRenderer(CardRenderer):
         bar_h = max(14, round(inner.h * 0.22), 2 * name_h + max(1, name_size // 6) + 2 * pad)
         bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
         row_h = line_h + 2
-        attr = pygame.Rect(inner.x, bar.bottom + pad // 2, inner.w, row_h)
-        attack = pygame.Rect(inner.x, attr.bottom, inner.w, row_h)
         band_h = max(14, round(inner.h * 0.2), self.line_height(round(inner.h * 0.2 * 0.72),
                                                                   True) + 4)
         band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
-        return {"inner": inner, "pad": pad, "size": size, "name_size": name_size,
-                "bar": bar, "attr": attr, "attack": attack, "band": band}
+        rows = {"inner": inner, "pad": pad, "size": size, "name_size": name_size,
+                "bar": bar, "band": band, "row_h": row_h, "merged": False, "title": None}
+        if card is not None:
+            plan = self._title_plan(card, lang, w, h, rows)
+            rows["title"] = plan
+            if plan is not None and plan[0] == "tall":
+                rows["bar"] = bar = pygame.Rect(inner.x, inner.y, inner.w,
+                                                max(bar_h, plan[3] - inner.y))
+                rows["merged"] = bar.bottom + pad // 2 + 2 * row_h > band.top
+        attr = pygame.Rect(inner.x, bar.bottom + pad // 2, inner.w, row_h)
+        attack = pygame.Rect(inner.x, attr.bottom, inner.w, row_h)
+        if rows["merged"]:
+            attack = pygame.Rect(inner.centerx, attr.y, inner.right - inner.centerx, row_h)
+            attr = pygame.Rect(inner.x, attr.y, inner.centerx - inner.x, row_h)
+        rows["attr"], rows["attack"] = attr, attack
+        return rows
+
+    def _disc(self, rows: dict[str, Any], floor: int) -> tuple[tuple[int, int], int]:
+        """Centre and radius of the cost disc."""
+        bar, pad, inner = rows["bar"], rows["pad"], rows["inner"]
+        r = max(5, round(inner.w * 0.12), round(floor * 0.62) + 1)
+        return (bar.x + pad + r, bar.y + pad + r), r
+
+    def _title_boxes(self, rows: dict[str, Any], floor: int
+                     ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Beside the disc (two lines), the disc's own line, and under the disc (the
+        card's whole width, down to the bar's bottom)."""
+        bar, pad, inner = rows["bar"], rows["pad"], rows["inner"]
+        centre, r = self._disc(rows, floor)
+        left = centre[0] + r + pad
+        beside = pygame.Rect(left, bar.y + 1, bar.right - pad - left, bar.h - 2)
+        head = pygame.Rect(left, bar.y + 1, bar.right - pad // 2 - left, 2 * r + pad)
+        top = centre[1] + r + 1
+        under = pygame.Rect(inner.x + pad, top, inner.w - pad - pad // 2, bar.bottom - top)
+        return beside, head, under
+
+    def _title_plan(self, card: Any, lang: str, w: int, h: int,
+                    rows: dict[str, Any]) -> tuple[Any, ...] | None:
+        """How the name goes onto a face ``w`` x ``h`` (the same for drawing and for the
+        window's questions): ``("beside", box)`` two lines beside the cost disc;
+        ``("flow", head, under, bottom, split)`` its first line beside the disc and one
+        under it across the card's width; ``("tall", head, under, bottom, split)`` three
+        lines so (the bar grows to ``bottom``). Words are split (Japanese between
+        characters, English hyphenated) only when nothing else fits; None: the name
+        fits no way (it is left out)."""
+        floor = max(7, int(getattr(self.fonts, "floor_px", 0) or 0))
+        key = ("plan", card.id, w, h, lang, floor)
+        if key in self._plans:
+            return self._plans[key]
+        scratch = pygame.Surface((w, h), pygame.SRCALPHA)
+        out = FaceText(self.fonts, scratch, FaceRecord(key, (w, h)))
+        name = card.display_name(lang)
+        size = rows["name_size"]
+        beside, head, under = self._title_boxes(rows, out.floor)
+        plan: tuple[Any, ...] | None = None
+        if out.measure(name, beside, size, bold=True, max_lines=2) is not None:
+            plan = ("beside", beside)
+        # whole words first; three lines of whole words before a split word while
+        # attribute and attack type keep their own rows; split words last
+        tall_room = rows["band"].top - rows["row_h"] - rows["pad"] - under.y
+        roomy = rows["band"].top - 2 * rows["row_h"] - rows["pad"] // 2 - rows["pad"] - under.y
+        order = [("flow", 2, 0, under.h), ("tall", 3, 0, roomy), ("flow", 2, 1, under.h),
+                 ("flow", 2, 2, under.h), ("tall", 3, 0, tall_room), ("tall", 3, 1, tall_room),
+                 ("tall", 3, 2, tall_room)]
+        for kind, lines, split, room in order:
+            if plan is not None:
+                break
+            if room <= 0:
+                continue
+            box = pygame.Rect(under.x, under.y, under.w, room)
+            placed = out.measure_flow(name, head, box, size, bold=True, max_lines=lines,
+                                      split=split)
+            if placed is not None:
+                plan = (kind, head, box, placed[0].rect.bottom + rows["pad"], split)
+        self._plans[key] = plan
+        return plan
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
@@ -202,7 +278,7 @@ class XenoCardRenderer(CardRenderer):
             frame = attr_colour("weapon" if kind == "weapon" else card.get("attribute"))
         else:
             frame = _EVENT if kind == "event" else _SITUATION
-        rows = self._rows_of(w, h)
+        rows = self._rows_of(w, h, card, lang)
         inner = rows["inner"]
         radius = max(2, w // 14)
         pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)
@@ -214,17 +290,22 @@ class XenoCardRenderer(CardRenderer):
             self._text_body(surf, out, card, lang, rows, frame, self.detail(w, h))
         return surf
 
-    def attack_row(self, w: int, h: int) -> pygame.Rect:
+    def attack_row(self, w: int, h: int, card_id: str | None = None,
+                   lang: str = "en") -> pygame.Rect:
         """Where a battle card face of ``w`` x ``h`` px prints its attack type (the same
-        rows as :meth:`draw_face`), so the window can show the attack type in force
-        there (XENO-R7) without covering anything else."""
-        return pygame.Rect(self._rows_of(w, h)["attack"])
+        rows as :meth:`draw_face` for ``card_id``; without it the rows of a name in two
+        lines), so the window can show the attack type in force there (XENO-R7)
+        without covering anything else."""
+        card = self.cards.get(card_id) if card_id is not None else None
+        return pygame.Rect(self._rows_of(w, h, card, lang)["attack"])
 
     def draw_attack_in_force(self, surface: pygame.Surface, card: pygame.Rect,
-                             attack: str) -> None:
-        """Over the attack-type row of a card drawn at ``card`` (screen px): the attack
-        type in force (a weapon's, XENO-R7) on the yellow of the numbers in force."""
-        row = self.attack_row(card.w, card.h)
+                             attack: str, card_id: str | None = None,
+                             lang: str = "en") -> None:
+        """Over the attack-type row of a card ``card_id`` drawn at ``card`` (screen px):
+        the attack type in force (a weapon's, XENO-R7) on the yellow of the numbers in
+        force."""
+        row = self.attack_row(card.w, card.h, card_id, lang)
         key = ("in_force", attack, row.w, row.h, t(f"attack.xenocard.{attack}"))
         tag = self._rows.get(key)
         if tag is None:
@@ -290,22 +371,28 @@ class XenoCardRenderer(CardRenderer):
 
     def _title(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
                rows: dict[str, Any], frame: tuple[int, int, int]) -> None:
-        """Cost disc and name (up to two lines, broken at word boundaries) on the frame
-        colour."""
-        bar, pad, inner = rows["bar"], rows["pad"], rows["inner"]
-        r = max(5, round(inner.w * 0.12), round(out.floor * 0.62) + 1)
+        """Cost disc and name on the frame colour: beside the disc in up to two lines,
+        or from beside the disc on across the card's width under it (two or three
+        lines; words split only when nothing else fits), as :meth:`_title_plan` says."""
+        bar = rows["bar"]
+        centre, r = self._disc(rows, out.floor)
         pygame.draw.rect(surf, frame, bar)
-        centre = (bar.x + pad + r, bar.y + pad + r)
         pygame.draw.circle(surf, _WHITE, centre, r)
         pygame.draw.circle(surf, _INK, centre, r - max(1, r // 5))
         side = round(r * 1.5)
         out.fit(str(card.get("cost", 0)), pygame.Rect(centre[0] - side // 2,
                                                       centre[1] - side // 2, side, side),
                 round(r * 1.45), _WHITE, bold=True)
-        left = centre[0] + r + pad
-        box = pygame.Rect(left, bar.y + 1, bar.right - pad - left, bar.h - 2)
-        out.fit(card.display_name(lang), box, rows["name_size"], _WHITE, bold=True,
-                max_lines=2, align="left")
+        name = card.display_name(lang)
+        plan = rows.get("title")
+        if plan is None or plan[0] == "beside":
+            box = plan[1] if plan is not None else self._title_boxes(rows, out.floor)[0]
+            out.fit(name, box, rows["name_size"], _WHITE, bold=True, max_lines=2,
+                    align="left")
+            return
+        kind, head, box, _bottom, split = plan
+        out.fit_flow(name, head, box, rows["name_size"], _WHITE, bold=True,
+                     max_lines=3 if kind == "tall" else 2, split=split)
 
     def _battle_body(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
                      rows: dict[str, Any], detail: int) -> None:
@@ -315,7 +402,7 @@ class XenoCardRenderer(CardRenderer):
         attr = rows["attr"]
         r = max(4, attr.h // 2 - 1)
         draw_attr_icon(surf, self.fonts, attribute, (inner.x + pad + r, attr.centery), r, out)
-        word = pygame.Rect(inner.x + 2 * pad + 2 * r, attr.y, inner.right - pad -
+        word = pygame.Rect(inner.x + 2 * pad + 2 * r, attr.y, attr.right - pad -
                            (inner.x + 2 * pad + 2 * r), attr.h)
         out.fit(t(f"attribute.xenocard.{attribute}"), word, size, _INK, align="left")
         self._attack_line(surf, out, str(card.get("attack")), rows["attack"].inflate(-2, 0),
