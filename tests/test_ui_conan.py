@@ -225,7 +225,9 @@ def test_on_seat_1s_turn_center_faces_the_enemy_and_a_gap_drop_lands_there():
         # The enemy (seat 0) gives the Foes their Moves: Center lies on its own side,
         # between it and the Conan it fights (below Conan in its unturned view).
         assert scene.viewer == 0 and not scene.viewport.flipped
-        assert scene.layout is scene.ui.frames[1]
+        # the battlefield of seat 1's turn (its hand spread over the panel, issue 10)
+        assert all(scene.layout.zone(z) == scene.ui.frames[1].zone(z) for z in
+                   ("moves", "conan", "center", "left_flank", "rear", "right_flank"))
         assert above(scene, "conan", "center") and above(scene, "rear", "conan")
         for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
             foe_move = bf.foe_move_shape(

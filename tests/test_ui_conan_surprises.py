@@ -370,35 +370,27 @@ def test_issue10_nothing_lit_names_the_cards_that_have_a_place():
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
-def test_issue10_stat_chips_fit_their_card_and_the_hover_shows_current_numbers(size):
+def test_issue10_the_discs_show_current_numbers_and_the_hover_too(size):
+    """No chip over the card: a character's own discs show its numbers now (Hill
+    Bandit paid Arrow Volley from its prowess: its prowess disc shows what is left)."""
     app, game, scene, labels = at_conan_move(size)
     try:
-        from tabletop.ui.games import conan_field
-
-        boxes: list[tuple[pygame.Rect, pygame.Rect]] = []
-        real = conan_field.stacked_chip
-
-        def recording(scene_, surface, lines, card, *a, **kw):
-            box = real(scene_, surface, lines, card, *a, **kw)
-            boxes.append((box, card))
-            return box
-
-        import tabletop.ui.games.conan as conan_ui
-
-        conan_ui.stacked_chip = recording
-        try:
-            frames(app, 1)
-        finally:
-            conan_ui.stacked_chip = real
-        assert len(boxes) >= 3  # Conan and both Foes
-        for box, card in boxes:
-            assert box.w <= card.w, (box, card)
-        # The hover: Hill Bandit paid Arrow Volley from its prowess: current and printed.
         bandit = labels["bandit"]
+        sprite = scene.by_iid[bandit]
+        now = scene.ui.numbers_now(game.state, bandit)
+        printed = RULES.cards["foe_hill_bandit"].get("prowess")
+        assert now["prowess"] < printed
+        frames(app, 1)
+        centre = dict((s, c) for s, c, _ in scene.ui.stat_discs_px(scene, sprite))["prowess"]
+        assert sprite.rect.collidepoint(centre)
+        # the prowess disc is drawn over, ringed in red (lowered)
+        r, g, b, *_ = app.screen.get_at((centre[0], centre[1] - scene.ui.stat_discs_px(
+            scene, sprite)[1][2] - 1))
+        assert r > 200 and g < 140, (r, g, b)
+        # The hover: current and printed.
         view = next(v for v in scene.view.zones["center"] if v.iid == bandit)
         lines = scene.ui.explain(RULES.cards["foe_hill_bandit"], view)
-        now = next(x for x in lines if x.startswith("Now:"))
-        printed = RULES.cards["foe_hill_bandit"].get("prowess")
-        assert f"of {printed}" in now and "health left" in now
+        now_line = next(x for x in lines if x.startswith("Now:"))
+        assert f"of {printed}" in now_line and "health left" in now_line
     finally:
         app.shutdown()

@@ -243,17 +243,8 @@ def test_card_face_texts_are_neither_clipped_nor_overlapping(
         app.shutdown()
 
 
-#: The hover view is at most 460 px tall at any window size (``panels.Preview``) while
-#: the floor grows to 24 px at 2560x1440: there a Conan Move's katakana name (ブロード
-#: ソード) is wider than the column between its icon slots. Known; needs the view
-#: to grow with the window.
-_CONAN_BIG = pytest.mark.xfail(strict=True, reason="hover view capped at 460 px")
-
-
 @pytest.mark.parametrize(("game_id", "size"), [
-    pytest.param(g, s, id=f"{g}-{s[0]}x{s[1]}",
-                 marks=[_CONAN_BIG] if (g, s) == ("conan", (2560, 1440)) else [])
-    for g in game_ids() for s in SIZES])
+    pytest.param(g, s, id=f"{g}-{s[0]}x{s[1]}") for g in game_ids() for s in SIZES])
 def test_the_hover_view_shows_every_text_of_every_card(
         game_id: str, size: tuple[int, int], text_blits: None) -> None:
     """Issue 10: the large hover view leaves nothing out (name, type, numbers, badges,

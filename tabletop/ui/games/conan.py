@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,13 @@ from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games import conan_drag as cd
-from tabletop.ui.games.conan_cards import ICON_STYLE, ConanCardRenderer, has_slots
+from tabletop.ui.games.conan_cards import (
+    ICON_STYLE,
+    STAT_COLOUR,
+    ConanCardRenderer,
+    has_slots,
+    stat_discs,
+)
 from tabletop.ui.games.conan_dialogs import ChoiceDialog
 from tabletop.ui.games.conan_field import (
     SNAP_EDGE,
@@ -55,16 +62,22 @@ from tabletop.ui.games.conan_field import (
     chronicle_line,
     lit_surface,
     outline,
-    stacked_chip,
 )
-from tabletop.ui.games.conan_hand import spread_layout, spread_places, spreads
+from tabletop.ui.games.conan_hand import (
+    HAND_MAX_SCALE,
+    hand_layout,
+    hand_spreads,
+    spread_layout,
+    spread_places,
+    spreads,
+)
 from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
 from tabletop.ui.panels import render_message
 
 if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
     from tabletop.core.view import CardView, TableView
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["ConanDecisionPanel", "ConanUI", "UI"]
 
@@ -72,6 +85,8 @@ __all__ = ["ConanDecisionPanel", "ConanUI", "UI"]
 NO_LABEL = "conanui.zone_label_drawn_by_plugin"
 #: The Foe hand's height in the layout file; a taller one is the spread Foe hand.
 FOE_HAND_MM = 100.0
+#: The hand's height in the layout file; a taller one is the spread hand.
+HAND_MM = 100.0
 #: Zone names are never shrunk below this many pixels (then cut with an ellipsis).
 LABEL_MIN_PX = 8
 
@@ -141,7 +156,7 @@ class ConanDecisionPanel(DecisionPanel):
     def __init__(self, ui: ConanUI) -> None:
         super().__init__()
         self.ui = ui
-        self.scene: TableScene | None = None
+        self.scene: TableContext | None = None
 
     def commands(self) -> tuple[str, ...]:
         """Buttons (discard and chronicle_loss are answered on the table / a dialog)."""
@@ -196,11 +211,11 @@ class ConanUI(GameUI):
         self._seen = -1
         self._log_seen = 0
         #: The table (for the hover's current numbers, which ``explain`` is not given).
-        self._scene: TableScene | None = None
+        self._scene: TableContext | None = None
         #: The plugin's layout for each seat's turn (battlefield turned), see load_layout.
         self.frames: dict[int, Layout] = {}
-        #: The turn layouts with the enemy's Foe hand spread, by (turn seat, viewer).
-        self._spread: dict[tuple[int, int], Layout] = {}
+        #: The turn layouts with a hand spread, by (which hand, turn seat, viewer).
+        self._spread: dict[tuple[Any, ...], Layout] = {}
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -224,20 +239,28 @@ class ConanUI(GameUI):
         self.frames = {seat: bf.turned_layout(lay, seat) for seat in (0, 1)}
         return lay
 
-    def table_layout(self, scene: TableScene) -> Layout:
+    def table_layout(self, scene: TableContext) -> Layout:
         """The battlefield seen from the turn player's Conan: Center toward the enemy
         (turned 180 degrees about Conan on seat 1's turn), the same frame as the rules'
         shapes (``battlefield.frame``), so outlines, names and hit-tests follow it.
         While the enemy places Foes, its Foe hand is spread large over the rest of its
-        half of the panel (:mod:`~tabletop.ui.games.conan_hand`, issue 10)."""
+        half of the panel (:mod:`~tabletop.ui.games.conan_hand`, issue 10); while the
+        viewer plays from its own hand (Prepare and Conan Move on its turn, Foe Move as
+        the enemy, discarding), that hand is spread large over the panel rows it does
+        not use then."""
         state = self.shown(scene)
         base = self.frames.get(state.active, scene.layout)
-        held = len(scene.view.zones.get(f"p{scene.viewer}.foe_hand", ()))
-        if not spreads(state, scene.viewer, held):
+        viewer = scene.viewer
+        held = len(scene.view.zones.get(f"p{viewer}.foe_hand", ()))
+        if spreads(state, viewer, held):
+            key: tuple[Any, ...] = ("foes", state.active, viewer)
+        elif hand_spreads(state, viewer, len(scene.view.zones.get(f"p{viewer}.hand", ()))):
+            key = ("hand", state.active, viewer)
+        else:
             return base
-        key = (state.active, scene.viewer)
         if key not in self._spread:  # the same object each time: the table rebuilds on a new one
-            self._spread[key] = spread_layout(base, scene.viewer)
+            self._spread[key] = spread_layout(base, viewer) if key[0] == "foes" else \
+                hand_layout(base, viewer, state.active)
         return self._spread[key]
 
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
@@ -250,7 +273,7 @@ class ConanUI(GameUI):
 
     # -- where cards lie -----------------------------------------------------------------
 
-    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Moves at their stored shapes; rows packed; the rest as the layout says."""
         if zone.id == MOVES_ZONE:
             recs = {r.card: r for r in bf.moves(self.shown(scene))}
@@ -264,6 +287,12 @@ class ConanUI(GameUI):
             # the spread Foe hand: a grid of large cards, none over another
             out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(
                 cards, spread_places(zone, len(cards), scene.viewport.flipped), strict=True)])
+        elif zone.id == f"p{scene.viewer}.hand" and zone.height_mm > HAND_MM:
+            # the spread Move hand: large cards in rows, each name whole (the table keeps
+            # their places while the pointer is over the hand)
+            out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(
+                cards, spread_places(zone, len(cards), scene.viewport.flipped,
+                                     HAND_MAX_SCALE), strict=True)])
         elif zone.arrangement == "row" and len(cards) > 1:
             places, overlap = pack_row(zone, [False] * len(cards), min_scale=0.8)
             out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(cards, places, strict=True)],
@@ -279,13 +308,13 @@ class ConanUI(GameUI):
 
     # -- input ---------------------------------------------------------------------------
 
-    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+    def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own face-up cards, not while a dialog asks or the fight plays back."""
         if self.dialog is not None or self.playback.active:
             return False
         return super().can_pick_up(scene, iid)
 
-    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+    def drop_target_cards(self, scene: TableContext, iid: int) -> Iterable[int]:
         """Called once at pick-up: build the shape plan; the generic targets otherwise."""
         state = scene.game.state
         self.plan = cd.make_plan(state, self.rules.cards, scene.viewer,
@@ -295,7 +324,7 @@ class ConanUI(GameUI):
             return []  # the plugin lights and resolves this drag itself
         return super().drop_target_cards(scene, iid)
 
-    def handle_event(self, scene: TableScene, event: pygame.event.Event
+    def handle_event(self, scene: TableContext, event: pygame.event.Event
                      ) -> pygame.event.Event | None:
         """Dialogs first, then the playback's keys, then the release of a shape drag."""
         if self.dialog is not None:
@@ -336,11 +365,11 @@ class ConanUI(GameUI):
             return None
         return event
 
-    def _release(self, scene: TableScene, pos: tuple[int, int]) -> None:
+    def _release(self, scene: TableContext, pos: tuple[int, int]) -> None:
         plan = self.plan
         drag = scene.drag
         assert plan is not None and drag is not None
-        grab = scene._grab_px  # where the card was held, to slide it back from there
+        grab = scene.grab_px  # where the card was held, to slide it back from there
         dropped_at = (pos[0] - grab[0], pos[1] - grab[1])
         dragged = cd.dragged_shape(drag.card_centre_mm(scene.viewport.to_mm(*pos)))
         scene.cancel_drag()
@@ -350,7 +379,7 @@ class ConanUI(GameUI):
             verdict = self._refusal(scene, plan, dragged)
             if verdict is not None:
                 scene.show_refusal(verdict)
-            scene._slide_back(plan.iid, dropped_at)
+            scene.slide_back(plan.iid, dropped_at)
             return
         if plan.kind == cd.FOE:
             self._drop_foe(scene, plan, key)
@@ -359,7 +388,7 @@ class ConanUI(GameUI):
         else:
             self._drop_move(scene, plan, key)
 
-    def _refusal(self, scene: TableScene, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
+    def _refusal(self, scene: TableContext, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
         """Why the card overlapped no lit place: the rules' reason over the battlefield,
         "drop it on one of the lit places" elsewhere; None (just back) over its own pile."""
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
@@ -396,7 +425,7 @@ class ConanUI(GameUI):
                 return verdict
         return far
 
-    def _ask(self, scene: TableScene, title: str, body: str,
+    def _ask(self, scene: TableContext, title: str, body: str,
              answers: list[tuple[str, Any]]) -> None:
         if self.dialog is not None:
             self.dialog.close()
@@ -416,7 +445,7 @@ class ConanUI(GameUI):
         self.dialog = ChoiceDialog(scene.app.ui, scene.app.size, scene.scale, title, body,
                                    [(label, wrap(cb)) for label, cb in answers], cancelled)
 
-    def _drop_foe(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+    def _drop_foe(self, scene: TableContext, plan: cd.DropPlan, key: str) -> None:
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
         zone, _, pos = key.partition("/")
         costs = [[]] if foes.forced_now(state, db) else foes.cost_options(state, db, plan.iid)
@@ -436,7 +465,7 @@ class ConanUI(GameUI):
                   [(t("conanui.discard_these", cards=label), place(cost))
                    for label, cost in names])
 
-    def _drop_foe_move(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+    def _drop_foe_move(self, scene: TableContext, plan: cd.DropPlan, key: str) -> None:
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
         foe = int(key)
         action = Action.make("place_foe_move", seat, card=plan.iid, foe=foe)
@@ -451,7 +480,7 @@ class ConanUI(GameUI):
                     prowess=st.prowess_now(state, db, foe), n=wounds),
                   [(t("conanui.wound_accept", n=wounds), lambda: scene.propose(action))])
 
-    def _drop_move(self, scene: TableScene, plan: cd.DropPlan, key: str) -> None:
+    def _drop_move(self, scene: TableContext, plan: cd.DropPlan, key: str) -> None:
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
         choices = cd.move_choices(state, db, seat, plan.iid, key, scene.game.check)
         if not choices:
@@ -482,14 +511,14 @@ class ConanUI(GameUI):
 
     # -- life cycle ----------------------------------------------------------------------
 
-    def shown_state(self, scene: TableScene) -> Any:
+    def shown_state(self, scene: TableContext) -> Any:
         """The game's state, or, while a fight plays back, the moment of the step shown:
         the table, its log and the next question catch up as the playback reaches them
         (issue 10: no result before its playback)."""
         self._sync(scene)
         return self.shown(scene)
 
-    def shown(self, scene: TableScene) -> Any:
+    def shown(self, scene: TableContext) -> Any:
         """The state drawn now (no new action looked at: see :meth:`shown_state`)."""
         step = self.playback.current
         if step is not None and step.shown is not None:
@@ -497,7 +526,7 @@ class ConanUI(GameUI):
             return replay.at(n)
         return scene.game.state
 
-    def _sync(self, scene: TableScene) -> None:
+    def _sync(self, scene: TableContext) -> None:
         """A new action in the history: queue the fight it set off (the beats the rules
         recorded while it ran)."""
         game = scene.game
@@ -523,16 +552,16 @@ class ConanUI(GameUI):
         self._log_seen = len(game.state.log)
         self._seen = n
 
-    def _step_changed(self, scene: TableScene, index: int) -> None:
+    def _step_changed(self, scene: TableContext, index: int) -> None:
         """The playback moved on (or ended): show its moment, then what comes after."""
         if self.playback.index != index:
             scene.refresh_shown()
 
-    def run_command(self, scene: TableScene, command: str) -> bool:
+    def run_command(self, scene: TableContext, command: str) -> bool:
         """Next phase waits while a fight plays back (the table shows an earlier moment)."""
         return self.playback.active and command in self.turn_commands
 
-    def refresh(self, scene: TableScene) -> None:
+    def refresh(self, scene: TableContext) -> None:
         """After every change: captions and dialogs (the fight is queued by shown_state)."""
         panel = scene.decisions
         if isinstance(panel, ConanDecisionPanel):
@@ -545,12 +574,12 @@ class ConanUI(GameUI):
             self.waiting = None
         self._maybe_ask_loss(scene)
 
-    def _dialog_still_fits(self, scene: TableScene) -> bool:
+    def _dialog_still_fits(self, scene: TableContext) -> bool:
         pending = scene.game.state.pending
         return pending is not None and pending.kind == "chronicle_loss" and \
             pending.seat == scene.viewer and not scene.cover_pending
 
-    def _maybe_ask_loss(self, scene: TableScene) -> None:
+    def _maybe_ask_loss(self, scene: TableContext) -> None:
         """CONAN-R17: the enemy picks the Chronicle cards a renown loss takes."""
         state, db = scene.game.state, self.rules.cards
         pending = state.pending
@@ -581,7 +610,7 @@ class ConanUI(GameUI):
             callback()
         return run
 
-    def _captions(self, scene: TableScene) -> list[Step]:
+    def _captions(self, scene: TableContext) -> list[Step]:
         """The CONAN-R13 fallback, line by line, from the viewer's own log."""
         new = [e.for_seat(scene.viewer) for e in scene.game.state.log[self._log_seen:]]
         if not any(getattr(m, "key", "") in FALLBACK_KEYS[:2] + FALLBACK_KEYS[3:4] for m in new):
@@ -589,7 +618,7 @@ class ConanUI(GameUI):
         return [Step("caption", text=render_message(m, scene.lang)) for m in new
                 if getattr(m, "key", "") in FALLBACK_KEYS]
 
-    def _fight_steps(self, scene: TableScene, beats: list[Beat]) -> list[Step]:
+    def _fight_steps(self, scene: TableContext, beats: list[Beat]) -> list[Step]:
         """Zone, initiative and fall steps from the fight's beats, each showing the game as
         of its beat (one working copy, brought forward as the playback reaches it); the
         zone's cards as they lay when its fight began are drawn over the dimmed table."""
@@ -622,7 +651,7 @@ class ConanUI(GameUI):
                 gone += beat.fallen
         return steps
 
-    def _ghosts(self, scene: TableScene, at: Any, zone: str) -> None:
+    def _ghosts(self, scene: TableContext, at: Any, zone: str) -> None:
         """The zone's cards as they lie when its fight begins (drawn over the veil)."""
         pb = self.playback
         cards: list[int] = []
@@ -642,18 +671,18 @@ class ConanUI(GameUI):
             cards.append(iid)
         pb.zone_cards[zone] = cards
 
-    def playing(self, scene: TableScene) -> bool:
+    def playing(self, scene: TableContext) -> bool:
         """The fight (or the CONAN-R13 captions) is being played back."""
         return self.playback.active
 
-    def update(self, scene: TableScene, dt: float) -> None:
+    def update(self, scene: TableContext, dt: float) -> None:
         """The playback's clock (stopped under the hand-over cover)."""
         if not scene.cover_pending:
             index = self.playback.index
             self.playback.update(dt)
             self._step_changed(scene, index)
 
-    def forget_private(self, scene: TableScene) -> None:
+    def forget_private(self, scene: TableContext) -> None:
         """A hand-over: close any dialog (it may name hand cards), drop the plan."""
         if self.dialog is not None:
             self.dialog.close()
@@ -664,7 +693,7 @@ class ConanUI(GameUI):
 
     # -- drawing -------------------------------------------------------------------------
 
-    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Zone names, numbers on characters and the Chronicle totals."""
         state, db = self.shown(scene), self.rules.cards
         self._draw_zone_labels(scene, surface)
@@ -677,16 +706,7 @@ class ConanUI(GameUI):
                 sprite.zone.endswith(".side")
             if kind not in ("foe", "conan", "ally") or not in_play:
                 continue
-            left = st.health_left(state, db, card.iid)
-            second = t("conanui.chip_p", p=st.prowess_now(state, db, card.iid))
-            wounds = st.counter(state, card.iid, "wound")
-            if wounds:
-                second += " " + t("conanui.chip_wounds", n=wounds)
-            colour = (255, 120, 100) if left <= 2 else (255, 255, 255)
-            # two short lines no wider than the card: side by side in a packed row the
-            # one-line chips ran into each other and hid the next card's numbers
-            stacked_chip(scene, surface, (t("conanui.chip_hp", hp=left), second),
-                         sprite.rect, colour)
+            self._draw_numbers_now(scene, surface, sprite, state)
         for seat in (0, 1):
             zone = f"p{seat}.chronicle"
             if zone not in scene.layout.zone_ids:  # under the spread Foe hand
@@ -708,7 +728,61 @@ class ConanUI(GameUI):
             chip(scene, surface, chronicle_line(renown, scars), at, (255, 226, 140),
                  anchor=anchor)
 
-    def _draw_zone_labels(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def numbers_now(self, state: Any, iid: int) -> dict[str, int]:
+        """A character's numbers now, as its discs show them: damage (with Items and
+        bonuses), prowess left, health left (damage and wounds taken off)."""
+        db = self.rules.cards
+        return {"damage": st.stat(state, db, iid, "damage"),
+                "prowess": st.prowess_now(state, db, iid),
+                "health": st.health_left(state, db, iid)}
+
+    def stat_discs_px(self, scene: TableContext, sprite: Any
+                      ) -> list[tuple[str, tuple[int, int], int]]:
+        """Where the face of a character's sprite has its damage, prowess and health
+        discs on the screen now: (stat, centre, radius), turned with the card."""
+        scale = scene.viewport.scale
+        w, h = round(sprite.placed.size[0] * scale), round(sprite.placed.size[1] * scale)
+        floor = max(7, int(getattr(scene.app.fonts, "floor_px", 0) or 0))
+        turn = math.radians(sprite.turn)
+        cos, sin = math.cos(turn), math.sin(turn)
+        cx, cy = sprite.rect.center
+        out = []
+        for stat, (x, y), r in stat_discs(w, h, floor):
+            dx, dy = x - w / 2, y - h / 2  # counter-clockwise on screen (y down)
+            out.append((stat, (round(cx + dx * cos + dy * sin), round(cy - dx * sin + dy * cos)),
+                        r))
+        return out
+
+    def _draw_numbers_now(self, scene: TableContext, surface: pygame.Surface, sprite: Any,
+                          state: Any) -> None:
+        """The face's own discs show the character's numbers now (issue 10: a chip over
+        the card hid them): a number that differs from the printed one is drawn over
+        its disc, ringed (gold: raised, red: lowered). The hover gives them in words."""
+        if sprite.card.card_id is None:
+            return
+        printed = self.rules.cards[sprite.card.card_id]
+        now = self.numbers_now(state, scene.game.resolve(sprite.card.iid))
+        fonts = scene.app.fonts
+        floor = max(7, int(getattr(fonts, "floor_px", 0) or 0))
+        for stat, centre, r in self.stat_discs_px(scene, sprite):
+            value, base = now[stat], int(printed.get(stat, 0) or 0)
+            if value == base:
+                continue  # the face already shows it
+            size = 2 * r + 4
+            disc = pygame.Surface((size, size), pygame.SRCALPHA)
+            ring = (250, 210, 70) if value > base else (255, 96, 80)
+            pygame.draw.circle(disc, ring, (size // 2, size // 2), r + 2)
+            pygame.draw.circle(disc, STAT_COLOUR[stat], (size // 2, size // 2), r - 1)
+            px = max(round(r * 1.3), floor)
+            while px > floor and fonts.get(px, True).size(str(value))[0] > 2 * r - 2:
+                px -= 1
+            label = scene.text.get(str(value), px, (255, 255, 255), True)
+            disc.blit(label, label.get_rect(center=(size // 2, size // 2)))
+            if sprite.turn % 360:
+                disc = pygame.transform.rotate(disc, sprite.turn)
+            surface.blit(disc, disc.get_rect(center=centre))
+
+    def _draw_zone_labels(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Each empty zone's name, centred, shrunk until it fits the zone's width.
 
         The Moves area surrounds Conan's spot (same centre): its name goes in its
@@ -741,7 +815,7 @@ class ConanUI(GameUI):
             label = scene.text.get(text, size, (170, 200, 180))
             surface.blit(label, label.get_rect(center=rect.center))
 
-    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Lit places and the place the card would snap to now; the waiting card; the fight."""
         drag = scene.drag
         plan = self.plan

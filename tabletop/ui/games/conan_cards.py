@@ -26,8 +26,8 @@ import pygame
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
 
-__all__ = ["ICON_STYLE", "SLOT_BAND", "ConanCardRenderer", "has_slots", "slot_rect",
-           "title_lines"]
+__all__ = ["BAND_FLOORS", "ICON_STYLE", "SLOT_BAND", "STAT_COLOUR", "ConanCardRenderer",
+           "has_slots", "slot_rect", "stat_discs", "title_lines"]
 
 
 def title_lines(fonts: FontSource, name: str, width: int, size: int, minimum: int
@@ -102,12 +102,38 @@ def has_slots(card: Any) -> bool:
     return card is not None and card.type in ("move", "item", "action")
 
 
-def slot_rect(side: str, i: int) -> tuple[float, float, float, float]:
+def slot_rect(side: str, i: int, top: float = SLOT_MARGIN) -> tuple[float, float, float, float]:
     """Slot ``i`` (0 = the card's top) of ``side`` on the upright card: (x, y, w, h) as
-    shares of the card's width and height."""
-    h = (1.0 - 2 * SLOT_MARGIN) / 5.0
+    shares of the card's width and height. ``top``: where the first slot begins (a
+    large face with its name across the top, see :data:`BAND_FLOORS`; a card on the
+    battlefield always has the default)."""
+    h = (1.0 - top - SLOT_MARGIN) / 5.0
     x = 0.0 if side == "left" else 1.0 - SLOT_BAND
-    return (x, SLOT_MARGIN + i * h, SLOT_BAND, h)
+    return (x, top + i * h, SLOT_BAND, h)
+
+
+#: A Move face at least this many text floors wide (the spread hand, the hover view;
+#: never a card on the battlefield, about 4) writes its name across the whole width
+#: at the top, the icon slots below it: between the slot bands a name such as
+#: ブロードソード would need a face 14 floors wide (issue 10).
+BAND_FLOORS = 6.0
+
+
+def stat_discs(w: int, h: int, floor: int) -> list[tuple[str, tuple[int, int], int]]:
+    """Where a character face (Foe, Conan, Ally) ``w`` x ``h`` draws its damage, prowess
+    and health: (stat, centre, radius) on the upright face, in pixels. The window draws
+    the current numbers in the same discs (``ConanUI.draw_on_cards``)."""
+    border = max(1, w // 26)
+    inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border).inflate(-2, -2)
+    step = inner.w // 3
+    r = min(step // 2, max(round(h * 0.08), floor * 3 // 4))
+    cy = inner.centery + h // 10
+    return [(stat, (inner.x + step // 2 + n * step, cy), r)
+            for n, stat in enumerate(("damage", "prowess", "health"))]
+
+
+#: The colour of each character number's disc.
+STAT_COLOUR = {"damage": (180, 40, 30), "prowess": (40, 110, 190), "health": (40, 130, 60)}
 
 
 class ConanCardRenderer(CardRenderer):
@@ -118,13 +144,14 @@ class ConanCardRenderer(CardRenderer):
 
     # -- pieces ------------------------------------------------------------------------
 
-    def _slots(self, surf: pygame.Surface, out: FaceText, card: Any, w: int, h: int) -> None:
+    def _slots(self, surf: pygame.Surface, out: FaceText, card: Any, w: int, h: int,
+               top: float = SLOT_MARGIN) -> None:
         size = round(w * SLOT_BAND * 0.8)
         for side in ("left", "right"):
             slots = card.get(side) or []
             multis = [set(g) for g in card.get(f"{side}_multi") or []]
             for i, icon in enumerate(slots[:5]):
-                x, y, sw, sh = slot_rect(side, i)
+                x, y, sw, sh = slot_rect(side, i, top)
                 r = pygame.Rect(round(x * w), round(y * h), max(3, round(sw * w)),
                                 max(3, round(sh * h)))
                 r = r.inflate(-max(1, r.w // 8), -max(1, r.h // 8))
@@ -169,7 +196,18 @@ class ConanCardRenderer(CardRenderer):
                          border_radius=max(1, radius - border))
         name = card.display_name(lang)
         size = round(h * 0.085)
-        if has_slots(card):
+        if has_slots(card) and w >= BAND_FLOORS * out.floor:
+            # a large face: the name across the top, the slots below it
+            pad = max(2, w // 40)
+            band = out.fit(name, pygame.Rect(body.x + pad, body.y + 1, body.w - 2 * pad,
+                                             h // 4), size, _INK, bold=True, max_lines=2,
+                           valign="top")
+            top = max(SLOT_MARGIN, ((band.bottom if band is not None else 0) + 2) / h)
+            self._slots(surf, out, card, w, h, top)
+            inner = body.inflate(-2 * round(w * SLOT_BAND), 0)
+            inner.y, inner.h = round(top * h), body.bottom - round(top * h)
+            self._move_numbers(surf, out, card, inner, w, h)
+        elif has_slots(card):
             self._slots(surf, out, card, w, h)
             inner = body.inflate(-2 * round(w * SLOT_BAND), 0)
             top = self._move_numbers(surf, out, card, inner, w, h)
@@ -202,13 +240,10 @@ class ConanCardRenderer(CardRenderer):
                    name: str, size: int, w: int, h: int) -> None:
         """Damage, prowess and health in discs across the middle; the name above, the
         kind of Foe and the renown / scars (Conan: vitality) when they fit."""
-        step = inner.w // 3
-        r = min(step // 2, max(round(h * 0.08), out.floor * 3 // 4))
-        cy = inner.centery + h // 10
-        numbers = [("damage", (180, 40, 30)), ("prowess", _GEM), ("health", (40, 130, 60))]
-        for n, (stat, colour) in enumerate(numbers):
-            self._number(surf, out, str(card.get(stat, 0)),
-                         (inner.x + step // 2 + n * step, cy), r, colour)
+        discs = stat_discs(w, h, out.floor)
+        r, cy = discs[0][2], discs[0][1][1]
+        for stat, centre, _ in discs:
+            self._number(surf, out, str(card.get(stat, 0)), centre, r, STAT_COLOUR[stat])
         used = out.fit(name, pygame.Rect(inner.x, inner.y, inner.w, cy - r - inner.y - 1),
                        size, _INK, bold=True, max_lines=2, valign="top")
         small = round(h * 0.075)
