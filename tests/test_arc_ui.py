@@ -15,11 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import click, drag, frames, make_app, move, post  # noqa: E402
+from ui_helpers import click, drag, frames, move, post, table_at  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
 from tabletop.core.engine import Game, replay  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.ui.cover import HotseatCover  # noqa: E402
 from tabletop.ui.games.arc_resources import WILL_TAP, untapped_counts, will_tap  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
@@ -50,13 +49,7 @@ def position(resources: list, hand: list, phase: str = "main", opp: list | None 
 
 
 def table(pos: dict, size: tuple[int, int] = (1280, 720)):
-    app = make_app(size)
-    game = Game(load_rules("arc"), GameSetup("arc", seed=1, position=pos))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("arc", pos, size=size)
 
 
 TWO_REDS_ONE_BLUE = position([res(R, "r1"), res(R, "r2"), res(B, "b")],

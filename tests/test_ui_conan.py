@@ -19,11 +19,10 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
+from ui_helpers import click, drag, frames, key, make_app, table_at  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
-from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.core.rules import load_rules  # noqa: E402
 from tabletop.games.conan import battlefield as bf  # noqa: E402
 from tabletop.geometry import Placed  # noqa: E402
 from tabletop.i18n import t as i18n_t  # noqa: E402
@@ -31,7 +30,6 @@ from tabletop.layout import CARD_SIZE  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.games import conan_drag as cd  # noqa: E402
 from tabletop.ui.games.conan import ConanUI  # noqa: E402
-from tabletop.ui.table import TableScene  # noqa: E402
 
 RULES = load_rules("conan")
 
@@ -66,13 +64,7 @@ FOE_MOVE = {
 
 
 def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720), lang: str = "en"):
-    app = make_app(size, lang)
-    game = Game(RULES, GameSetup("conan", seed=1, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("conan", position, size=size, lang=lang, rules=RULES)
 
 
 def dismiss_cover(app) -> None:

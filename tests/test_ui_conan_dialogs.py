@@ -21,16 +21,14 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
+from ui_helpers import click, drag, frames, key, table_at  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
-from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.core.rules import load_rules  # noqa: E402
 from tabletop.games.conan import battlefield as bf  # noqa: E402
 from tabletop.games.conan import stats as st  # noqa: E402
 from tabletop.games.conan.data import turn_data  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
-from tabletop.ui.table import TableScene  # noqa: E402
 
 RULES = load_rules("conan")
 SIZE = (1280, 720)
@@ -45,13 +43,7 @@ DECKS = {"p0.deck": ["move_parry"] * 8, "p1.deck": ["move_parry"] * 8,
 
 
 def table(position: dict[str, Any], lang: str = "en"):
-    app = make_app(SIZE, lang)
-    game = Game(RULES, GameSetup("conan", seed=1, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("conan", position, size=SIZE, lang=lang, rules=RULES)
 
 
 def covered_for(app, seat: int) -> bool:

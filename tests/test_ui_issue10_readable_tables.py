@@ -20,14 +20,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_conan import DECKS, c, dismiss_cover, table  # noqa: E402
-from ui_helpers import FRAME, arc_position, click, frames, key, make_app  # noqa: E402
+from ui_helpers import FRAME, arc_position, click, frames, key, table_at  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.core.actions import Action  # noqa: E402
-from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
+from tabletop.core.rules import load_rules  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
-from tabletop.ui.table import AFTER_PLAYBACK_S, TableScene  # noqa: E402
+from tabletop.ui.table import AFTER_PLAYBACK_S  # noqa: E402
 from tabletop.ui.theme import text_floor  # noqa: E402
 
 SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
@@ -315,13 +314,7 @@ ARC_HAND = ["red_flame_duelist", "red_phoenix_queen", "red_spark_squire", "red_b
 
 
 def arc_table(position, size=(1280, 720)):
-    app = make_app(size)
-    game = Game(load_rules("arc"), GameSetup("arc", seed=3, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("arc", position, size=size, seed=3)
 
 
 @pytest.mark.parametrize("n", [5, 6, 7])

@@ -21,16 +21,14 @@ from ui_helpers import (  # noqa: E402
     drag,
     frames,
     key,
-    make_app,
     move,
+    table_at,
 )
 
 from tabletop.core.actions import Action  # noqa: E402
-from tabletop.core.engine import Game, replay, resigned_seat  # noqa: E402
+from tabletop.core.engine import replay, resigned_seat  # noqa: E402
 from tabletop.core.persistence import load_save, save_game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
-from tabletop.ui.table import TableScene  # noqa: E402
 
 RESOURCE = dict(arc_position("resource"), data={"resource_played": False})
 RESOURCE["zones"] = dict(RESOURCE["zones"], **{
@@ -41,13 +39,7 @@ RESOURCE["zones"] = dict(RESOURCE["zones"], **{
 
 
 def table(position):
-    app = make_app()
-    game = Game(load_rules("arc"), GameSetup("arc", seed=3, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("arc", position, seed=3)
 
 
 @pytest.fixture

@@ -10,24 +10,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import arc_position, click, frames, key, make_app, move  # noqa: E402
+from ui_helpers import arc_position, click, frames, key, make_app, move, table_at  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.core.actions import Action  # noqa: E402
-from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.ui import dialogs  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
 
 def table(position, save_dir=None):
-    app = make_app(save_dir=save_dir)
-    game = Game(load_rules("arc"), GameSetup("arc", seed=3, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("arc", position, seed=3, save_dir=save_dir)
 
 
 @pytest.fixture

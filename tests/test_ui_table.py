@@ -13,10 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import FRAME, click, drag, frames, key, make_app, move, post  # noqa: E402
+from ui_helpers import FRAME, click, drag, frames, key, move, post, table_at  # noqa: E402
 
-from tabletop.core.engine import Game  # noqa: E402
-from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
 MAIN = {
@@ -39,13 +37,7 @@ MAIN = {
 
 def table(position: dict, size: tuple[int, int] = (1280, 720)):
     """A window showing a game at ``position``; returns (app, game, scene, labels)."""
-    app = make_app(size)
-    game = Game(load_rules("arc"), GameSetup("arc", seed=1, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("arc", position, size=size)
 
 
 RESOURCE = dict(MAIN, phase="resource")

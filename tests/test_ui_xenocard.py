@@ -18,7 +18,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import click, drag, frames, key, make_app  # noqa: E402
+from ui_helpers import click, drag, frames, key, make_app, table_at  # noqa: E402
 
 from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
@@ -66,13 +66,7 @@ BLOCK = {
 
 def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720)):
     """A window at ``position`` (no cover at the start): app, game, scene, labels."""
-    app = make_app(size)
-    game = Game(load_rules("xenocard"), GameSetup("xenocard", seed=1, position=position))
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    return table_at("xenocard", position, size=size)
 
 
 @pytest.fixture

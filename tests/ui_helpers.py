@@ -43,6 +43,24 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en",
     return app
 
 
+def table_at(game_id: str, position: dict[str, Any], size: tuple[int, int] = (1280, 720),
+             lang: str = "en", seed: int = 1, save_dir: str | Path | None = None,
+             rules: GameRules | None = None) -> tuple[Any, Any, Any, dict[str, int]]:
+    """A window showing ``game_id`` at an exact ``position`` (no hand-over cover at the
+    start): ``(app, game, scene, labels)``; ``rules`` when the test loaded them already."""
+    from tabletop.core.engine import Game
+    from tabletop.core.rules import load_rules
+    from tabletop.ui.table import TableScene
+
+    app = make_app(size, lang, save_dir=save_dir)
+    game = Game(rules or load_rules(game_id), GameSetup(game_id, seed=seed, position=position))
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, game, scene, game.state.data["labels"]
+
+
 def frames(app: Any, n: int = 1, dt: float = FRAME) -> None:
     """Run ``n`` frames of ``dt`` seconds each."""
     for _ in range(n):
