@@ -379,6 +379,10 @@ class App:
         """Push a scene (sized to the window)."""
         self.stack.push(scene)
 
+    def replace(self, scene: Scene) -> None:
+        """Close every scene and show ``scene`` alone."""
+        self.stack.replace(scene)
+
     def autosave_file(self, game_id: str) -> Path:
         """The one-slot autosave file older versions wrote for ``game_id`` (still resumed)."""
         from tabletop.core.persistence import autosave_path

@@ -24,5 +24,5 @@ class ButtonSet:
     def kill(self) -> None:
         """Remove the buttons from their manager."""
         for button in self.buttons.values():
-            button.kill()
+            button.kill()  # type: ignore[no-untyped-call]  # pygame_gui leaves it untyped
         self.buttons.clear()

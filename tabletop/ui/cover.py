@@ -20,7 +20,7 @@ from tabletop import i18n
 from tabletop.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.host import Host
 
 __all__ = ["ARM_DELAY", "HotseatCover"]
 
@@ -45,7 +45,7 @@ class HotseatCover(Scene):
     #: Read by the app: widgets are neither drawn nor given events under this scene.
     blocks_ui = True
 
-    def __init__(self, app: App, seat: int, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: Host, seat: int, on_done: Callable[[], None]) -> None:
         super().__init__(app)
         self.seat = seat
         self.on_done = on_done

@@ -26,7 +26,7 @@ from tabletop import i18n
 from tabletop.ui.textwrap_ja import rewrap_text_box, wrapped_text_box
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.host import Host
 
 __all__ = ["Text", "choose", "confirm", "handle_event", "message", "text_of"]
 
@@ -73,7 +73,7 @@ def text_of(value: Text, **params: Any) -> str:
     return str(value)
 
 
-def _dialog_rect(app: App, width: int = 480, height: int = 260) -> pygame.Rect:
+def _dialog_rect(app: Host, width: int = 480, height: int = 260) -> pygame.Rect:
     scale = app.scale
     w, h = round(width * scale), round(height * scale)
     sw, sh = app.size
@@ -81,7 +81,7 @@ def _dialog_rect(app: App, width: int = 480, height: int = 260) -> pygame.Rect:
     return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
 
-def _fit_title_bar(app: App, window: Any) -> None:
+def _fit_title_bar(app: Host, window: Any) -> None:
     """The stock title bar is 28 px whatever the font: make it as tall as its glyphs."""
     from tabletop.ui.theme import themed_size
 
@@ -94,7 +94,7 @@ def _fit_title_bar(app: App, window: Any) -> None:
         window.set_dimensions(window.rect.size)  # lays the container out again
 
 
-def _size_buttons(app: App, window: Any, buttons: list[Any], text: Any) -> None:
+def _size_buttons(app: Host, window: Any, buttons: list[Any], text: Any) -> None:
     """Make pygame_gui's small stock dialog buttons readable: a row at the bottom right."""
     scale = app.scale
     pad, gap = round(12 * scale), round(10 * scale)
@@ -112,7 +112,7 @@ def _size_buttons(app: App, window: Any, buttons: list[Any], text: Any) -> None:
     text.set_relative_position((round(4 * scale), round(4 * scale)))
 
 
-def message(app: App, title: Text, body: Text, width: int = 480,
+def message(app: Host, title: Text, body: Text, width: int = 480,
             height: int = 260) -> UIMessageWindow:
     """Show a modal message window with an OK button; returns the window."""
     window = UIMessageWindow(
@@ -131,7 +131,7 @@ def message(app: App, title: Text, body: Text, width: int = 480,
     return window
 
 
-def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | None,
+def confirm(app: Host, title: Text, body: Text, on_confirm: Callable[[], None] | None,
             on_cancel: Callable[[], None] | None = None, confirm_key: str = "button.confirm",
             width: int = 480, height: int = 240) -> UIConfirmationDialog:
     """Ask a yes/no question; ``on_confirm``/``on_cancel`` run when answered."""
@@ -154,7 +154,7 @@ def confirm(app: App, title: Text, body: Text, on_confirm: Callable[[], None] | 
     return dialog
 
 
-def choose(app: App, title: Text, body: Text,
+def choose(app: Host, title: Text, body: Text,
            answers: list[tuple[Text, Callable[[], None] | None]],
            width: int = 560) -> Any:
     """Ask a question with one full-width button per answer, stacked; returns the window.

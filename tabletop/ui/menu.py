@@ -38,7 +38,7 @@ from tabletop.ui.textwrap_ja import wrapped_text_box
 
 if TYPE_CHECKING:
     from tabletop.core.persistence import SaveError, SaveInfo
-    from tabletop.ui.app import App
+    from tabletop.ui.host import Host
 
 __all__ = ["FIRST_CHOICES", "GameChoice", "MenuScene"]
 
@@ -214,7 +214,7 @@ class MenuScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, rules_loader: Callable[[str], GameRules] = load_rules,
+    def __init__(self, app: Host, rules_loader: Callable[[str], GameRules] = load_rules,
                  selected: str | None = None) -> None:
         """``selected``: the game to show first (the one just left); default the game
         of the newest unfinished game, else the first playable game."""

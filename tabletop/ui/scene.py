@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.host import Host
 
 
 class Scene:
@@ -21,7 +21,7 @@ class Scene:
     #: An opaque scene hides everything below it (no need to draw those).
     opaque: bool = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

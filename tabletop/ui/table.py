@@ -74,6 +74,7 @@ from tabletop.ui.panels import (
     seat_name,
 )
 from tabletop.ui.scene import Scene
+from tabletop.ui.sprite import SLIDE_SECONDS, Slide, Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import (
     TURN_COMMANDS,
     TableControls,
@@ -88,9 +89,9 @@ from tabletop.ui.viewport import Viewport, panel_width
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
-    from tabletop.ui.app import App
+    from tabletop.ui.host import Host
 
-__all__ = ["RefusalLine", "Slide", "Sprite", "TableScene", "screen_turn"]
+__all__ = ["SLIDE_SECONDS", "RefusalLine", "Slide", "Sprite", "TableScene", "screen_turn"]
 
 WINDOW_BG = (18, 28, 24)
 ZONE_FILL = (255, 255, 255, 14)
@@ -106,8 +107,6 @@ REVEAL_MARK = (120, 210, 255)
 OVER_CAPACITY = (200, 60, 50)
 #: At most this many cards of a stack (deck, discard) are drawn; the count says the rest.
 STACK_DRAWN = 3
-#: Seconds a refused card takes to slide back from where it was dropped.
-SLIDE_SECONDS = 0.2
 #: Pixels around a held hand (and its cards) that still count as "over the hand".
 HAND_MARGIN = 12
 #: Seconds after a playback ended by itself in which the first key press is spent on it
@@ -130,43 +129,6 @@ def _pack_row(zone: Zone, tapped: list[bool],
     return pack_row(zone, tapped, min_scale)
 
 
-def screen_turn(rotation_deg: float, flipped: bool, upright: bool) -> float:
-    """Degrees counter-clockwise a card with table rotation ``rotation_deg`` is drawn at:
-    plus the half turn of a turned-round view unless the plugin draws cards upright."""
-    turn = rotation_deg + (180.0 if flipped and not upright else 0.0)
-    return turn % 360.0
-
-
-def _right_angle(deg: float) -> int | None:
-    """0..3 quarter turns when ``deg`` is a multiple of 90, else None."""
-    q = (deg % 360.0) / 90.0
-    n = round(q)
-    return n % 4 if abs(q - n) < 1e-6 else None
-
-
-@dataclass
-class Slide:
-    """A refused card gliding back from where it was dropped to where it lies (visual only)."""
-
-    iid: int
-    start: tuple[int, int]
-    end: tuple[int, int]
-    elapsed: float = 0.0
-    duration: float = SLIDE_SECONDS
-
-    @property
-    def done(self) -> bool:
-        """True once the card is back."""
-        return self.elapsed >= self.duration
-
-    def pos(self) -> tuple[int, int]:
-        """The card's top-left now (ease-out cubic)."""
-        f = min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
-        k = 1.0 - (1.0 - f) ** 3
-        return (round(self.start[0] + (self.end[0] - self.start[0]) * k),
-                round(self.start[1] + (self.end[1] - self.start[1]) * k))
-
-
 @dataclass(frozen=True)
 class RefusalLine:
     """A refusal (or notice) of the toast written into one seat's log: shown only to
@@ -178,31 +140,12 @@ class RefusalLine:
     rule: str = ""
 
 
-@dataclass
-class Sprite:
-    """One card as drawn: where (mm and pixels), what (the view), which surface."""
-
-    iid: int
-    zone: str
-    placed: Placed
-    card: CardView
-    rect: pygame.Rect
-    surface: pygame.Surface | None = None
-    drawn: bool = True
-    #: Degrees counter-clockwise the card is drawn at on screen.
-    turn: float = 0.0
-    #: The next card of its row lies over its right part (a crowded row).
-    covered: bool = False
-    #: Pixels of the card left in sight when covered (its left strip).
-    visible_w: int = 0
-
-
 class TableScene(Scene):
     """The table of one game, for two players taking turns at one computer."""
 
     opaque = True
 
-    def __init__(self, app: App, game: Game, cover_at_start: bool = True,
+    def __init__(self, app: Host, game: Game, cover_at_start: bool = True,
                  ui: GameUI | None = None) -> None:
         super().__init__(app)
         self.game = game
@@ -405,6 +348,10 @@ class TableScene(Scene):
                               locked=self.decisions.decision is not None or state.game_over
                               or playing)
 
+    def command_enabled(self, command: str) -> bool:
+        """Is the button of ``command`` on now?"""
+        return bool(self.controls.enabled.get(command))
+
     def command_action(self, command: str) -> Action | None:
         """The action a button or key proposes now (None: none)."""
         action = command_action(command, self.viewer, self.game.state.free_mode)
@@ -543,7 +490,7 @@ class TableScene(Scene):
             else:
                 sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
                                                     sprite.turn, self.lang)
-            quarter = _right_angle(sprite.turn)
+            quarter = right_angle(sprite.turn)
             if quarter is None:  # any other angle: the turned picture's bounding box
                 sprite.rect = sprite.surface.get_rect(
                     center=self.viewport.to_px(*sprite.placed.center))
@@ -593,7 +540,7 @@ class TableScene(Scene):
         return self._shape_rect(self.geometry.index.placed(key))
 
     def _shape_rect(self, shape: Placed) -> pygame.Rect:
-        quarter = _right_angle(shape.rotation_deg)
+        quarter = right_angle(shape.rotation_deg)
         if quarter is not None:
             size = (shape.size[1], shape.size[0]) if quarter % 2 else shape.size
             return pygame.Rect(self.viewport.rect_px(shape.center, size))
@@ -605,7 +552,7 @@ class TableScene(Scene):
                  width: int) -> pygame.Rect:
         """Fill and outline a zone or cell (rounded when it lies square to the screen)."""
         rect = self._shape_rect(shape)
-        if _right_angle(shape.rotation_deg) is not None:
+        if right_angle(shape.rotation_deg) is not None:
             if fill is not None:
                 pygame.draw.rect(surface, fill, rect, border_radius=6)
             pygame.draw.rect(surface, edge, rect, width, border_radius=6)
@@ -721,6 +668,10 @@ class TableScene(Scene):
         if not verdict.ok:
             self.show_refusal(verdict)
         return verdict
+
+    def check(self, action: Action) -> Verdict:
+        """Would the rules accept ``action`` now? Changes nothing, shows nothing."""
+        return self.game.check(action)
 
     def show_refusal(self, verdict: Verdict) -> None:
         """The refusal's plain words (and rule id) in the toast."""
@@ -1144,27 +1095,33 @@ class TableScene(Scene):
         dropped_at = (pos[0] - self._grab_px[0], pos[1] - self._grab_px[1])
         w, h = self.app.size
         if not (0 <= pos[0] < w and 0 <= pos[1] < h) or not self.viewport.contains_px(*pos):
-            self._slide_back(drag.iid, dropped_at)  # nothing happens: the card glides home
+            self.slide_back(drag.iid, dropped_at)  # nothing happens: the card glides home
             self._quiet_after_drop()
             return None
         result = drag.resolve(self.game, self.viewer, self.geometry, self.viewport.to_mm(*pos))
         if result.action is not None:
             if not self.propose(result.action).ok:
-                self._slide_back(drag.iid, dropped_at)
+                self.slide_back(drag.iid, dropped_at)
         else:
             if result.refusal is not None:
                 self.show_refusal(result.refusal)
-            self._slide_back(drag.iid, dropped_at)
+            self.slide_back(drag.iid, dropped_at)
         self._quiet_after_drop()
         return None
 
-    def _slide_back(self, iid: int, start: tuple[int, int]) -> None:
+    def slide_back(self, iid: int, start: tuple[int, int]) -> None:
         """Let a card that was not moved glide from ``start`` (pixels) back to its place."""
         sprite = self.by_iid.get(iid)
         if sprite is None or self.cover_pending:
             self.slide = None
             return
         self.slide = Slide(iid, start, sprite.rect.topleft)
+
+    @property
+    def grab_px(self) -> tuple[int, int]:
+        """Where the dragged card was grabbed: the pointer's offset from its top-left at
+        pick-up (pixels)."""
+        return self._grab_px
 
     def drawn_topleft(self, iid: int) -> tuple[int, int] | None:
         """Where card ``iid`` is drawn this frame (its slide-back position while sliding)."""

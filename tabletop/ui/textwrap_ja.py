@@ -139,12 +139,12 @@ def _cut_unit(unit: str, font: pygame.font.Font, width: int) -> list[str]:
                 pieces.append(piece)
                 piece = ""
             else:  # cut earlier, where a piece may start
-                cut = next((k for k in range(len(piece) - 1, 0, -1)
-                            if piece[k] not in NO_LINE_START
-                            and piece[k - 1] not in NO_LINE_END), 0)
-                if cut:
-                    pieces.append(piece[:cut])
-                    piece = piece[cut:]
+                at = next((k for k in range(len(piece) - 1, 0, -1)
+                           if piece[k] not in NO_LINE_START
+                           and piece[k - 1] not in NO_LINE_END), 0)
+                if at:
+                    pieces.append(piece[:at])
+                    piece = piece[at:]
         piece += ch
     if piece:
         pieces.append(piece)

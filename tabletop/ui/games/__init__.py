@@ -31,12 +31,15 @@ Units and shapes
   draws only from ``scene.view`` (never ``scene.game.state``) whatever depends on
   hidden information.
 
-Every hook gets the :class:`~tabletop.ui.table.TableScene` as ``scene``; useful
-attributes: ``game``, ``rules``, ``viewer``, ``view``, ``layout``, ``geometry``,
-``viewport``, ``sprites`` / ``by_iid``, ``selected``, ``decisions``, ``renderer``,
-``text`` (a :class:`~tabletop.ui.panels.TextCache`), ``toast``, ``scale``, ``lang``;
-methods ``propose(action)``, ``card_rect(iid)``, ``zone_rect(zone_id)``,
-``cell_rect(key)``.
+Every hook gets the table as ``scene``, typed as the narrow
+:class:`~tabletop.ui.context.TableContext` (the table scene is its one implementation):
+``game``, ``rules``, ``viewer``, ``view``, ``layout``, ``geometry``, ``viewport``,
+``sprites`` / ``by_iid``, ``selected``, ``drag``, ``decisions``, ``renderer``, ``text``
+(a :class:`~tabletop.ui.panels.TextCache`), ``toast``, ``scale``, ``lang``; methods
+``propose(action)``, ``check(action)``, ``show_refusal(verdict)``,
+``slide_back(iid, start)``, ``card_rect(iid)``, ``zone_rect(zone_id)``,
+``cell_rect(key)``, ``refresh_controls()``, ``relayout()``. Nothing else of the scene is
+part of the plugin API; no plugin touches a private (``_``) member of it.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
     from tabletop.core.rules import GameRules
     from tabletop.core.view import CardView, TableView
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["LINED", "GameUI", "NoGameUI", "ZoneCards", "click_refusal_from_legal",
            "command_refusal_default", "game_ui_module", "has_game_ui", "layout_cards",
@@ -95,11 +98,11 @@ class ZoneCards:
     overlapping: bool = False
 
 
-def _mirror(scene: TableScene, zone: Zone, ui: GameUI) -> bool:
+def _mirror(scene: TableContext, zone: Zone, ui: GameUI) -> bool:
     return ui.upright and zone.arrangement in LINED and scene.viewport.flipped
 
 
-def layout_cards(scene: TableScene, zone: Zone, cards: Sequence[CardView],
+def layout_cards(scene: TableContext, zone: Zone, cards: Sequence[CardView],
                  tapped_turn: float = 90.0) -> ZoneCards:
     """The default arrangement: the layout's own placements of the zone's cards.
 
@@ -223,7 +226,7 @@ class GameUI:
 
     # -- where cards lie (after every change, and after a hand-over) ---------------------
 
-    def table_layout(self, scene: TableScene) -> Layout:
+    def table_layout(self, scene: TableContext) -> Layout:
         """The layout the table draws, hit-tests and arranges against now, asked after
         every change before the cards are laid out. Default: ``scene.layout`` (the one
         :meth:`load_layout` gave, never changed). A game whose zones move with the turn
@@ -232,7 +235,7 @@ class GameUI:
         seen from the turn player's Conan)."""
         return scene.layout
 
-    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Where the ``cards`` of ``zone`` (the viewer's view, bottom first) lie.
 
         Called for every zone whenever the view is rebuilt. The placements also feed
@@ -244,7 +247,7 @@ class GameUI:
 
     # -- input ---------------------------------------------------------------------------
 
-    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+    def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """May the viewer start dragging card ``iid``? Called on a press on a card,
         outside free mode and game over (free mode: any card). Default: the viewer's own
         cards whose face the viewer sees."""
@@ -252,7 +255,7 @@ class GameUI:
         return sprite is not None and sprite.card.owner == scene.viewer \
             and not sprite.card.hidden
 
-    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+    def drop_target_cards(self, scene: TableContext, iid: int) -> Iterable[int]:
         """Cards that may be dropped *onto* while dragging ``iid`` (each asked once at
         pick-up with ``interpret_drop(..., onto=card)``). Default: the cards in zones of
         kind play, combat, resource, grid and slots."""
@@ -260,12 +263,12 @@ class GameUI:
         zones = {z.id for z in scene.layout.zones if z.kind in kinds}
         return [s.iid for s in scene.sprites if s.zone in zones and s.iid != iid]
 
-    def drop_zone_id(self, scene: TableScene, key: str) -> str:
+    def drop_zone_id(self, scene: TableContext, key: str) -> str:
         """What ``interpret_drop`` gets as ``zone_id`` for a drop on ``key``: a zone id,
         or a cell key ``"cell:<zone>/<name>"``. Default: ``key`` unchanged."""
         return key
 
-    def drop_action(self, scene: TableScene, action: Action) -> Action:
+    def drop_action(self, scene: TableContext, action: Action) -> Action:
         """The action a drop proposes, given what the viewer chose before the drag (the
         action ``interpret_drop`` made of it). Asked at pick-up for every place (what
         lights up) and for the refusal of an unlit place, so lit, refused and proposed
@@ -273,13 +276,13 @@ class GameUI:
         with (``payment``), so a save replays the same taps."""
         return action
 
-    def can_select(self, scene: TableScene, iid: int) -> bool:
+    def can_select(self, scene: TableContext, iid: int) -> bool:
         """May the viewer select card ``iid`` by clicking it (``scene.selected``, drawn
         with a frame)? Asked on a click and after every change (a card no longer
         selectable is unselected). Default: no card."""
         return False
 
-    def click_card(self, scene: TableScene, iid: int) -> bool | None:
+    def click_card(self, scene: TableContext, iid: int) -> bool | None:
         """A click (press and release without a drag) on card ``iid`` outside free mode.
         Default: toggle its selection when :meth:`can_select`.
 
@@ -295,7 +298,7 @@ class GameUI:
         scene.refresh_controls()
         return True
 
-    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+    def click_refusal(self, scene: TableContext, iid: int) -> Verdict | None:
         """Why a click on card ``iid`` (a view id) did nothing, as a refusal the table
         shows in the toast and the viewer's log (None: say nothing). Asked when
         :meth:`click_card` returns False. Override to give the rules' own reason (a
@@ -304,7 +307,7 @@ class GameUI:
         ``rules.legal_actions``)."""
         return click_refusal_from_legal(scene, iid)
 
-    def command_refusal(self, scene: TableScene, command: str) -> Verdict | None:
+    def command_refusal(self, scene: TableContext, command: str) -> Verdict | None:
         """Why the turn or plugin command ``command`` is off now (its button greyed
         out), asked when the greyed button is clicked or its key pressed. Default: the
         game is over; the viewer's own question must be answered first, or the other
@@ -312,12 +315,12 @@ class GameUI:
         refusal of the action (``game.check``)."""
         return command_refusal_default(scene, command)
 
-    def command_action(self, scene: TableScene, command: str) -> Action | None:
+    def command_action(self, scene: TableContext, command: str) -> Action | None:
         """The action one of :attr:`commands` proposes now (None: the button is disabled;
         otherwise it is enabled when ``game.check`` accepts the action)."""
         return None
 
-    def run_command(self, scene: TableScene, command: str) -> bool:
+    def run_command(self, scene: TableContext, command: str) -> bool:
         """Run one of :attr:`commands` (button or key); True when handled here. Default:
         False, so the table proposes :meth:`command_action`."""
         return False
@@ -334,16 +337,16 @@ class GameUI:
         from the zones ``p<seat>.deck`` and ``p<seat>.hand``)."""
         return plain_counts(view, seat)
 
-    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Draw over the cards, under the counts and marks (Arc: power chips)."""
 
-    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Draw marks after the selection frames and before the lit drop targets and the
         hover frame (Arc: blocker lines and power comparisons)."""
 
     # -- life cycle ----------------------------------------------------------------------
 
-    def shown_state(self, scene: TableScene) -> Any:
+    def shown_state(self, scene: TableContext) -> Any:
         """The state the table shows (view, log, question), asked at every rebuild.
 
         Default: ``scene.game.state``. A plugin playing back what an action did returns
@@ -354,7 +357,7 @@ class GameUI:
         """
         return scene.game.state
 
-    def playing(self, scene: TableScene) -> bool:
+    def playing(self, scene: TableContext) -> bool:
         """Is a playback running by itself now (a fight, a battle)? The table watches it
         every frame: when it ends on its own, the first key pressed within
         :data:`~tabletop.ui.table.AFTER_PLAYBACK_S` only closes it (a Space meant for the
@@ -362,20 +365,20 @@ class GameUI:
         earlier moment than the game's."""
         return self.shown_state(scene) is not scene.game.state
 
-    def refresh(self, scene: TableScene) -> None:
+    def refresh(self, scene: TableContext) -> None:
         """The view was rebuilt (after every action, undo, hand-over)."""
 
-    def update(self, scene: TableScene, dt: float) -> None:
+    def update(self, scene: TableContext, dt: float) -> None:
         """Advance the plugin's own animations by ``dt`` seconds (every frame, also under
         the hand-over cover: check ``scene.cover_pending``). Default: nothing."""
 
-    def handle_event(self, scene: TableScene, event: pygame.event.Event
+    def handle_event(self, scene: TableContext, event: pygame.event.Event
                      ) -> pygame.event.Event | None:
         """See an input event before the table does; return None to consume it (Xenocard:
         stepping through the battle playback). Default: pass it on."""
         return event
 
-    def forget_private(self, scene: TableScene) -> None:
+    def forget_private(self, scene: TableContext) -> None:
         """The computer changes hands: drop everything shown to the leaving seat that the
         table does not already clear (it clears the toast, hover, selection, drag,
         log and the decision panel's :meth:`~DecisionPanel.forget`)."""
@@ -406,26 +409,26 @@ def _names_card(action: Action, iid: int, args: Sequence[str] = _CARD_ARGS) -> b
     return False
 
 
-def _card_name(scene: TableScene, iid: int) -> Message:
+def _card_name(scene: TableContext, iid: int) -> Message:
     sprite = scene.by_iid.get(iid)
     if sprite is None or sprite.card.card_id is None:
         return msg("core.hidden_card")
     return msg(f"card.{sprite.card.card_id}")
 
 
-def _decision_prompt(scene: TableScene) -> str:
+def _decision_prompt(scene: TableContext) -> str:
     return scene.decisions.prompt_text(scene.lang) or ""
 
 
-def _go_on(scene: TableScene) -> Message | None:
+def _go_on(scene: TableContext) -> Message | None:
     """"Next phase" (or the first enabled turn command) when the viewer may go on."""
     for command in scene.ui.turn_commands:
-        if scene.controls.enabled.get(command):
+        if scene.command_enabled(command):
             return msg(f"button.{command}")
     return None
 
 
-def click_refusal_from_legal(scene: TableScene, iid: int) -> Verdict | None:
+def click_refusal_from_legal(scene: TableContext, iid: int) -> Verdict | None:
     """The default reason a click on card ``iid`` (a view id) did nothing.
 
     * game over: the game is over; free mode: None (clicks tap there);
@@ -486,7 +489,7 @@ def click_refusal_from_legal(scene: TableScene, iid: int) -> Verdict | None:
     return Verdict.refuse("table.click_nothing_now", card=card, then=then)
 
 
-def command_refusal_default(scene: TableScene, command: str) -> Verdict | None:
+def command_refusal_default(scene: TableContext, command: str) -> Verdict | None:
     """The default reason the turn or plugin command ``command`` is off (see
     :meth:`GameUI.command_refusal`); None when it is not off after all."""
     state = scene.game.state

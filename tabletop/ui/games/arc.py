@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
     from tabletop.core.engine import Game
     from tabletop.core.view import CardView, TableView
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["ROW_MIN_SCALE", "ArcDecisionPanel", "ArcUI", "Clash", "UI", "clashes",
            "explain_card", "power_corner"]
@@ -244,7 +244,7 @@ class ArcUI(GameUI):
         return ArcDecisionPanel()
 
     # -- arrangement
-    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Rows holding tapped cards, and crowded character rows, are packed so a turned
         card never covers its neighbours' faces; resource rows in square cells
         (:func:`~tabletop.ui.games.arc_resources.resource_places`); the rest as the
@@ -271,7 +271,7 @@ class ArcUI(GameUI):
                           for c, p in zip(cards, places, strict=True)], overlap)
 
     # -- input
-    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+    def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own face-up cards in the hand, the character row and the resource row (a
         resource is only clicked, to pick it for a payment; dragged, it stays)."""
         sprite = scene.by_iid.get(iid)
@@ -280,12 +280,12 @@ class ArcUI(GameUI):
             return False
         return sprite.zone in (f"p{seat}.hand", f"p{seat}.characters", f"p{seat}.resources")
 
-    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+    def drop_target_cards(self, scene: TableContext, iid: int) -> Iterable[int]:
         """Combatants and combat cards (a combat card onto a fighting character)."""
         return [s.iid for s in scene.sprites
                 if s.zone.endswith((".characters", ".combat")) and s.iid != iid]
 
-    def can_select(self, scene: TableScene, iid: int) -> bool:
+    def can_select(self, scene: TableContext, iid: int) -> bool:
         """Attackers: the viewer's untapped characters in the attack phase."""
         state = scene.game.state
         seat = scene.viewer
@@ -297,15 +297,15 @@ class ArcUI(GameUI):
                 and is_character(state, self.rules.cards, iid, seat)
                 and not state.cards[iid].tapped)
 
-    def _own_resource(self, scene: TableScene, iid: int) -> bool:
+    def _own_resource(self, scene: TableContext, iid: int) -> bool:
         state = scene.game.state
         return iid in state.cards and state.zone_of(iid) == f"p{scene.viewer}.resources"
 
-    def _may_pay(self, scene: TableScene) -> bool:
+    def _may_pay(self, scene: TableContext) -> bool:
         state = scene.game.state
         return not state.game_over and scene.rules.acting_seat(state) == scene.viewer
 
-    def click_card(self, scene: TableScene, iid: int) -> bool | None:
+    def click_card(self, scene: TableContext, iid: int) -> bool | None:
         """A click on one of the viewer's untapped resources, when the viewer acts,
         picks it to pay for the next card (or puts it back, ARC-R4); other clicks as
         usual (attackers). False when the click did nothing (the table says why)."""
@@ -316,7 +316,7 @@ class ArcUI(GameUI):
             return True
         return super().click_card(scene, iid)
 
-    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+    def click_refusal(self, scene: TableContext, iid: int) -> Verdict | None:
         """Why a click on one of the viewer's resources did nothing: it is tapped, or
         resources are picked only by the player about to pay (ARC-R4); why one of the
         viewer's tapped characters cannot be chosen as a blocker (ARC-R5)."""
@@ -334,27 +334,27 @@ class ArcUI(GameUI):
             return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=name)
         return super().click_refusal(scene, iid)
 
-    def drop_action(self, scene: TableScene, action: Action) -> Action:
+    def drop_action(self, scene: TableContext, action: Action) -> Action:
         """A card dropped to be played (or a combat card answered) is paid with the
         picked resources, when there are any (``payment``, ARC-R4); else the rules
         choose (ARC-H8)."""
         return self.picks.apply(action)
 
-    def refresh(self, scene: TableScene) -> None:
+    def refresh(self, scene: TableContext) -> None:
         """Picks that were paid with (now tapped) or left the row are dropped."""
         self.picks.prune(scene)
 
-    def forget_private(self, scene: TableScene) -> None:
+    def forget_private(self, scene: TableContext) -> None:
         """The picks belong to the leaving seat."""
         self.picks.clear()
 
-    def command_action(self, scene: TableScene, command: str) -> Action | None:
+    def command_action(self, scene: TableContext, command: str) -> Action | None:
         """Attack with the selected characters (none selected: disabled)."""
         if command == "attack" and scene.selected:
             return Action.make("attack", scene.viewer, attackers=sorted(scene.selected))
         return None
 
-    def run_command(self, scene: TableScene, command: str) -> bool:
+    def run_command(self, scene: TableContext, command: str) -> bool:
         """Attack: explain when nothing is selected; keep the selection if refused."""
         if command != "attack":
             return False
@@ -378,7 +378,7 @@ class ArcUI(GameUI):
         """Deck (it is the seat's life, ARC-R1) and hand."""
         return plain_counts(view, seat, "table.counts")
 
-    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """On a card whose right part is covered, its power again in the strip left in
         sight; the resource rows' counts, tapped marks and picks
         (:func:`~tabletop.ui.games.arc_resources.draw_resource_rows`)."""
@@ -435,7 +435,7 @@ class ArcUI(GameUI):
         bottom = max(seen.bottom, chip.bottom) + 1
         return pygame.Rect(left, top, strip.right - left, bottom - top).clip(rect)
 
-    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """The picked blocker, blocks (lines) and each combat's power comparison."""
         thick = max(2, round(3 * scene.scale))
         decisions = scene.decisions
@@ -463,7 +463,7 @@ class ArcUI(GameUI):
             self._draw_clash_label(scene, surface, clash, a_rect)
 
     @staticmethod
-    def _draw_clash_label(scene: TableScene, surface: pygame.Surface, clash: Clash,
+    def _draw_clash_label(scene: TableContext, surface: pygame.Surface, clash: Clash,
                           rect: pygame.Rect) -> None:
         if clash.blockers:
             text = t("table.clash", attacker=clash.attacker_power, blockers=clash.blockers_power)

@@ -34,7 +34,8 @@ from tabletop.ui.games.arc_cards import COLOURS as COLOUR_RGB
 
 if TYPE_CHECKING:
     from tabletop.core.view import CardView
-    from tabletop.ui.table import Sprite, TableScene
+    from tabletop.ui.context import TableContext
+    from tabletop.ui.sprite import Sprite
 
 __all__ = ["COUNT_BAND_MM", "RESOURCE_GAP_MM", "PaymentPicks", "draw_resource_rows",
            "resource_places", "untapped_counts", "will_tap"]
@@ -108,7 +109,7 @@ class PaymentPicks:
         """Pick nothing (the rules choose again, ARC-H8)."""
         self.ids.clear()
 
-    def prune(self, scene: TableScene) -> None:
+    def prune(self, scene: TableContext) -> None:
         """Keep only resources that are still the viewer's, untapped, in their row."""
         state = scene.game.state
         row = f"p{scene.viewer}.resources"
@@ -133,7 +134,7 @@ class PaymentPicks:
         return Action.make(action.kind, action.seat, **args)
 
 
-def will_tap(scene: TableScene, picks: PaymentPicks) -> list[int]:
+def will_tap(scene: TableContext, picks: PaymentPicks) -> list[int]:
     """The resources that dropping the card being dragged would tap: the picks, or the
     rules' own choice (ARC-H8); [] when no paid card of the viewer's hand is dragged."""
     drag = scene.drag
@@ -152,7 +153,7 @@ def will_tap(scene: TableScene, picks: PaymentPicks) -> list[int]:
     return auto_payment(state, scene.rules.cards, seat, card, iid) or []
 
 
-def untapped_counts(scene: TableScene, zone_id: str) -> tuple[Counter[str], int]:
+def untapped_counts(scene: TableContext, zone_id: str) -> tuple[Counter[str], int]:
     """Untapped resources per colour in the viewer's view of ``zone_id``, and the row's
     card count (the strip over the row: "Untapped 4/6 ● 2 ● 1 ● 1")."""
     counts: Counter[str] = Counter()
@@ -166,7 +167,7 @@ def untapped_counts(scene: TableScene, zone_id: str) -> tuple[Counter[str], int]
     return counts, total
 
 
-def _count_strip(scene: TableScene, surface: pygame.Surface, zone_id: str,
+def _count_strip(scene: TableContext, surface: pygame.Surface, zone_id: str,
                  picked: int) -> None:
     """"Untapped 4/6  ● 2  ● 1  ● 1 (picked 2)" over the row, colours as discs."""
     zone = scene.layout.zone(zone_id)
@@ -207,7 +208,7 @@ def _mark_tapped(surface: pygame.Surface, sprite: Sprite) -> None:
     pygame.draw.line(surface, (235, 235, 235), rect.topleft, rect.bottomright, width)
 
 
-def draw_resource_rows(scene: TableScene, surface: pygame.Surface, picks: PaymentPicks
+def draw_resource_rows(scene: TableContext, surface: pygame.Surface, picks: PaymentPicks
                        ) -> None:
     """Over both resource rows: tapped cards dimmed and crossed, the untapped count per
     colour, the viewer's picks framed and numbered, the resources a dragged card will

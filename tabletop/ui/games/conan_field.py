@@ -18,7 +18,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 
 if TYPE_CHECKING:
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline", "stacked_chip"]
 
@@ -28,7 +28,7 @@ GAP_EDGE = (250, 214, 96)
 SNAP_EDGE = (255, 255, 255)
 
 
-def outline(scene: TableScene, surface: pygame.Surface, placed: Placed,
+def outline(scene: TableContext, surface: pygame.Surface, placed: Placed,
             fill: tuple[int, int, int, int] | None, edge: tuple[int, int, int],
             width: int, offset: tuple[int, int] = (0, 0)) -> None:
     """Outline (and fill) a placed shape, in pixels, on ``surface``."""
@@ -39,7 +39,7 @@ def outline(scene: TableScene, surface: pygame.Surface, placed: Placed,
     pygame.draw.polygon(surface, edge, pts, width)
 
 
-def lit_surface(scene: TableScene, shapes: dict[str, Placed], gaps: set[str]
+def lit_surface(scene: TableContext, shapes: dict[str, Placed], gaps: set[str]
                 ) -> pygame.Surface:
     """The lit places of one drag (gaps outlined in gold: they touch two Foes' Moves)."""
     area = scene.viewport.area
@@ -50,7 +50,7 @@ def lit_surface(scene: TableScene, shapes: dict[str, Placed], gaps: set[str]
     return lit.convert_alpha() if pygame.display.get_surface() is not None else lit
 
 
-def chip(scene: TableScene, surface: pygame.Surface, text: str, at: tuple[int, int],
+def chip(scene: TableContext, surface: pygame.Surface, text: str, at: tuple[int, int],
          colour: tuple[int, int, int] = (255, 255, 255),
          back: tuple[int, int, int] = (20, 16, 14), anchor: str = "midtop") -> pygame.Rect:
     """A small dark label with ``text`` anchored at ``at``."""
@@ -63,7 +63,7 @@ def chip(scene: TableScene, surface: pygame.Surface, text: str, at: tuple[int, i
     return box
 
 
-def stacked_chip(scene: TableScene, surface: pygame.Surface, lines: tuple[str, ...],
+def stacked_chip(scene: TableContext, surface: pygame.Surface, lines: tuple[str, ...],
                  card: pygame.Rect, colour: tuple[int, int, int] = (255, 255, 255),
                  back: tuple[int, int, int] = (20, 16, 14)) -> pygame.Rect:
     """Short lines (health, then prowess and wounds) in one dark box centred on the

@@ -33,7 +33,7 @@ from tabletop.ui.games.conan_cards import slot_rect
 from tabletop.ui.table import screen_turn
 
 if TYPE_CHECKING:
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["STEP_SECONDS", "Ghost", "Playback", "Replay", "Step"]
 
@@ -149,7 +149,7 @@ class Playback:
 
     # -- drawing -----------------------------------------------------------------------
 
-    def draw(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw(self, scene: TableContext, surface: pygame.Surface) -> None:
         """The current step over the table."""
         step = self.current
         if step is None:
@@ -162,7 +162,7 @@ class Playback:
             self._draw_zone(scene, surface, step)
         self._banner(scene, surface, step)
 
-    def _blit_ghost(self, scene: TableScene, surface: pygame.Surface, ghost: Ghost,
+    def _blit_ghost(self, scene: TableContext, surface: pygame.Surface, ghost: Ghost,
                     placed: Placed | None = None) -> pygame.Rect:
         vp = scene.viewport
         where = placed or ghost.placed
@@ -173,7 +173,7 @@ class Playback:
         surface.blit(face, rect)
         return rect
 
-    def _draw_zone(self, scene: TableScene, surface: pygame.Surface, step: Step) -> None:
+    def _draw_zone(self, scene: TableContext, surface: pygame.Surface, step: Step) -> None:
         cards = self.zone_cards.get(step.zone, [])
         hidden = set(step.gone) | (set(step.fallen) if step.kind == "fall" else set())
         for iid in cards:
@@ -199,7 +199,7 @@ class Playback:
                 self._blit_ghost(scene, surface, ghost,
                                  Placed(ghost.placed.key, centre, ghost.placed.size, rot))
 
-    def slot_px(self, scene: TableScene, card: int, side: str, slot: int
+    def slot_px(self, scene: TableContext, card: int, side: str, slot: int
                 ) -> tuple[float, float] | None:
         """The pixel centre of icon slot ``slot`` of ``side`` of ghost ``card``."""
         ghost = self.ghosts.get(card)
@@ -210,7 +210,7 @@ class Playback:
         local = ((x + w / 2 - 0.5) * cw, (y + h / 2 - 0.5) * ch)
         return scene.viewport.to_px(*ghost.placed.to_table(local))
 
-    def _draw_beat(self, scene: TableScene, surface: pygame.Surface, beat: Initiative) -> None:
+    def _draw_beat(self, scene: TableContext, surface: pygame.Surface, beat: Initiative) -> None:
         scale = scene.scale
         width = max(2, round(3 * scale))
         damage: dict[int, int] = {}
@@ -247,7 +247,7 @@ class Playback:
                 self._tag(scene, surface, t("conanui.defeated"), rect.midbottom,
                           (255, 80, 60))
 
-    def _ghost_rect(self, scene: TableScene, iid: int) -> pygame.Rect | None:
+    def _ghost_rect(self, scene: TableContext, iid: int) -> pygame.Rect | None:
         ghost = self.ghosts.get(iid)
         if ghost is None:
             return None
@@ -261,10 +261,10 @@ class Playback:
                        round(vp.to_px(*ghost.placed.center)[1]))
         return rect
 
-    def _char_rect(self, scene: TableScene, iid: int) -> pygame.Rect | None:
+    def _char_rect(self, scene: TableContext, iid: int) -> pygame.Rect | None:
         return self._ghost_rect(scene, iid) or scene.card_rect(iid)
 
-    def _tag(self, scene: TableScene, surface: pygame.Surface, text: str,
+    def _tag(self, scene: TableContext, surface: pygame.Surface, text: str,
              at: tuple[int, int], colour: tuple[int, int, int], big: bool = False) -> None:
         size = max(12, round((22 if big else 13) * scene.scale))
         label = scene.text.get(text, size, colour, True)
@@ -273,7 +273,7 @@ class Playback:
         pygame.draw.rect(surface, colour, box, 1, border_radius=6)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def _banner(self, scene: TableScene, surface: pygame.Surface, step: Step) -> None:
+    def _banner(self, scene: TableContext, surface: pygame.Surface, step: Step) -> None:
         area = pygame.Rect(scene.viewport.area)
         scale = scene.scale
         size = max(13, round(17 * scale))
@@ -300,7 +300,7 @@ class Playback:
         if step.kind in ("zone", "beat"):
             self._countdown(scene, surface, box, step)
 
-    def _countdown(self, scene: TableScene, surface: pygame.Surface, box: pygame.Rect,
+    def _countdown(self, scene: TableContext, surface: pygame.Surface, box: pygame.Rect,
                    step: Step) -> None:
         now = step.beat.initiative if step.beat is not None else 6
         r = max(9, round(12 * scene.scale))

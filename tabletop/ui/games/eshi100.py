@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from tabletop.core.model import GameState
     from tabletop.core.view import CardView, TableView
     from tabletop.games.eshi100.rules import Eshi100Rules
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["UI", "Eshi100UI", "explain_card"]
 
@@ -98,7 +98,7 @@ class Eshi100UI(GameUI):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         #: The table scene (set by :meth:`refresh`; explain and the panel read it).
-        self.scene: TableScene | None = None
+        self.scene: TableContext | None = None
         self.panel: EshiDecisionPanel | None = None
         #: Viewer's cards usable now (lit); recomputed after every change.
         self.usable: list[int] = []
@@ -127,7 +127,7 @@ class Eshi100UI(GameUI):
 
     # -- where cards lie -------------------------------------------------------------------
 
-    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Grid cards on their own squares (not in list order), each turned by its
         owner's seat rotation (ESHI-R1); every other zone as the layout says."""
         base = layout_cards(scene, zone, cards)
@@ -146,7 +146,7 @@ class Eshi100UI(GameUI):
 
     # -- input -----------------------------------------------------------------------------
 
-    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+    def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own hand cards (to place or boost) and every grid card: a click on a usable one
         uses it, a click on any other says why it cannot be used (:meth:`click_refusal`);
         grid cards never move, so a drag of one lights nothing and is refused."""
@@ -157,11 +157,11 @@ class Eshi100UI(GameUI):
             return True
         return sprite.card.owner == scene.viewer and sprite.zone == f"p{scene.viewer}.hand"
 
-    def drop_target_cards(self, scene: TableScene, iid: int) -> Iterable[int]:
+    def drop_target_cards(self, scene: TableContext, iid: int) -> Iterable[int]:
         """None: every square is a cell key, occupied or not, so the cells say it all."""
         return []
 
-    def can_select(self, scene: TableScene, iid: int) -> bool:
+    def can_select(self, scene: TableContext, iid: int) -> bool:
         """Hand cards of the viewer in their action phase (hand boost) and challenge
         phase (challenge), when nothing is pending."""
         state = scene.game.state
@@ -170,7 +170,7 @@ class Eshi100UI(GameUI):
                 and state.phase in ("action", "challenge")
                 and iid in state.cards and state.zone_of(iid) == f"p{seat}.hand")
 
-    def click_card(self, scene: TableScene, iid: int) -> bool | None:
+    def click_card(self, scene: TableContext, iid: int) -> bool | None:
         """A usable grid card opens the choice of what to consume; a hand card toggles
         its selection. False when the click did nothing (the table then shows
         :meth:`click_refusal`)."""
@@ -182,7 +182,7 @@ class Eshi100UI(GameUI):
             return True
         return super().click_card(scene, iid)
 
-    def click_refusal(self, scene: TableScene, iid: int) -> Verdict | None:
+    def click_refusal(self, scene: TableContext, iid: int) -> Verdict | None:
         """A grid card that is not lit, clicked: the rules' reason it cannot be used now
         (whose turn or phase, not the viewer's, a defence card, damaged, a connect too
         small for its cost; :meth:`Eshi100Rules.use_refusal`). Anything else: the
@@ -195,7 +195,7 @@ class Eshi100UI(GameUI):
                 return verdict
         return super().click_refusal(scene, iid)
 
-    def command_action(self, scene: TableScene, command: str) -> Action | None:
+    def command_action(self, scene: TableContext, command: str) -> Action | None:
         """Hand boost with one selected hand card; challenge with two."""
         chosen = sorted(scene.selected)
         if command == "eshi_boost" and len(chosen) == 1:
@@ -204,7 +204,7 @@ class Eshi100UI(GameUI):
             return Action.make("challenge", scene.viewer, cards=chosen)
         return None
 
-    def run_command(self, scene: TableScene, command: str) -> bool:
+    def run_command(self, scene: TableContext, command: str) -> bool:
         """Explain what to select first when the selection does not fit the command."""
         if command not in self.commands:
             return False
@@ -274,21 +274,21 @@ class Eshi100UI(GameUI):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Damaged cards face down, connector badges, victory points, grid labels."""
         draw.grid_labels(scene, surface)
         draw.damaged_cards(scene, surface)
         draw.connector_badges(self, scene, surface)
         draw.victory_points(scene, surface)
 
-    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Usable cards, the consume choice and its power comparison, decision picks,
         the hovered card's connect, and the hint box."""
         draw.marks(self, scene, surface)
 
     # -- life cycle ------------------------------------------------------------------------
 
-    def refresh(self, scene: TableScene) -> None:
+    def refresh(self, scene: TableContext) -> None:
         """Remember the scene; the viewer's usable cards; drop a stale use choice."""
         self.scene = scene
         state = scene.game.state
@@ -298,7 +298,7 @@ class Eshi100UI(GameUI):
                 and panel.pick.card not in self.usable:
             panel.forget()  # the table lays the side panel out again right after this
 
-    def forget_private(self, scene: TableScene) -> None:
+    def forget_private(self, scene: TableContext) -> None:
         """Nothing beyond the panel's picks (the table calls ``decisions.forget``)."""
 
     def relayout(self) -> None:

@@ -27,8 +27,9 @@ from tabletop.ui.games.eshi100_cards import (
 from tabletop.ui.games.eshi100_pick import Outlook, attack_outlook, defence_outlook
 
 if TYPE_CHECKING:
+    from tabletop.ui.context import TableContext
     from tabletop.ui.games.eshi100 import Eshi100UI
-    from tabletop.ui.table import Sprite, TableScene
+    from tabletop.ui.sprite import Sprite
 
 __all__ = ["LABEL_ROOM", "connector_badges", "damaged_cards", "grid_labels", "marks",
            "seat_name", "sprite_turn", "victory_points"]
@@ -55,7 +56,7 @@ def seat_name(seat: int | None) -> str:
     return panels.seat_name(seat)
 
 
-def sprite_turn(scene: TableScene | None, iid: int) -> float:
+def sprite_turn(scene: TableContext | None, iid: int) -> float:
     """Degrees the card ``iid`` is drawn at on screen (0 when not drawn)."""
     if scene is None:
         return 0.0
@@ -63,7 +64,7 @@ def sprite_turn(scene: TableScene | None, iid: int) -> float:
     return sprite.turn if sprite is not None else 0.0
 
 
-def _moving(scene: TableScene) -> set[int]:
+def _moving(scene: TableContext) -> set[int]:
     """Cards drawn away from their place this frame (dragged, sliding back)."""
     out = set()
     if scene.drag is not None and scene.drag.moved:
@@ -76,7 +77,7 @@ def _moving(scene: TableScene) -> set[int]:
 # ---------------------------------------------------------------------- over the cards
 
 
-def damaged_cards(scene: TableScene, surface: pygame.Surface) -> None:
+def damaged_cards(scene: TableContext, surface: pygame.Surface) -> None:
     """Grid cards lying face down (damaged, ESHI-H1): the back with a ribbon and name."""
     renderer = scene.renderer
     if not isinstance(renderer, EshiCardRenderer):
@@ -92,7 +93,7 @@ def damaged_cards(scene: TableScene, surface: pygame.Surface) -> None:
                      sprite.rect.topleft)
 
 
-def _badge_corners(ui: Eshi100UI, scene: TableScene,
+def _badge_corners(ui: Eshi100UI, scene: TableContext,
                    sprite: Sprite) -> tuple[frozenset[str], frozenset[str]] | None:
     """(corners the viewer may use, corners the other seat may use), own frame."""
     viewer = scene.viewer
@@ -113,7 +114,7 @@ def _badge_corners(ui: Eshi100UI, scene: TableScene,
     return None
 
 
-def connector_badges(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
+def connector_badges(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     """A badge on each corner holding a connector: up in the viewer's colour when the
     viewer may use it, a dim chevron down when the other player may (ESHI-R3)."""
     renderer = scene.renderer
@@ -143,7 +144,7 @@ def connector_badges(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) 
                               corner in mine, corner in theirs))
 
 
-def victory_points(scene: TableScene, surface: pygame.Surface) -> None:
+def victory_points(scene: TableContext, surface: pygame.Surface) -> None:
     """Each victory pile's points (3 win) in a chip at its edge."""
     size = max(11, round(13 * scene.scale))
     for seat in (0, 1):
@@ -159,7 +160,7 @@ def victory_points(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(label, label.get_rect(center=box.center))
 
 
-def grid_labels(scene: TableScene, surface: pygame.Surface) -> None:
+def grid_labels(scene: TableContext, surface: pygame.Surface) -> None:
     """Column letters at the top of the grid's bottom row (inside the grid) and row
     numbers left of it, as the viewer reads the grid from their own side (A1 is their
     bottom-left square). Each label comes from
@@ -191,7 +192,7 @@ def grid_labels(scene: TableScene, surface: pygame.Surface) -> None:
             surface.blit(label, label.get_rect(midright=(cell.x - gap, cell.centery)))
 
 
-def _cell_taken(scene: TableScene, key: str) -> bool:
+def _cell_taken(scene: TableContext, key: str) -> bool:
     """Does a card lie on grid cell ``key`` (as drawn)?"""
     cell = scene.cell_rect(key)
     return any(s.zone == GRID and s.rect.colliderect(cell.inflate(-4, -4))
@@ -201,14 +202,14 @@ def _cell_taken(scene: TableScene, key: str) -> bool:
 # ---------------------------------------------------------------------- marks
 
 
-def _frame(scene: TableScene, surface: pygame.Surface, iid: int, colour: tuple[int, int, int],
+def _frame(scene: TableContext, surface: pygame.Surface, iid: int, colour: tuple[int, int, int],
            grow: int, width: int) -> None:
     rect = scene.card_rect(iid)
     if rect is not None:
         pygame.draw.rect(surface, colour, rect.inflate(grow, grow), width, border_radius=7)
 
 
-def marks(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
+def marks(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     """Usable cards, the consume choice, decision picks, hovered connect, boxes."""
     thick = max(2, round(3 * scene.scale))
     panel = ui.panel
@@ -241,7 +242,7 @@ def marks(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
     _hint_box(ui, scene, surface)
 
 
-def _lit_squares(scene: TableScene, surface: pygame.Surface) -> None:
+def _lit_squares(scene: TableContext, surface: pygame.Surface) -> None:
     """While a card is dragged: the legal squares again, over the cards lying on them
     (the table lights cells under the cards, where an occupied square would not show)."""
     drag = scene.drag
@@ -256,7 +257,7 @@ def _lit_squares(scene: TableScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, LIT_EDGE, rect, width, border_radius=6)
 
 
-def _hover_connect(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
+def _hover_connect(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     """The connect (for the seat to move) of the hovered grid card, outlined."""
     ui.hovered_connect = frozenset()
     iid = scene.hover
@@ -294,7 +295,7 @@ def _hover_connect(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) ->
     surface.blit(label, label.get_rect(center=box.center))
 
 
-def _side_area(scene: TableScene, right: bool) -> pygame.Rect:
+def _side_area(scene: TableContext, right: bool) -> pygame.Rect:
     """The empty table beside the grid on screen (right or left of it)."""
     grid = scene.zone_rect(GRID)
     table = pygame.Rect(scene.viewport.table_rect())
@@ -312,7 +313,7 @@ def _box(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, BOX_EDGE, rect, 2, border_radius=10)
 
 
-def _outlook(ui: Eshi100UI, scene: TableScene) -> Outlook | None:
+def _outlook(ui: Eshi100UI, scene: TableContext) -> Outlook | None:
     panel = ui.panel
     if panel is None:
         return None
@@ -325,12 +326,12 @@ def _outlook(ui: Eshi100UI, scene: TableScene) -> Outlook | None:
     return None
 
 
-def _name(scene: TableScene, iid: int) -> str:
+def _name(scene: TableContext, iid: int) -> str:
     card = scene.game.rules.cards[scene.game.state.cards[iid].card_id]
     return card.display_name(scene.lang)
 
 
-def _comparison_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
+def _comparison_box(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     """Attack against defence, in big numbers, with the outcome (seed: 攻撃判定)."""
     outlook = _outlook(ui, scene)
     ui.comparison_text = []
@@ -383,7 +384,7 @@ def _comparison_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -
     surface.blit(verdict, verdict.get_rect(center=chip.center))
 
 
-def _hint_text(ui: Eshi100UI, scene: TableScene) -> str:
+def _hint_text(ui: Eshi100UI, scene: TableContext) -> str:
     state = scene.game.state
     panel = ui.panel
     if state.game_over or state.free_mode or (panel is not None and panel.kind):
@@ -398,7 +399,7 @@ def _hint_text(ui: Eshi100UI, scene: TableScene) -> str:
     return ""
 
 
-def _hint_box(ui: Eshi100UI, scene: TableScene, surface: pygame.Surface) -> None:
+def _hint_box(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     """What the viewer can do now, on the empty table left of the grid."""
     text = _hint_text(ui, scene)
     if not text:

@@ -44,7 +44,7 @@ from tabletop.ui.panels import no_explanation
 if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
     from tabletop.core.view import CardView, TableView
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
 
@@ -189,7 +189,7 @@ class XenoUI(GameUI):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         #: The table scene (set by :meth:`refresh`; :meth:`explain` reads the state).
-        self.scene: TableScene | None = None
+        self.scene: TableContext | None = None
         #: The battle being shown (None when none is).
         self.playback: Playback | None = None
         #: The last battle record seen ((turn, seat) of ``rules.last_battle``); None
@@ -206,7 +206,7 @@ class XenoUI(GameUI):
         return XenoDecisionPanel()
 
     # -- where cards lie
-    def arrange(self, scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """Slot zones by slot, weapons over their holders, the rest as the layout says.
 
         Every card lies upright (rotation 0): with ``upright`` the viewer reads them
@@ -234,7 +234,7 @@ class XenoUI(GameUI):
                           for p in arranged.places], arranged.overlapping)
 
     @staticmethod
-    def _hand(scene: TableScene, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
+    def _hand(scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
         """A hand row of cards as tall as the row (less :data:`HAND_MARGIN_MM`; issue
         10: names whole and numbers large), a gap apart while the row has room, then
         shrinking down to a card's size, then overlapping."""
@@ -247,7 +247,7 @@ class XenoUI(GameUI):
         return ZoneCards([Placed(str(c.iid), p.center, p.size, 0.0)
                           for c, p in zip(cards, places, strict=True)], overlap)
 
-    def _weapon_place(self, scene: TableScene, zone: Zone, card: CardView) -> Placed:
+    def _weapon_place(self, scene: TableContext, zone: Zone, card: CardView) -> Placed:
         """A wide tag across the holder, over its attack type (see WEAPON_TAG_FROM_BOTTOM)."""
         from tabletop.games.xenocard.zones import holder_of, slot_of
 
@@ -274,7 +274,7 @@ class XenoUI(GameUI):
         return Placed(str(card.iid), (hc[0], hc[1] + sign * dy), (w, h), 0.0)
 
     # -- input
-    def can_pick_up(self, scene: TableScene, iid: int) -> bool:
+    def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own face-up cards in the hand, standby area and battle field (moves)."""
         sprite = scene.by_iid.get(iid)
         seat = scene.viewer
@@ -282,12 +282,12 @@ class XenoUI(GameUI):
             return False
         return sprite.zone in (f"p{seat}.hand", f"p{seat}.standby", f"p{seat}.field")
 
-    def drop_target_cards(self, scene: TableScene, iid: int) -> list[int]:
+    def drop_target_cards(self, scene: TableContext, iid: int) -> list[int]:
         """Battle cards in play (weapons onto holders, level-ups, events onto targets)."""
         return [s.iid for s in scene.sprites
                 if s.zone.endswith((".standby", ".field")) and s.iid != iid]
 
-    def drop_zone_id(self, scene: TableScene, key: str) -> str:
+    def drop_zone_id(self, scene: TableContext, key: str) -> str:
         """``"cell:p0.standby/s2"`` -> the rules' cell id ``"p0.standby/s2"``."""
         return key[len(CELL_KEY_PREFIX):] if key.startswith(CELL_KEY_PREFIX) else key
 
@@ -332,7 +332,7 @@ class XenoUI(GameUI):
         return t("xenoui.counts", player=t(f"seat.{seat}"), deck=n("deck"), hand=n("hand"),
                  trash=n("trash"), dump=n("dump"))
 
-    def draw_on_cards(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Pile names, E marks, damage, ATK / HP in force, situations' turns left."""
         self._pile_names(scene, surface)
         from tabletop.games.xenocard import stats
@@ -379,7 +379,7 @@ class XenoUI(GameUI):
                                                     sprite.card.card_id, scene.lang)
 
     @staticmethod
-    def _in_force(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, power: int,
+    def _in_force(scene: TableContext, surface: pygame.Surface, rect: pygame.Rect, power: int,
                   life: int) -> None:
         """ATK / HP in force (weapon, events, situations) over the printed band, in yellow."""
         band = pygame.Rect(rect.x + 2, 0, rect.w - 4, max(14, round(rect.h * 0.2)))
@@ -404,7 +404,7 @@ class XenoUI(GameUI):
         surface.blit(caption, caption.get_rect(midright=(right - number.get_width() - 2,
                                                          band.centery)))
 
-    def _pile_names(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def _pile_names(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Trash, dump and deck keep their names above the cards (they look alike)."""
         size = max(10, round(11 * scene.scale))
         for zone in scene.layout.zones:
@@ -422,7 +422,7 @@ class XenoUI(GameUI):
             surface.blit(label, label.get_rect(center=box.center))
 
     @staticmethod
-    def _chip(scene: TableScene, surface: pygame.Surface, text: str,
+    def _chip(scene: TableContext, surface: pygame.Surface, text: str,
               colour: tuple[int, int, int], at: tuple[int, int], anchor: str, size: int,
               ink: tuple[int, int, int] = (255, 255, 255)) -> None:
         label = scene.text.get(text, size, ink, True)
@@ -431,7 +431,7 @@ class XenoUI(GameUI):
         pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=7)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def draw_marks(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Usable block events and chosen discards (deciding seat only), the battle."""
         thick = max(2, round(3 * scene.scale))
         panel = scene.decisions
@@ -450,7 +450,7 @@ class XenoUI(GameUI):
             self.playback.draw(scene, surface)
 
     # -- battle playback
-    def refresh(self, scene: TableScene) -> None:
+    def refresh(self, scene: TableContext) -> None:
         """Start showing a battle the viewer has not seen yet (never under the cover)."""
         self.scene = scene
         turn, seat, attacks = self.rules.last_battle(scene.game.state)
@@ -463,11 +463,11 @@ class XenoUI(GameUI):
         self._seen = key
         self.playback = Playback(seat, turn, attacks) if attacks else None
 
-    def playing(self, scene: TableScene) -> bool:
+    def playing(self, scene: TableContext) -> bool:
         """A battle is being played back."""
         return self.playback is not None
 
-    def update(self, scene: TableScene, dt: float) -> None:
+    def update(self, scene: TableContext, dt: float) -> None:
         """Advance the playback (it waits while the cover is up)."""
         if self.playback is None or scene.cover_pending:
             return
@@ -475,7 +475,7 @@ class XenoUI(GameUI):
         if self.playback.done:
             self.playback = None
 
-    def handle_event(self, scene: TableScene, event: pygame.event.Event
+    def handle_event(self, scene: TableContext, event: pygame.event.Event
                      ) -> pygame.event.Event | None:
         """During the playback: click / Space / Enter / Right next attack, Esc skip."""
         playback = self.playback

@@ -27,7 +27,7 @@ from tabletop.layout.model import CELL_KEY_PREFIX
 
 if TYPE_CHECKING:
     from tabletop.games.xenocard import AttackEvent
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.context import TableContext
 
 __all__ = ["STEP_SECONDS", "Playback", "draw_arrow"]
 
@@ -87,7 +87,7 @@ class Playback:
         return [e for e in self.events[:upto] if e.destroyed]
 
     # -- drawing -------------------------------------------------------------------
-    def draw(self, scene: TableScene, surface: pygame.Surface) -> None:
+    def draw(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Crossed-out cards so far, the current arrow and damage, and the banner."""
         event = self.current
         if event is None:
@@ -110,7 +110,7 @@ class Playback:
         self._draw_damage(scene, surface, event, end)
         self._draw_banner(scene, surface, event)
 
-    def _draw_gone(self, scene: TableScene, surface: pygame.Surface, event: AttackEvent,
+    def _draw_gone(self, scene: TableContext, surface: pygame.Surface, event: AttackEvent,
                    marked: bool) -> None:
         """A destroyed card where it stood: a faded face (it is public, in the trash now)
         crossed out."""
@@ -130,7 +130,7 @@ class Playback:
             pygame.draw.line(surface, DESTROYED, box.topleft, box.bottomright, w)
             pygame.draw.line(surface, DESTROYED, box.topright, box.bottomleft, w)
 
-    def _draw_attack_atk(self, scene: TableScene, surface: pygame.Surface,
+    def _draw_attack_atk(self, scene: TableContext, surface: pygame.Surface,
                          event: AttackEvent, start: pygame.Rect) -> None:
         """The ATK this attack used (the battle event's own number, not the ATK in force
         now), over the attacker's ATK / HP band."""
@@ -148,7 +148,7 @@ class Playback:
             text = scene.text.get(label, size, (255, 236, 200), True)
         surface.blit(text, text.get_rect(center=band.center))
 
-    def _draw_damage(self, scene: TableScene, surface: pygame.Surface, event: AttackEvent,
+    def _draw_damage(self, scene: TableContext, surface: pygame.Surface, event: AttackEvent,
                      end: pygame.Rect) -> None:
         """The damage bubble at the target, with what it did."""
         big = max(18, round(30 * scene.scale))
@@ -179,7 +179,7 @@ class Playback:
         surface.blit(number, number.get_rect(midtop=(box.centerx, box.y + 2)))
         surface.blit(label, label.get_rect(midbottom=(box.centerx, box.bottom - 3)))
 
-    def _draw_banner(self, scene: TableScene, surface: pygame.Surface,
+    def _draw_banner(self, scene: TableContext, surface: pygame.Surface,
                      event: AttackEvent) -> None:
         """Whose battle, which attack, and how to step or skip."""
         area = pygame.Rect(scene.viewport.area)
@@ -200,7 +200,7 @@ class Playback:
         surface.blit(low, low.get_rect(midbottom=(box.centerx, box.bottom - 4)))
 
 
-def _cell_rect(scene: TableScene, cell: str) -> pygame.Rect:
+def _cell_rect(scene: TableContext, cell: str) -> pygame.Rect:
     """Pixels of a rules cell id (``"p0.field/front.left"``)."""
     return scene.cell_rect(CELL_KEY_PREFIX + cell)
 
@@ -217,7 +217,7 @@ def _edge_point(rect: pygame.Rect, toward: tuple[int, int],
     return round(cx + dx * scale * share), round(cy + dy * scale * share)
 
 
-def _cards_in_cells(scene: TableScene) -> set[int]:
+def _cards_in_cells(scene: TableContext) -> set[int]:
     return {s.iid for s in scene.sprites if s.zone.endswith((".field", ".standby"))}
 
 
