@@ -1,0 +1,185 @@
+"""What the three parts of the table scene share (:class:`TableParts`).
+
+:class:`~tabletop.ui.table.TableScene` is composed of
+:class:`~tabletop.ui.table_state.TableState`, :class:`~tabletop.ui.table_input.TableInput`
+and :class:`~tabletop.ui.table_draw.TableDraw`. Each part reads and writes the scene's
+attributes (set in ``TableScene.__init__``) and calls a few methods of another part;
+this base class declares both, so every part is type-checked on its own. It adds no
+behaviour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from tabletop.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from tabletop.core.actions import Action, Verdict
+    from tabletop.core.engine import Game
+    from tabletop.core.rules import GameRules
+    from tabletop.core.view import TableView
+    from tabletop.geometry import Placed
+    from tabletop.layout import Layout, TableGeometry
+    from tabletop.ui.card_render import CardRenderer
+    from tabletop.ui.cover import HotseatCover
+    from tabletop.ui.decisions import DecisionPanel
+    from tabletop.ui.drag import DragState
+    from tabletop.ui.games import GameUI
+    from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
+    from tabletop.ui.sprite import Slide, Sprite
+    from tabletop.ui.table_controls import TableControls
+    from tabletop.ui.table_state import RefusalLine
+    from tabletop.ui.viewport import Viewport
+
+__all__ = ["TableParts"]
+
+
+class TableParts(Scene):
+    """The table scene's attributes and the methods its parts call across (declarations
+    only: the values come from ``TableScene.__init__``, the methods from the parts)."""
+
+    game: Game
+    rules: GameRules
+    ui: GameUI
+    layout: Layout
+    geometry: TableGeometry
+    viewport: Viewport
+    renderer: CardRenderer
+    text: TextCache
+    toast: Toast
+    refusals: list[RefusalLine]
+    tracker: PhaseTracker
+    log_panel: LogPanel
+    preview: HoverPreview
+    commands: tuple[str, ...]
+    controls: TableControls
+    decisions: DecisionPanel
+    viewer: int
+    view: TableView
+    sprites: list[Sprite]
+    by_iid: dict[int, Sprite]
+    drag: DragState | None
+    hover: int | None
+    selected: list[int]
+    slide: Slide | None
+    cover_pending: bool
+    _cover_at_start: bool
+    _bg: pygame.Surface | None
+    _lit: pygame.Surface | None
+    _panel: pygame.Surface | None
+    _log_lines: list[str]
+    _text_lang: str
+    _game_over_button: pygame_gui.elements.UIButton | None
+    panel_rect: pygame.Rect
+    body_rect: pygame.Rect
+    decision_rect: pygame.Rect
+    buttons_rect: pygame.Rect
+    tracker_h: int
+    face_listener: Callable[[int, int], None] | None
+    _blits: list[tuple[pygame.Surface, tuple[int, int], Sprite]]
+    _grab_px: tuple[int, int]
+    spent_keys: set[int]
+    after_playback: float
+    pointer: tuple[int, int] | None
+    held_hands: set[str]
+    _hand_places: dict[str, dict[int, Placed]]
+    quiet_preview: int | None
+    preview_quiet: bool
+    _log_refused: set[int]
+    _cover: HotseatCover | None
+    _click_on: tuple[int, tuple[int, int]] | None
+    _free_mode: bool
+    revealing: int | None
+    _dialog_was_open: bool
+    not_saved_rect: pygame.Rect | None
+
+    if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
+        @property
+        def lang(self) -> str:
+            ...
+
+        def _show_cover(self, seat: int) -> None:
+            ...
+
+        def refresh_controls(self) -> None:
+            ...
+
+        def command_action(self, command: str) -> Action | None:
+            ...
+
+        def _over_hand(self, zone_id: str) -> bool:
+            ...
+
+        def _let_hands_go(self) -> None:
+            ...
+
+        def sprite_for(self, iid: int) -> Sprite | None:
+            ...
+
+        def card_rect(self, iid: int) -> pygame.Rect | None:
+            ...
+
+        def zone_rect(self, zone_id: str) -> pygame.Rect:
+            ...
+
+        def _shape_rect(self, shape: Placed) -> pygame.Rect:
+            ...
+
+        @property
+        def scale(self) -> float:
+            ...
+
+        def _layout_widgets(self) -> None:
+            ...
+
+        def _dialog_open(self) -> bool:
+            ...
+
+        def cancel_drag(self) -> None:
+            ...
+
+        def _make_lit(self) -> None:
+            ...
+
+        def _not_saved_folder(self) -> str | None:
+            ...
+
+        def _not_saved_height(self, width: int) -> int:
+            ...
+
+        def refresh_shown(self) -> None:
+            ...
+
+        def relayout(self) -> None:
+            ...
+
+        def command_enabled(self, command: str) -> bool:
+            ...
+
+        @property
+        def card_px(self) -> tuple[int, int]:
+            ...
+
+        def cell_rect(self, key: str) -> pygame.Rect:
+            ...
+
+        def propose(self, action: Action) -> Verdict:
+            ...
+
+        def check(self, action: Action) -> Verdict:
+            ...
+
+        def show_refusal(self, verdict: Verdict) -> None:
+            ...
+
+        def slide_back(self, iid: int, start: tuple[int, int]) -> None:
+            ...
+
+        @property
+        def grab_px(self) -> tuple[int, int]:
+            ...
