@@ -134,6 +134,23 @@ def test_legal_set_to_a_standby_slot(set_table):
     assert ("e_mark", 1) in scene.by_iid[sgt].card.counters  # XENO-R6: set this turn
 
 
+@pytest.mark.parametrize("edge", ["left", "right", "top", "bottom"])
+def test_a_large_hand_card_lands_where_it_is_dropped_wherever_it_is_grabbed(set_table, edge):
+    """Hand cards are drawn larger than table cards; one grabbed near any edge and
+    dropped with the pointer on a slot lands in that slot (it is carried at table size,
+    held at the same point of the card)."""
+    app, game, scene, labels = set_table
+    sgt = labels["sgt"]
+    rect = scene.card_rect(sgt)
+    assert rect.w > scene.cell_rect("cell:p0.standby/s3").w  # drawn larger in the hand
+    grab = {"left": (rect.x + 6, rect.centery), "right": (rect.right - 6, rect.centery),
+            "top": (rect.centerx, rect.y + 6), "bottom": (rect.centerx, rect.bottom - 6)}[edge]
+    assert scene._card_at_px(grab) == sgt
+    drag(app, grab, cell(scene, "p0.standby/s3"))
+    assert game.state.zone_of(sgt) == "p0.standby"
+    assert slot_of(game.state, sgt) == "s3"
+
+
 def test_set_onto_the_battle_field_is_refused_with_the_reason(set_table):
     app, game, scene, labels = set_table
     before = game.state.fingerprint()

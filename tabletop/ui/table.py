@@ -169,6 +169,7 @@ class TableScene(TableState, TableInput, TableDraw):
         self.face_listener: Callable[[int, int], None] | None = None
         self._blits: list[tuple[pygame.Surface, tuple[int, int], Sprite]] = []
         self._grab_px = (0, 0)
+        self._drag_surface: pygame.Surface | None = None
         #: Keys whose press closed an overlay: ignored by the table until released.
         self.spent_keys: set[int] = set()
         #: Seconds left in which the next key press only closes a playback that ended

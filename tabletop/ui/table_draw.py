@@ -128,9 +128,10 @@ class TableDraw(TableParts):
                 surface.blit(sprite.surface, self.slide.pos())
         if dragging is not None:
             sprite = self.by_iid.get(dragging)
-            if sprite is not None and sprite.surface is not None:
+            carried = self._drag_surface or (sprite.surface if sprite is not None else None)
+            if sprite is not None and carried is not None:
                 x, y = self.drag.pos_px
-                surface.blit(sprite.surface, (x - self._grab_px[0], y - self._grab_px[1]))
+                surface.blit(carried, (x - self._grab_px[0], y - self._grab_px[1]))
         self._draw_banners(surface)
         dialog = self._dialog_open()
         if dialog != self._dialog_was_open:  # the panel's preview words come and go with it

@@ -16,7 +16,7 @@ import pygame_gui
 from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.messages import msg, seat_msg, zone_msg
-from tabletop.layout import split_cell_key
+from tabletop.layout import CARD_SIZE, split_cell_key
 from tabletop.ui import dialogs
 from tabletop.ui.drag import DragState, legal_targets
 from tabletop.ui.sprite import Slide
@@ -433,12 +433,22 @@ class TableInput(TableParts):
             self.game, self.viewer, iid, zones, targets,
             [c for c in cells if c != origin_cell], drop_id, adjust)
         self.toast.clear()  # a new try: the last refusal stays readable in the log
-        self.drag = DragState(iid, sprite.zone, (pointer_mm[0] - centre[0],
-                                                 pointer_mm[1] - centre[1]),
+        # A card drawn larger than a table card (a spread hand) is carried at table
+        # size, held at the same point of the card: where it is dropped is where it
+        # lands, and the drop is judged on the shape it will have on the table.
+        shrink = min(1.0, CARD_SIZE[0] / sprite.placed.size[0])
+        self.drag = DragState(iid, sprite.zone, ((pointer_mm[0] - centre[0]) * shrink,
+                                                 (pointer_mm[1] - centre[1]) * shrink),
                               pos, pos, lit_zones, lit_cards, cells=lit_cells,
                               origin_cell=origin_cell, drop_id=drop_id,
                               targets=tuple(targets), adjust=adjust)
-        self._grab_px = (pos[0] - sprite.rect.x, pos[1] - sprite.rect.y)
+        self._grab_px = (round((pos[0] - sprite.rect.x) * shrink),
+                         round((pos[1] - sprite.rect.y) * shrink))
+        self._drag_surface = None
+        if shrink < 1.0 and sprite.surface is not None:
+            w, h = sprite.surface.get_size()
+            self._drag_surface = pygame.transform.smoothscale(
+                sprite.surface, (max(1, round(w * shrink)), max(1, round(h * shrink))))
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()
 

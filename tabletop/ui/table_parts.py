@@ -83,6 +83,7 @@ class TableParts(Scene):
     face_listener: Callable[[int, int], None] | None
     _blits: list[tuple[pygame.Surface, tuple[int, int], Sprite]]
     _grab_px: tuple[int, int]
+    _drag_surface: pygame.Surface | None
     spent_keys: set[int]
     after_playback: float
     pointer: tuple[int, int] | None
