@@ -25,3 +25,14 @@ def _private_save_dir(tmp_path_factory: pytest.TempPathFactory,
     # the folder offered when saving fails: never the user's home either
     monkeypatch.setenv("TABLETOP_FALLBACK_SAVE_DIR", str(tmp_path_factory.mktemp("fallback")))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_notices() -> Iterator[None]:
+    """A file problem one test provokes is told in that test's window, not in a later
+    test's menu (the notices wait for the next menu, see tabletop/notices.py)."""
+    from tabletop import notices
+
+    notices.take()
+    yield
+    notices.take()
