@@ -19,7 +19,7 @@ from tabletop.core.view import view_for
 from tabletop.games import conan
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import moves
-from tabletop.games.conan.data import turn_data
+from tabletop.games.conan.data import losses, turn_data
 from tabletop.games.conan.icons import SideResult, evaluate_side
 from tabletop.games.conan.stats import stat
 from tabletop.geometry import Placed, facing_slots, touching_sides
@@ -728,7 +728,7 @@ def test_CONAN_H7_a_forced_chronicle_selection_is_taken_at_once() -> None:
     assert zone_of(game, "s") == "p1.foe_discard"
     assert zone_of(game, "b") == "p0.chronicle"
     assert game.state.pending is None or game.state.pending.kind != "chronicle_loss"
-    assert "loss" not in game.state.data or not game.state.data["loss"]
+    assert not losses(game.state)
 
 
 def test_CONAN_H8_one_region_from_the_enemy_per_foe_draw() -> None:

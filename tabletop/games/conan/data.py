@@ -11,8 +11,9 @@ type error, never a silent default):
   damage bonuses, Conan's zones and the Allies that placed a Move this round, the
   Foe Draw counts); replaced as one object when the turn ends (:func:`new_turn`).
 
-The Resolution phase's own record (``state.data["res"]``) and the waiting renown
-losses (``state.data["loss"]``, see :func:`losses`) keep their keys for now.
+The Resolution phase's own record (:class:`Resolution`) and the waiting renown
+losses (:func:`losses`) are fields of the same object; scenario positions still
+write them as ``res`` and ``loss`` (converted on load).
 
 Closed vocabularies are :class:`~tabletop.core.model.Word` values (StrEnums equal to
 and shown as the strings saves, scenario files and catalogues use): :class:`Phase`,
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState, Word
+from tabletop.core.model import GameState, StateError, Word
 from tabletop.core.position import PositionError
 
 #: ``state.data`` key of :class:`ConanData`.
@@ -138,11 +139,62 @@ TURN_FIELDS = tuple(f.name for f in dataclasses.fields(TurnData))
 
 
 @dataclass
+class Resolution:
+    """The Resolution phase as it goes (CONAN-R14..R16): the zones ``left`` to fight,
+    the ``zone`` being fought (None between zones), the initiative ``init`` (5..1) to
+    fight next, the seat choosing the next zone (``chooser``), the sides and targets
+    the enemy gave unanswered Foes' Moves (``lone``: Move iid -> ``"left@<target>"``),
+    the cards hit at the initiative just fought whose defeats come next
+    (``falling``), the Move whose side is being asked (``asking``), and the log's
+    length at the last beat recorded (``seen``). Changed in place as the fight goes."""
+
+    left: list[str]
+    zone: str | None = None
+    init: int = 5
+    chooser: int = 0
+    lone: dict[str, str] = field(default_factory=dict)
+    falling: list[int] | None = None
+    asking: int | None = None
+    seen: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The plain form scenario positions write (``[position.data] res``)."""
+        out: dict[str, Any] = {"left": list(self.left), "zone": self.zone, "init": self.init,
+                               "chooser": self.chooser, "lone": dict(self.lone)}
+        for name in ("falling", "asking", "seen"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Resolution:
+        """Inverse of :meth:`to_dict`; raises PositionError naming a field it cannot read."""
+        unknown = sorted(set(raw) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise PositionError(f"field 'position.data.res.{unknown[0]}': unknown field")
+        try:
+            falling = raw.get("falling")
+            return cls([str(z) for z in raw.get("left", [])],
+                       None if raw.get("zone") is None else str(raw["zone"]),
+                       int(raw.get("init", 5)), int(raw.get("chooser", 0)),
+                       {str(k): str(v) for k, v in dict(raw.get("lone", {})).items()},
+                       None if falling is None else [int(i) for i in falling],
+                       None if raw.get("asking") is None else int(raw["asking"]),
+                       None if raw.get("seen") is None else int(raw["seen"]))
+        except (TypeError, ValueError) as exc:
+            raise PositionError(f"field 'position.data.res': {exc}") from None
+
+
+@dataclass
 class ConanData:
-    """All of Conan's bookkeeping beside the cards (see the module docstring)."""
+    """All of Conan's bookkeeping beside the cards (see the module docstring):
+    the placed Moves, what lasts the turn, the Resolution while one is fought, and
+    the renown losses waiting to be taken (amounts, in order; CONAN-R17)."""
 
     moves: tuple[MoveRecord, ...] = ()
     turn: TurnData = field(default_factory=TurnData)
+    resolution: Resolution | None = None
+    losses: list[int] = field(default_factory=list)
 
 
 def conan_data(state: GameState) -> ConanData:
@@ -202,23 +254,27 @@ def pending(state: GameState) -> Decision | None:
 
 def losses(state: GameState) -> list[int]:
     """The renown losses waiting to be taken, in order (CONAN-R17; the list itself)."""
-    queue = state.data.get(LOSS_KEY)
-    if not isinstance(queue, list):
-        return []
-    return queue
+    return conan_data(state).losses
 
 
 def add_loss(state: GameState, amount: int) -> None:
     """One more renown loss to take."""
-    state.data.setdefault(LOSS_KEY, []).append(amount)
+    conan_data(state).losses.append(amount)
+
+
+def resolution(state: GameState) -> Resolution:
+    """The Resolution being fought. Raises StateError outside the Resolution phase."""
+    found = conan_data(state).resolution
+    if found is None:
+        raise StateError("no Resolution is being fought")
+    return found
 
 
 def lone_asking(state: GameState) -> int | None:
     """The Move card of the unanswered Foe whose side and target the ``lone_attack``
     decision asks for (CONAN-R15), or None."""
-    res = state.data.get(RES_KEY)
-    asking = res.get("asking") if isinstance(res, dict) else None
-    return None if asking is None else int(asking)
+    found = conan_data(state).resolution
+    return None if found is None else found.asking
 
 
 #: The ``[position.data]`` keys a Conan position may give.
@@ -254,4 +310,8 @@ def from_position(state: GameState, given: Mapping[str, Any]) -> Any:
     declared = raw.pop("moves", None)
     data = conan_data(state)
     data.turn = dataclasses.replace(data.turn, **changes)
+    if RES_KEY in raw:
+        data.resolution = Resolution.from_dict(dict(raw.pop(RES_KEY)))
+    if LOSS_KEY in raw:
+        data.losses = [int(n) for n in raw.pop(LOSS_KEY)]
     return declared

@@ -2,8 +2,8 @@
 
 After each applied action the rules call :func:`advance`, which carries on
 until a seat must act (an action, or a pending decision) or the game is over.
-Waiting renown losses (``data["loss"]``, CONAN-R17) come first, wherever they
-arose.
+Waiting renown losses (:func:`~tabletop.games.conan.data.losses`, CONAN-R17) come
+first, wherever they arose.
 """
 
 from __future__ import annotations

@@ -17,10 +17,9 @@ End of the round: if Foes remain, every player draws (Foes + Allies) cards and
 Allies' and Foes' prowess resets; the next round starts with the Survey. If not,
 the Warrior step ends.
 
-State: ``state.data["res"] = {"left": [zones], "zone": zone or None,
-"init": 5..1, "chooser": seat, "lone": {move iid: "left@<target iid>"},
-"falling": [iids hit at the initiative just fought, their defeats checked next],
-"seen": the log's length at the last beat recorded}``.
+State: the :class:`~tabletop.games.conan.data.Resolution` record (zones left, the
+zone fought, the initiative, who chooses the next zone, unanswered Foes' sides, who
+falls next, the log's length at the last beat).
 
 What happens is recorded as it happens, as typed beats
 (:mod:`tabletop.games.conan.playback`, ``state.data["fight"]``), for the window to
@@ -37,7 +36,14 @@ from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan import piles
-from tabletop.games.conan.data import MoveRecord, all_records, set_records
+from tabletop.games.conan.data import (
+    MoveRecord,
+    Resolution,
+    all_records,
+    conan_data,
+    resolution,
+    set_records,
+)
 from tabletop.games.conan.data import end_round as new_round
 from tabletop.games.conan.defeat import check_defeats
 from tabletop.games.conan.effects import apply_effect
@@ -123,8 +129,8 @@ def apply_barbarian(state: GameState, db: CardDb, choice: str) -> None:
 def begin_resolution(state: GameState) -> None:
     """Zones holding Foes are fought in turn (CONAN-R16)."""
     state.phase, state.step = "resolution", ""
-    state.data["res"] = {"left": [z for z in FOE_ZONES if state.zones[z].cards],
-                         "zone": None, "init": 5, "chooser": state.active, "lone": {}}
+    conan_data(state).resolution = Resolution(
+        [z for z in FOE_ZONES if state.zones[z].cards], chooser=state.active)
     state.data[FIGHT_KEY] = Fight()
 
 
@@ -210,50 +216,50 @@ def _initiative(state: GameState, db: CardDb, rec: MoveRecord) -> int:
 
 def resolution_step(state: GameState, db: CardDb) -> bool:
     """Advance the Resolution phase; False when waiting for a decision or the game ended."""
-    res = state.data["res"]
-    if res["zone"] is None:
-        left = [z for z in res["left"] if bf.moves(state, z) or state.zones[z].cards]
-        res["left"] = left
+    res = resolution(state)
+    if res.zone is None:
+        left = [z for z in res.left if bf.moves(state, z) or state.zones[z].cards]
+        res.left = left
         if not left:
             end_round(state, db)
             return True
         if len(left) > 1:
-            chooser = int(res["chooser"])
+            chooser = res.chooser
             state.pending = Decision(chooser, "zone_order",
                                      msg("decision.conan.zone_order", player=seat_msg(chooser)),
                                      tuple(left), 1, 1)
             return False
         start_zone(state, left[0])
-    zone = str(res["zone"])
-    if res.get("seen") != len(state.log):
+    zone = str(res.zone)
+    if res.seen != len(state.log):
         # the zone begins, or goes on after a question: the table as it lies now
         record(state, ZoneStart(zone, len(state.log), table_of(state)))
-        res["seen"] = len(state.log)
+        res.seen = len(state.log)
     # One initiative per call, its defeats in the next: the same fight as one loop, but
     # the window's playback can show the table as of each initiative (the beats).
-    falling = res.pop("falling", None)
+    falling, res.falling = res.falling, None
     if falling is not None:
-        _fall(state, db, zone, int(res["init"]) + 1, [int(i) for i in falling])
+        _fall(state, db, zone, res.init + 1, falling)
         return not state.game_over  # a renown loss the flow takes first, then back here
-    if int(res["init"]) < 1:
+    if res.init < 1:
         finish_zone(state, zone)
         return True
     recs = bf.moves(state, zone)
     contacts = bf.contacts(state, zone)
     touched = {c.foe_card for c in contacts}
-    k = int(res["init"])
+    k = res.init
     now = [r for r in recs if _initiative(state, db, r) == k]
     for rec in _lone_moves(state, db, now, touched):
-        if str(rec.card) not in res["lone"]:
+        if str(rec.card) not in res.lone:
             options = lone_options(state, db)
             state.pending = Decision(
                 enemy(state), "lone_attack",
                 msg("decision.conan.lone_attack", player=seat_msg(enemy(state)),
                     card=inst_msg(state, rec.by)),
                 tuple(options), 1, 1)
-            res["asking"] = rec.card
+            res.asking = rec.card
             return False
-    hits = _hits(state, db, now, contacts, res["lone"])
+    hits = _hits(state, db, now, contacts, res.lone)
     struck: dict[int, int] = {}
     for hit in hits:
         target, amount = hit.target, hit.damage
@@ -264,14 +270,14 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
         state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
                           card=inst_msg(state, hit.attacker), target=inst_msg(state, target),
                           n=amount, init=k))
-    res["init"] = k - 1
-    res["falling"] = sorted({h.target for h in hits if h.damage > 0})
+    res.init = k - 1
+    res.falling = sorted({h.target for h in hits if h.damage > 0})
     if hits:
         defeated = sorted(t for t in {h.target for h in hits if h.damage > 0}
                           if t in struck and is_defeated(state, db, t))
         record(state, Initiative(zone, k, tuple(hits), tuple(sorted(struck.items())),
                                  tuple(defeated), len(state.log)))
-        res["seen"] = len(state.log)
+        res.seen = len(state.log)
     return True
 
 
@@ -282,8 +288,7 @@ def _fall(state: GameState, db: CardDb, zone: str, k: int, falling: list[int]) -
     if fallen:
         moved = tuple((i, state.zone_of(i)) for i in fallen if not _in_play(state, i))
         record(state, Fall(zone, k, tuple(fallen), moved, len(state.log)))
-        res = state.data["res"]
-        res["seen"] = len(state.log)
+        resolution(state).seen = len(state.log)
 
 
 def check_lone(state: GameState, db: CardDb, choice: str) -> Verdict:
@@ -295,8 +300,9 @@ def check_lone(state: GameState, db: CardDb, choice: str) -> Verdict:
 
 def apply_lone(state: GameState, choice: str) -> None:
     """Record the enemy's side and target for the waiting Foe's Move."""
-    res = state.data["res"]
-    res["lone"][str(res.pop("asking"))] = choice
+    res = resolution(state)
+    res.lone[str(res.asking)] = choice
+    res.asking = None
     state.pending = None
     side, _, target = choice.partition("@")
     state.add_log(msg("log.conan.lone_attack", player=seat_msg(enemy(state)),
@@ -305,11 +311,11 @@ def apply_lone(state: GameState, choice: str) -> None:
 
 def start_zone(state: GameState, zone: str) -> None:
     """Fight ``zone`` next; the other seat picks the zone after it."""
-    res = state.data["res"]
-    res["zone"] = zone
-    res["init"] = 5
-    res["left"] = [z for z in res["left"] if z != zone]
-    res["chooser"] = 1 - int(res["chooser"])
+    res = resolution(state)
+    res.zone = zone
+    res.init = 5
+    res.left = [z for z in res.left if z != zone]
+    res.chooser = 1 - res.chooser
     state.step = zone
     state.add_log(msg("log.conan.zone_fight", zone=foe_zone_msg(zone)))
 
@@ -322,7 +328,7 @@ def apply_zone_order(state: GameState, zone: str) -> None:
 
 def finish_zone(state: GameState, zone: str) -> None:
     """The zone's Move cards go to their owners' discard piles."""
-    res = state.data["res"]
+    res = resolution(state)
     keep = []
     live = bf.moves(state, zone)
     for rec in all_records(state):
@@ -332,7 +338,7 @@ def finish_zone(state: GameState, zone: str) -> None:
         elif rec.zone != zone:
             keep.append(rec)  # a record of a card free mode took away is simply dropped
     set_records(state, keep)
-    res["zone"] = None
+    res.zone = None
     state.step = ""
 
 
@@ -340,7 +346,7 @@ def end_round(state: GameState, db: CardDb) -> None:
     """Draws and prowess reset, then the next round; or the end of the Warrior step."""
     for rec in all_records(state):
         finish_zone(state, rec.zone)
-    state.data.pop("res", None)
+    conan_data(state).resolution = None
     new_round(state)
     foes = foes_on_field(state, db)
     if not foes:

@@ -42,7 +42,6 @@ from tabletop.core.position import PositionError, build_position, resolve_labels
 from tabletop.core.rules import GameSetup
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.data import (
-    RES_KEY,
     MoveRecord,
     Phase,
     add_record,
@@ -203,7 +202,7 @@ def new_game(setup: GameSetup, db: CardDb, phases: tuple[str, ...]) -> GameState
         _owners(state, setup.position)
         place_declared_moves(state, db, setup.position)
         bf.relayout_foe_moves(state)
-        if state.phase == Phase.RESOLUTION and RES_KEY not in state.data:
+        if state.phase == Phase.RESOLUTION and conan_data(state).resolution is None:
             begin_resolution(state)
         advance(state, db)
         return state
