@@ -22,8 +22,6 @@ from tabletop.core.view import resolve
 GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual_flip",
                            "manual_reveal", "resign"})
 
-#: ``state.data`` key of the seat that resigned (ALL-H4); see :func:`resigned_seat`.
-RESIGNED = "resigned"
 
 #: Action arguments that name one card instance (or a view's handle of a hidden one).
 _CARD_ARGS = ("card", "onto", "target", "weapon", "foe")
@@ -55,10 +53,12 @@ class HistoryEntry:
 def resigned_seat(state: GameState) -> int | None:
     """The seat that resigned the game (action kind ``resign``, ALL-H4), or None.
 
-    Every game's ``end_cause`` reports ``"resign"`` when this is not None.
+    Every game's ``end_cause`` then reports ``"resign"`` (``state.outcome``).
     """
-    seat = state.data.get(RESIGNED)
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    outcome = state.outcome
+    if outcome is None or outcome.cause is not EndCause.RESIGN or outcome.winner is None:
+        return None
+    return state.other(outcome.winner)
 
 
 def _seen(state: GameState) -> dict[int, frozenset[int]]:
@@ -277,7 +277,6 @@ class Game:
             winner = state.other(seat)
             # a question left open must not keep asking anyone once the game is decided
             state.pending = None
-            state.data[RESIGNED] = seat
             state.add_log(msg("log.resigned", player=player, winner=msg(f"seat.{winner}")))
             state.end_game(winner, EndCause.RESIGN)
             return

@@ -161,13 +161,6 @@ class ArcRules(GameRules):
         """Every Arc zone, each with its seat (``layouts/arc.toml`` must have them all)."""
         return zone_needs(zones.create_zones)
 
-    def end_cause(self, state: GameState) -> str:
-        """Arc games end by deck-out (ARC-R1), or by a resignation (ALL-H4)."""
-        from tabletop.core.engine import resigned_seat
-
-        if resigned_seat(state) is not None:
-            return "resign"
-        return "deck_out"
 
     def derived(self, state: GameState, iid: int) -> dict[str, int]:
         """``{"power": n}`` for a card with printed power: printed plus this combat's

@@ -9,9 +9,8 @@ defeat its own character, and as the enemy sends two Foes and gives each the
 strongest Move it can pay without wounds. Ties are broken by its own seeded
 generator (never the game's, ALL-R1).
 
-:func:`end_cause` names how a finished game ended, for self-play reports
-(``tabletop selfplay conan``): by renown (CONAN-R1), by Conan's defeat or by Foe
-exhaustion (CONAN-R3), or drawn.
+How a finished game ended is recorded by the rules when it ends
+(``state.outcome``, read by ``GameRules.end_cause`` for self-play reports).
 """
 
 from __future__ import annotations
@@ -206,15 +205,3 @@ class ConanBot:
 # ------------------------------------------------------------------------ endings
 
 
-CAUSES = {"log.conan.renown_check": "renown", "log.conan.eliminated": "defeat",
-          "log.conan.foes_exhausted": "foe_exhaustion"}
-
-
-def end_cause(state: GameState) -> str:
-    """Why a finished game ended (see :data:`CAUSES`; ``draw`` for a drawn game)."""
-    if state.result == "draw":
-        return "draw"
-    for entry in reversed(state.log):
-        if entry.public.key in CAUSES:
-            return CAUSES[entry.public.key]
-    return "other"

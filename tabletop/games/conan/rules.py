@@ -129,15 +129,6 @@ class ConanRules(GameRules):
 
         return ConanBot(seed)
 
-    def end_cause(self, state: GameState) -> str:
-        """renown, defeat, foe_exhaustion or draw (see :func:`bot.end_cause`); resign
-        (ALL-H4)."""
-        from tabletop.core.engine import resigned_seat
-        from tabletop.games.conan.bot import end_cause
-
-        if resigned_seat(state) is not None:
-            return "resign"
-        return end_cause(state)
 
     def derived(self, state: GameState, iid: int) -> dict[str, int]:
         """A character's numbers now (Conan, Ally, Foe; ``{}`` for other cards), from

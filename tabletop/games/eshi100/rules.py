@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar, cast
+from typing import ClassVar, TypeVar
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
@@ -252,17 +252,6 @@ class Eshi100Rules(GameRules):
         return zone_needs(zones.create_zones, {
             zones.GRID: tuple(sorted(board.cell_of_square(q) for q in board.SQUARES))})
 
-    def end_cause(self, state: GameState) -> str:
-        """"points" (3 victory points) or "deck_out" (ESHI-R6); "draw" for a draw;
-        "resign" when a player resigned (投了, a victory condition of the rules; ALL-H4)."""
-        from tabletop.core.engine import resigned_seat
-
-        if resigned_seat(state) is not None:
-            return "resign"
-        if state.result == "draw":
-            return "draw"
-        return "points" if turn.points(state, int(cast(int, state.winner))) >= turn.POINTS_TO_WIN \
-            else "deck_out"
 
     #: A grid card face up is recovered (回復状態), face down damaged (ESHI-H1).
     face_words: ClassVar[dict[str, bool]] = {"recovered": True, "damaged": False}

@@ -276,14 +276,6 @@ class XenoRules(GameRules):
         copy = state.clone()
         return battle.run_battle(copy, self.cards, self.geometry)
 
-    def end_cause(self, state: GameState) -> str:
-        """Xenocard games end when a draw is impossible (XENO-R1), or by a resignation
-        (ALL-H4)."""
-        from tabletop.core.engine import resigned_seat
-
-        if resigned_seat(state) is not None:
-            return "resign"
-        return "deck_out"
 
     def derived(self, state: GameState, iid: int) -> dict[str, int]:
         """A battle card's ``atk`` and ``hp`` now (:mod:`~tabletop.games.xenocard.stats`:
