@@ -390,6 +390,52 @@ def test_find_unfinished_missing_folder(tmp_path: Path) -> None:
     assert find_unfinished(tmp_path / "nowhere") == []
 
 
+def _copy_at(game: Game, path: Path, minute: int) -> Path:
+    from datetime import UTC, datetime
+
+    from tabletop.core.persistence import save_data, write_json_atomic
+
+    when = datetime(2026, 12, 1, 10, minute, tzinfo=UTC)
+    return write_json_atomic(save_data(game, saved_at=when), path)
+
+
+def test_a_game_saved_in_the_main_and_the_fallback_folder_is_listed_once(tmp_path: Path) -> None:
+    """QA round 2 #3: saving moved to the fallback folder when the save folder could not be
+    written; with the folder back, the copy left in it (a step behind) is not offered."""
+    main, fallback = tmp_path / "saves", tmp_path / "fallback"
+    name = "autosave-toy-20261201-095656.json"
+    behind, ahead = toy_game(plays=1), toy_game(plays=2)  # the same game, one play apart
+    stale = _copy_at(behind, main / name, 0)
+    moved = _copy_at(ahead, fallback / name, 1)
+    other = _copy_at(toy_game(seed=8, plays=1), main / "autosave-toy-20261201-100542.json", 2)
+    found = find_unfinished(main, fallback)
+    assert [info.path for info in found] == [other, moved]
+    assert [copy.path for copy in found[1].older] == [stale]
+    assert found[1].actions == 3 and found[1].older[0].actions == 2
+    assert stale.exists() and moved.exists()  # kept on disk, never touched
+    assert find_unfinished(fallback, main) == found  # whichever folder comes first
+    # the same set-up started at another time is another game: both listed
+    again = _copy_at(behind, main / "autosave-toy-20261201-110000.json", 3)
+    assert again in [info.path for info in find_unfinished(main, fallback)]
+
+
+def test_copies_of_one_game_newest_save_wins_and_a_finished_one_hides_the_game(
+        tmp_path: Path) -> None:
+    main, fallback = tmp_path / "saves", tmp_path / "fallback"
+    name = "autosave-toy-20261201-095656.json"
+    undone = toy_game(plays=2)
+    assert undone.undo(0).ok  # fewer actions, but the newer save: the players' latest
+    _copy_at(toy_game(plays=2), main / name, 0)
+    newer = _copy_at(undone, fallback / name, 5)
+    found = find_unfinished(main, fallback)
+    assert [info.path for info in found] == [newer] and len(found[0].older) == 1
+    # kept as broken in the main folder: still the same game (same start time)
+    os.replace(main / name, main / ("broken-" + name[len("autosave-"):]))
+    assert [info.path for info in find_unfinished(main, fallback)] == [newer]
+    _copy_at(toy_game(plays=3), fallback / name, 9)  # finished since: nothing to resume
+    assert find_unfinished(main, fallback) == []
+
+
 # --------------------------------------------------------------------------- real game
 
 

@@ -432,3 +432,56 @@ def test_a_long_list_of_unfinished_games_pages_and_fits(monkeypatch, tmp_path, s
         assert menu.save_page < 10 - 1
     finally:
         app.shutdown()
+
+
+def test_a_game_in_the_save_and_the_fallback_folder_is_listed_once_newest_copy(
+        tmp_path, monkeypatch):
+    """QA round 2 #3: one Xenocard game was listed twice with the same text; resuming the
+    copy left in the save folder (a step behind) lost the moves saved in the fallback."""
+    saves, fallback = tmp_path / "saves", tmp_path / "fallback"
+    monkeypatch.setenv("TABLETOP_FALLBACK_SAVE_DIR", str(fallback))
+    name = "autosave-xenocard-20261201-095656.json"
+    behind = _save_at(_real_game("xenocard", 5, actions=4), saves / name, 0)
+    ahead = _save_at(_real_game("xenocard", 5, actions=5), fallback / name, 1)
+    app = make_app(save_dir=saves)
+    started: list = []
+    monkeypatch.setattr(app, "start_game", lambda game, *a, **k: started.append(game))
+    try:
+        menu = open_menu(app)
+        assert [info.path for info in menu.unfinished] == [ahead]
+        assert "save_info:1" not in menu.widgets
+        text = menu.widgets["save_info:0"].html_text
+        assert "older copy" in text and str(saves) in text  # said, not offered
+        assert behind.exists()  # kept
+        click(app, widget_centre(menu.widgets["resume:0"]))
+        assert len(started) == 1 and len(started[0].actions) == 5
+        app.set_language("ja")
+        frames(app, 2)
+        assert "古い控え" in app.stack.top.widgets["save_info:0"].html_text
+    finally:
+        app.shutdown()
+
+
+def test_the_open_menu_sees_the_save_folder_come_back(tmp_path, monkeypatch):
+    """QA round 2 #3: the menu kept saying the folder could not be used after it was back."""
+    saves = tmp_path / "saves"
+    monkeypatch.setenv("TABLETOP_FALLBACK_SAVE_DIR", str(tmp_path / "fallback"))
+    saves.write_text("x")  # a file where the folder should be
+    app = make_app(save_dir=saves)
+    try:
+        menu = open_menu(app)
+        assert menu.folder_problem is not None and "save_folder_problem" in menu.widgets
+        saves.unlink()
+        saves.mkdir()
+        _save_at(_real_game("arc", 4), saves / "autosave-arc-20261201-100000.json", 0)
+        frames(app, 2, dt=MenuScene.FOLDER_CHECK_EVERY)
+        assert menu.folder_problem is None and "save_folder_problem" not in menu.widgets
+        assert len(menu.unfinished) == 1 and "save_info:0" in menu.widgets
+        for f in saves.iterdir():  # and the other way round
+            f.unlink()
+        saves.rmdir()
+        saves.write_text("x")
+        frames(app, 2, dt=MenuScene.FOLDER_CHECK_EVERY)
+        assert menu.folder_problem is not None and "save_folder_problem" in menu.widgets
+    finally:
+        app.shutdown()

@@ -41,6 +41,7 @@ autosaver reports it (``on_failure``) and can move to :func:`fallback_dir`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import json
 import logging
@@ -78,6 +79,7 @@ __all__ = [
     "folder_unusable",
     "find_unfinished",
     "find_unreadable",
+    "game_key",
     "keep_broken",
     "load_save",
     "new_autosave_path",
@@ -620,6 +622,10 @@ class SaveInfo:
     deck_names: tuple[str, ...] = ()
     active: int | None = None
     broken: bool = False
+    #: Other copies of the same game (same set-up and start time, see :func:`game_key`),
+    #: in another save folder or kept broken, that are behind this one: kept on disk,
+    #: not offered (resuming one would lose the moves only this copy has). Best first.
+    older: tuple[SaveInfo, ...] = ()
 
 
 def _save_files(folder: Path) -> list[Path]:
@@ -628,34 +634,77 @@ def _save_files(folder: Path) -> list[Path]:
     return sorted(p for p in paths if p.is_file())
 
 
-def find_unfinished(folder: str | os.PathLike[str] | None = None) -> list[SaveInfo]:
-    """Saves (in ``folder``, default :func:`autosave_dir`) whose game has no result.
+def game_key(save: SaveFile) -> tuple[str, str, str]:
+    """What identifies one game across save folders: its game, its set-up (seed, decks,
+    first seat, position, options) and its start time (the ``<date>-<time>`` of its
+    file name, kept when the autosaver moves to another folder and when a save is kept
+    as ``broken-*``; "" for the one-slot files of older versions)."""
+    stem = save.path.stem
+    for prefix in (_AUTOSAVE_PREFIX, _BROKEN_PREFIX):
+        if stem.startswith(prefix):
+            stem = stem[len(prefix):]
+            break
+    started = stem[len(save.game) + 1:] if stem.startswith(f"{save.game}-") else \
+        ("" if stem == save.game else stem)
+    setup = json.dumps(save.setup.to_json(), sort_keys=True, ensure_ascii=False)
+    return save.game, setup, started
+
+
+def _info(save: SaveFile) -> SaveInfo:
+    when = save.saved_at.replace("T", " ")[:16]
+    turn = f"turn {save.turn}" if save.turn is not None else "turn ?"
+    decks = " vs ".join(save.setup.deck_names)
+    summary = (f"{save.game}: {decks + ', ' if decks else ''}{turn}, "
+               f"{len(save.actions)} actions, saved {when}")
+    return SaveInfo(save.path, save.game, save.turn, save.saved_at, len(save.actions),
+                    summary, tuple(save.setup.deck_names), save.active,
+                    save.path.name.startswith(_BROKEN_PREFIX))
+
+
+def find_unfinished(folder: str | os.PathLike[str] | None = None,
+                    *more: str | os.PathLike[str]) -> list[SaveInfo]:
+    """Unfinished games saved in ``folder`` (default :func:`autosave_dir`) and ``more``
+    folders, one entry per game. Newest first.
 
     Lists ``autosave-*.json`` (every game, old one-slot files included) and
     ``broken-*.json`` (see :func:`keep_broken`). Reads the files without
     replaying them. Unreadable or foreign files are skipped (and logged; see
-    :func:`find_unreadable`), never raised. Newest first.
+    :func:`find_unreadable`), never raised. Copies of one game (:func:`game_key`:
+    e.g. the one left in the main folder when saving moved to a fallback folder)
+    give one entry: the newest save, the one with the most actions among equals; the
+    others are in its ``older`` and are not listed. A game whose best copy has
+    a result is not listed at all.
     """
-    where = Path(folder) if folder is not None else autosave_dir()
-    if not where.is_dir():
-        return []
+    folders = [Path(folder) if folder is not None else autosave_dir(), *map(Path, more)]
+    copies: dict[tuple[str, str, str], list[SaveFile]] = {}
+    seen: set[Path] = set()
+    for where in folders:
+        if not where.is_dir():
+            continue
+        for path in _save_files(where):
+            try:
+                real = path.resolve()
+            except OSError:
+                real = path
+            if real in seen:  # the same file reached through two folder names
+                continue
+            seen.add(real)
+            try:
+                save = read_save(path)
+            except SaveError as exc:
+                log.warning("skipping autosave: %s", exc)
+                continue
+            copies.setdefault(game_key(save), []).append(save)
     found: list[SaveInfo] = []
-    for path in _save_files(where):
-        try:
-            save = read_save(path)
-        except SaveError as exc:
-            log.warning("skipping autosave: %s", exc)
+    for group in copies.values():
+        # newest save first: the copy left behind stopped when saving moved on, and the
+        # one moved on may hold fewer actions after an undo; most actions among equals
+        group.sort(key=lambda save: (save.saved_at, len(save.actions)), reverse=True)
+        best, rest = group[0], group[1:]
+        if best.finished:
             continue
-        if save.finished:
-            continue
-        when = save.saved_at.replace("T", " ")[:16]
-        turn = f"turn {save.turn}" if save.turn is not None else "turn ?"
-        decks = " vs ".join(save.setup.deck_names)
-        summary = (f"{save.game}: {decks + ', ' if decks else ''}{turn}, "
-                   f"{len(save.actions)} actions, saved {when}")
-        found.append(SaveInfo(path, save.game, save.turn, save.saved_at, len(save.actions),
-                              summary, tuple(save.setup.deck_names), save.active,
-                              path.name.startswith(_BROKEN_PREFIX)))
+        older = tuple(_info(save) for save in rest)
+        found.append(dataclasses.replace(_info(best), older=older))
     found.sort(key=lambda info: info.saved_at, reverse=True)
     return found
 

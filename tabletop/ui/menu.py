@@ -213,6 +213,8 @@ class MenuScene(Scene):
     """The main menu (see the module docstring)."""
 
     opaque = True
+    #: Seconds between two looks at the save folder while the menu is shown.
+    FOLDER_CHECK_EVERY = 1.5
 
     def __init__(self, app: Host, rules_loader: Callable[[str], GameRules] = load_rules,
                  selected: str | None = None) -> None:
@@ -228,6 +230,11 @@ class MenuScene(Scene):
         #: The save folder and why it cannot be used (None when it can): shown above
         #: the list, since no game can be listed from it or saved into it.
         self.folder_problem: tuple[str, str] | None = None
+        #: The folder problem as last listed, and seconds since the folder was last
+        #: looked at: while the menu is open the folder is looked at again every
+        #: :attr:`FOLDER_CHECK_EVERY` seconds, and the list redone when it changed.
+        self._folder_seen: tuple[str, str] | None = None
+        self._folder_check = 0.0
         #: Index (in :meth:`save_entries`) of the first save listed, and of the first
         #: one on each earlier page (the pages hold as many as fit).
         self.save_page = 0
@@ -349,13 +356,37 @@ class MenuScene(Scene):
         for folder in folders:
             try:
                 remove_stale_temp_files(folder)
-                unfinished.extend(find_unfinished(folder))
                 unreadable.extend(find_unreadable(folder))
             except Exception as exc:  # an unreadable folder: no resume, no crash
                 log.error("cannot list the saves in %s: %s", folder, exc)
-        unfinished.sort(key=lambda info: info.saved_at, reverse=True)
+        try:  # one entry per game, whichever folders hold copies of it
+            unfinished = find_unfinished(*folders) if folders else []
+        except Exception as exc:  # noqa: BLE001 - an unreadable folder: no resume, no crash
+            log.error("cannot list the saves in %s: %s", folders, exc)
+        self._folder_seen = self.folder_problem
+        self._folder_check = 0.0
         self.unfinished = unfinished
         self.unreadable = unreadable
+
+    def recheck_folder(self) -> bool:
+        """Whether the save folder can be used still as when the list was made; when
+        that changed (the folder was put back, or replaced by a file), list the saves
+        again and rebuild. Returns True when it changed. Writes nothing."""
+        from tabletop.core.persistence import folder_unusable
+
+        self._folder_check = 0.0
+        try:
+            folder = self.app.save_folders()[0]
+            reason = folder_unusable(folder)
+        except Exception as exc:  # noqa: BLE001 - no folder at all: as scan_saves found
+            log.debug("save folder not checked: %s", exc)
+            return False
+        now = (str(folder), reason) if reason else None
+        if now == self._folder_seen:
+            return False
+        self.scan_saves()
+        self._dirty = True
+        return True
 
     def save_entries(self) -> list[SaveInfo | SaveError]:
         """What the list of unfinished games shows: the games, then the unreadable files."""
@@ -486,23 +517,31 @@ class MenuScene(Scene):
         from tabletop.core.persistence import SaveInfo
 
         path = Path(entry.path)
+        paths = [path]
         if isinstance(entry, SaveInfo):
             body = i18n.t("saves.delete_body", game=self._game_name(entry.game),
                           turn=entry.turn if entry.turn is not None else "?",
                           when=_local_time(entry.saved_at), file=path.name)
+            if entry.older:  # else the older copy would be listed in its place
+                paths += [copy.path for copy in entry.older]
+                body += "\n" + i18n.t("saves.delete_older", files=", ".join(
+                    str(copy.path) for copy in entry.older))
         else:
             body = i18n.t("saves.delete_unreadable_body", file=path.name, path=str(path))
-        dialogs.confirm(self.app, "saves.delete_title", body, partial(self._delete, path),
-                        confirm_key="saves.delete", width=560, height=280)
+        dialogs.confirm(self.app, "saves.delete_title", body, partial(self._delete, *paths),
+                        confirm_key="saves.delete", width=560,
+                        height=280 if len(paths) == 1 else 340)
 
-    def _delete(self, path: Path) -> None:
+    def _delete(self, *paths: Path) -> None:
         from tabletop.core.persistence import SaveError, discard_autosave
 
-        try:
-            discard_autosave(path)
-        except SaveError as exc:
-            dialogs.message(self.app, "saves.delete_title",
-                            i18n.t("saves.delete_failed", reason=str(exc)))
+        for path in paths:
+            try:
+                discard_autosave(path)
+            except SaveError as exc:
+                dialogs.message(self.app, "saves.delete_title",
+                                i18n.t("saves.delete_failed", reason=str(exc)))
+                break
         self.scan_saves()
         self._dirty = True
 
@@ -568,7 +607,11 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         """Rebuild the widgets if a choice changed since the last frame; tell the
-        players once about files the program had to replace by its built-in ones."""
+        players once about files the program had to replace by its built-in ones.
+        Look at the save folder again now and then (:meth:`recheck_folder`)."""
+        self._folder_check += dt
+        if self._folder_check >= self.FOLDER_CHECK_EVERY:
+            self.recheck_folder()
         if self._dirty:
             self.build()
         worked_around = notices.take()
@@ -940,6 +983,15 @@ class MenuScene(Scene):
         lines = [title, state]
         if info.broken:
             lines.append(i18n.t("saves.entry_broken", file=info.path.name))
+        if info.older:  # copies of this game that are behind it: kept, not offered
+            newest = info.older[0]
+            when = _local_time(newest.saved_at).replace(" ", "\u00a0")
+            if len(info.older) == 1:
+                lines.append(i18n.t("saves.entry_older", when=when, actions=newest.actions,
+                                    folder=str(newest.path.parent)))
+            else:
+                lines.append(i18n.t("saves.entry_older_many", n=len(info.older), when=when,
+                                    folder=str(newest.path.parent)))
         return "\n".join(lines)
 
     @staticmethod
