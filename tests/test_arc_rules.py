@@ -625,6 +625,40 @@ def test_interpret_drop_combat_card_during_combat() -> None:
         "decide", 1, choice=[f"{lab(game, 'sh')}@{a}"])
 
 
+def test_an_action_card_dropped_in_the_combat_card_window_says_what_is_legal_now() -> None:
+    """QA round 2 #9: "Drop Undertow on your character row to use it." was wrong advice
+    while a combat card is asked for: only a combat card, or Pass (ARC-R5, ARC-H1)."""
+    game = combat_position([c("red_ember_knight", "a")], [c("blue_tide_caller", "b")],
+                           p0_hand=[c("green_regrowth", "g")], p0_res=["green_wildwood"] * 2,
+                           p1_hand=[c("blue_undertow", "u"), c("blue_chill", "chill")],
+                           p1_res=["blue_tide_pool"] * 3)
+    a, b = lab(game, "a"), lab(game, "b")
+    assert act(game, "attack", attackers=[a]).ok
+    assert act(game, "decide", 1, choice=[f"{b}>{a}"]).ok
+    st = game.state
+    assert (st.pending.kind, st.pending.seat) == ("combat_card", 1)
+    for zone, onto in (("p1.combat", None), ("p1.characters", None), ("p0.combat", a)):
+        v = RULES.interpret_drop(st, 1, lab(game, "u"), zone, onto)
+        assert isinstance(v, Verdict), (zone, v)
+        assert v.reason == "arc.combat_window_action" and v.rule == "ARC-R5, ARC-H1"
+    from tabletop import i18n
+    from tabletop.ui.dialogs import text_of
+
+    before = i18n.get_language()
+    try:
+        for lang, words in (("en", ("combat card", "Pass", "Undertow")),
+                            ("ja", ("コンバットカード", "パス", "引き潮"))):
+            i18n.set_language(lang)
+            text = text_of(v.message)
+            assert all(w in text for w in words), text
+            assert "character row" not in text and "キャラクター置き場に置いて" not in text
+    finally:
+        i18n.set_language(before)
+    # the attacker, waiting for the defender's answer: action cards wait for the combat's end
+    v = RULES.interpret_drop(st, 0, lab(game, "g"), "p0.characters")
+    assert isinstance(v, Verdict) and (v.reason, v.rule) == ("arc.action_after_combat", "ARC-H1")
+
+
 # -- legal_actions ---------------------------------------------------------------------
 def test_legal_actions_are_never_refused_in_sample_positions() -> None:
     games = [

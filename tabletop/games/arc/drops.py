@@ -3,7 +3,8 @@
 * hand resource -> own resource row: ``play_resource``;
 * hand character -> own character row: ``play_card``;
 * hand action card -> onto its target card, or onto the own character row when
-  it needs no target: ``play_card``;
+  it needs no target: ``play_card``; while a combat card is asked for, a refusal
+  saying what can be played now (a combat card, or Pass: ARC-R5, ARC-H1);
 * hand combat card during one's own combat-card decision -> onto a combatant,
   or onto the own combat zone: ``decide(["C@T"])``. Dropped on the zone, T is
   the strongest own combatant for a pump and the strongest opposing one for a
@@ -57,6 +58,12 @@ def interpret_drop(
             return Action.make("play_card", seat, card=iid)
         return Verdict.refuse("arc.character_row_only", "", card=card_msg(card.id))
     if card.type == "action":
+        pending = pending_decision(state)
+        if pending is not None and pending.kind == DecisionKind.COMBAT_CARD:
+            if pending.seat == seat:  # asked for a combat card: only that, or Pass
+                return Verdict.refuse("arc.combat_window_action", "ARC-R5, ARC-H1",
+                                      card=card_msg(card.id))
+            return Verdict.refuse("arc.action_after_combat", "ARC-H1", card=card_msg(card.id))
         if needs_target(card):
             if onto is None:
                 return Verdict.refuse("arc.target_needed", "", card=card_msg(card.id),
