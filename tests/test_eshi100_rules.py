@@ -216,10 +216,20 @@ def test_ESHI_R5_exactly_one_action_then_the_challenge_phase() -> None:
                                      c("ink_comet", "d")]))
     v = refused_unchanged(game, Action.make("next_phase", 0))
     assert v.reason == "eshi100.wrong_phase"  # no passing while an action is possible
+    # QA round 2 #4: the refusal says what was tried and what is legal instead
+    en, ja = v.message.render("en"), v.message.render("ja")
+    assert v.rule == "ESHI-R5" and "can't do that" not in en
+    assert en.startswith("Next phase is not available in the Action phase")
+    assert all(word in en for word in ("place a card", "attack", "hand boost"))
+    assert "次のフェイズへ" in ja and "それはできません" not in ja
+    assert all(word in ja for word in ("配置", "攻撃", "手札強化"))
     assert act(game, "place", card=lab(game, "a"), square=0).ok
     assert game.state.phase == "challenge"
     v = refused_unchanged(game, Action.make("place", 0, card=lab(game, "b"), square=1))
     assert v.reason == "eshi100.wrong_phase"
+    en = v.message.render("en")
+    assert en.startswith("Placing a card is not available in the Challenge phase")
+    assert "challenge with 2 hand cards, or press Next phase" in en
     # nothing possible (empty hand, no usable attacker): the phase passes by itself
     game = game_at(position(phase="challenge", p0_hand=[c("ink_comet", "a"),
                                                         c("ink_comet", "b")],

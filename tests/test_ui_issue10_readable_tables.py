@@ -513,3 +513,80 @@ def test_issue10_xenocard_every_name_shows_whole_in_the_hand_and_on_the_slots(si
         assert seen == set(load_rules("xenocard").cards)
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------- 絵師100人展
+
+
+ESHI_DECKS = {"p0.deck": ["chalk_sprite"] * 5, "p1.deck": ["chalk_sprite"] * 5}
+
+
+def _eshi_positions(active=0):
+    """Positions that together show every 絵師100人展 card in the hand of the seat to
+    play (seven at a time) and on the grid (the same seven, that seat's own, upright)."""
+    ids = sorted(load_rules("eshi100").cards)
+    positions = []
+    for k in range(0, len(ids), 7):
+        chunk = ids[k:k + 7]
+        grid = [{"card": cid, "owner": active, "label": f"g{n}", "counters": {"square": n}}
+                for n, cid in enumerate(chunk)]
+        positions.append({"turn": 3, "active": active, "phase": "action",
+                          "zones": {**ESHI_DECKS, f"p{active}.hand": chunk, "grid": grid}})
+    return positions
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_eshi100_every_name_shows_whole_in_the_hand_and_on_the_grid(size, lang):
+    """QA round 2 #2: every 絵師100人展 card's name is drawn whole on its hand face and
+    its grid face ("Crimson Brushstroke" left an empty title bar at 1280x720): across
+    the card in up to three lines, a word split only when nothing else fits, at the
+    floor or above, never ellipsized; its power and connect cost stay."""
+    seen = set()
+    try:
+        for position in _eshi_positions():
+            app, game, scene, labels = table_at("eshi100", position, size=size)
+            try:
+                app.set_language(lang)
+                frames(app, 2)
+                sprites = [s for s in scene.sprites if s.zone in ("p0.hand", "grid")]
+                assert len(sprites) == 2 * len(position["zones"]["p0.hand"])
+                seen |= {s.card.card_id for s in sprites}
+                problems = whole_names_problems(scene, sprites, lambda d: [
+                    d.get("number"), d.get("power"), d.get("connect_cost")])
+                assert not problems, "\n".join(problems)
+            finally:
+                app.shutdown()
+        assert seen == set(load_rules("eshi100").cards)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("active", [0, 1])
+@pytest.mark.parametrize("size", SIZES)
+def test_eshi100_grid_labels_lie_on_no_card_and_off_the_hand(size, active):
+    """QA round 2 #7: the column letters A-D sat inside row 1 and covered the number of
+    a card on A1. Every label (letters and row numbers) lies clear of every card and
+    of the viewer's hand; the letters stand under their columns, outside the grid."""
+    from tabletop.ui.games.eshi100_draw import grid_label_boxes
+
+    position = _eshi_positions(active)[0]
+    app, game, scene, labels = table_at("eshi100", position, size=size)
+    try:
+        assert scene.viewer == active
+        boxes = grid_label_boxes(scene)
+        assert sorted(t for t, *_ in boxes) == ["1", "2", "3", "4", "A", "B", "C", "D"]
+        hand = scene.zone_rect(f"p{active}.hand")
+        grid = scene.zone_rect("grid")
+        cards = [s.rect for s in scene.sprites if s.drawn]
+        assert len(cards) >= 14
+        for text, _surf, ink, box in boxes:
+            assert box.size == ink.size and box.h >= 7
+            assert box.collidelist(cards) < 0, (text, box)
+            assert not box.colliderect(hand), (text, box, hand)
+            assert not box.colliderect(grid), (text, box, grid)
+            assert pygame.Rect(scene.viewport.table_rect()).contains(box)
+            if text.isalpha():
+                assert grid.left <= box.centerx <= grid.right and box.top >= grid.bottom
+    finally:
+        app.shutdown()

@@ -203,16 +203,17 @@ class FaceText:
 
     def fit_flow(self, text: str, head: pygame.Rect | None, body: pygame.Rect, size: int,
                  colour: tuple[int, int, int], *, bold: bool = False, max_lines: int = 2,
-                 split: int = 0) -> pygame.Rect | None:
+                 split: int = 0, align: str = "left") -> pygame.Rect | None:
         """Like :meth:`fit`, left-aligned, for a text whose first line may go into a
         narrower ``head`` box (beside a cost disc: centred in its height) and the rest
         into ``body`` under it, from its top; or every line into ``body``. Words are
         split only when ``split`` allows (:func:`~tabletop.ui.textwrap_split.wrap_split`:
         0 never, 1 a word wider than its line, 2 also to fill a line), and only when it
         fits no other way: whole words at every size down to the floor come first.
+        ``align="center"`` centres each line in its box (a name band across a card).
         Returns the ink, or None (nothing drawn; recorded as left out)."""
         placed = self.measure_flow(text, head, body, size, bold=bold, max_lines=max_lines,
-                                   split=split, colour=colour)
+                                   split=split, colour=colour, align=align)
         if placed is None:
             self.record.left_out.append(text)
             return None
@@ -220,7 +221,7 @@ class FaceText:
 
     def measure_flow(self, text: str, head: pygame.Rect | None, body: pygame.Rect,
                      size: int, *, bold: bool = False, max_lines: int = 2, split: int = 0,
-                     colour: tuple[int, int, int] = (0, 0, 0)
+                     colour: tuple[int, int, int] = (0, 0, 0), align: str = "left"
                      ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
                                                        pygame.Rect]]] | None:
         """Where :meth:`fit_flow` would put ``text`` (the placement and what to blit),
@@ -242,7 +243,7 @@ class FaceText:
                     if lines is None:
                         continue
                     tried = self._lay(text, lines, font, px, colour,
-                                      first, body, bold)
+                                      first, body, bold, align)
                     if tried is None:
                         continue
                     shortest = min(len(line.rstrip("-")) for line in lines)
@@ -254,11 +255,12 @@ class FaceText:
 
     def _lay(self, text: str, lines: list[str], font: pygame.font.Font, px: int,
              colour: tuple[int, int, int], head: pygame.Rect | None, body: pygame.Rect,
-             bold: bool) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
-                                                         pygame.Rect]]] | None:
-        """``lines`` placed left-aligned: the first in ``head`` (when given), the rest
-        in ``body`` from its top, one spacing; None when one would not fit or touches
-        a text already placed."""
+             bold: bool, align: str = "left"
+             ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
+                                               pygame.Rect]]] | None:
+        """``lines`` placed left-aligned (or each centred in its box): the first in
+        ``head`` (when given), the rest in ``body`` from its top, one spacing; None when
+        one would not fit or touches a text already placed."""
         bounds = self.surf.get_rect()
         body = body.clip(bounds)
         rendered = [font.render(line, True, colour) for line in lines]
@@ -281,7 +283,8 @@ class FaceText:
                 box = body
                 row = k - (1 if head is not None else 0)
                 y = body.top + row * (line_h + gap)
-            rect = pygame.Rect(box.left, y + (ink.top - top), ink.w, ink.h)
+            x = box.left + (box.w - ink.w) // 2 if align == "center" else box.left
+            rect = pygame.Rect(x, y + (ink.top - top), ink.w, ink.h)
             if ink.w > box.w or not box.contains(rect) or not self.free(rect):
                 return None
             out.append((line, rect))

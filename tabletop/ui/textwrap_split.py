@@ -33,6 +33,10 @@ _VOWELS = frozenset("aeiouyAEIOUY")
 #: Letter pairs read as one sound: no hyphen between them.
 _DIGRAPHS = frozenset({"ch", "sh", "th", "ph", "wh", "gh", "ck", "ng", "qu", "gu", "nk",
                        "rh", "kn", "wr"})
+#: Consonant pairs that begin an English syllable: after another consonant the break
+#: goes before them ("Brush-stroke", not "Brusht-roke").
+_ONSETS = frozenset({"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "sc",
+                     "sk", "sl", "sm", "sn", "sp", "st", "sw", "tr", "tw"})
 
 
 def _latin(ch: str) -> bool:
@@ -50,6 +54,8 @@ def _syllable_points(word: str) -> list[int]:
         c = word[k + 1] if k + 1 < len(word) else ""
         pair = (a + b).lower()
         if a not in _VOWELS and b not in _VOWELS and pair not in _DIGRAPHS:
+            if pair in _ONSETS and _latin(word[k - 2]) and word[k - 2] not in _VOWELS:
+                continue  # Brush|stroke: not inside the cluster that starts "stroke"
             points.append(k)  # Emer|gency, Ser|geant
         elif a in _VOWELS and b not in _VOWELS and c in _VOWELS and \
                 (word[k - 2:k + 1].lower() not in ("que",)):

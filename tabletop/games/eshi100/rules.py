@@ -109,9 +109,24 @@ def _in_phase(prepare: Callable[[GameState, Action], P | Verdict]
     """``prepare`` of a turn action, after the check that it is its phase (ESHI-R5)."""
     def checked(state: GameState, action: Action) -> P | Verdict:
         if state.phase != _PHASE_OF[action.kind]:
-            return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5", phase=phase_msg(state.phase))
+            return _wrong_phase(state, action)
         return prepare(state, action)
     return checked
+
+
+def _wrong_phase(state: GameState, action: Action) -> Verdict:
+    """An action out of its phase (ESHI-R5), worded with what was tried ("Next phase")
+    and what the seat may do now instead: in the action phase its one action, in the
+    challenge phase a challenge or the end of it; else the phase the action is for."""
+    if state.phase == Phase.ACTION:
+        instead = msg("refusal.eshi100.instead_action")
+    elif state.phase == Phase.CHALLENGE:
+        instead = msg("refusal.eshi100.instead_challenge")
+    else:
+        instead = msg("refusal.eshi100.instead_later", phase=phase_msg(_PHASE_OF[action.kind]))
+    return Verdict.refuse("eshi100.wrong_phase", "ESHI-R5",
+                          what=msg(f"refusal.eshi100.what_{action.kind}"),
+                          phase=phase_msg(state.phase), instead=instead)
 
 
 def _choice(action: Action) -> list[str] | None:

@@ -9,9 +9,9 @@ A face (:meth:`EshiCardRenderer.draw_face`, upright, from the card's data):
 * the number (``EX-04``) between the top corners, the name in a band under it
   (two lines when long), the action icon (a sword or a shield) and the power as a
   big number in the middle, the connect cost in a chain-link chip between the
-  bottom corners. Every text goes through the shared fitting function: a name too
-  long for two lines at the text floor is left out (the hover view shows it),
-  never cut or broken inside a word.
+  bottom corners. Every text goes through the shared fitting function; the name
+  flows across the card in up to three lines, whole words first, a word split
+  (hyphenated, or between Japanese characters) only when nothing else fits.
 
 On the table the window lays a :meth:`~EshiCardRenderer.badge` over each corner
 that holds a connector, turned with the card so it says whose it is *on screen*:
@@ -189,26 +189,32 @@ class EshiCardRenderer(CardRenderer):
 
     def _name(self, surf: pygame.Surface, out: FaceText, name: str, inner: pygame.Rect,
               c: int, frame: tuple[int, int, int]) -> pygame.Rect:
-        """The name band under the top corners: one line, or two broken at a word
-        boundary when one is too narrow (the band grows to hold them); returns the band."""
+        """The name band under the top corners, across the card (the flow of Xenocard's
+        names, :meth:`FaceText.fit_flow`): one line, or two or three (the band grows,
+        the power area shrinks); whole words first, bold then regular, whose narrower
+        letters hold a long word; a word split (hyphenated, or between Japanese
+        characters) only when nothing else fits. Returns the band."""
         band_h = max(10, round(inner.h * 0.2))
         size = round(band_h * 0.62)
         pad = max(1, inner.w // 30)
         band = pygame.Rect(inner.x, inner.y + c - 1, inner.w, band_h)
         line_h = out.line_height(size, True)
-        # One line; else two or three (the band grows, the power area shrinks); bold
-        # first, then regular, whose narrower letters hold a long word.
-        bold = True
-        for lines, weight in ((1, True), (2, True), (3, True), (2, False), (3, False)):
+        tries = [(1, True, 0), (2, True, 0), (3, True, 0), (2, False, 0), (3, False, 0),
+                 (2, True, 1), (2, False, 1), (2, True, 2), (2, False, 2),
+                 (3, True, 1), (3, False, 1), (3, True, 2), (3, False, 2)]
+        plan = (3, True, 0)
+        for lines, weight, split in tries:
             tall = max(band_h, lines * line_h + (lines - 1) * max(1, size // 6) + 4)
             trial = pygame.Rect(band.x, band.y, band.w, min(tall, inner.h // 2))
-            if out.measure(name, trial.inflate(-2 * pad, -2), size, bold=weight,
-                           max_lines=lines) is not None:
-                band, bold = trial, weight
+            if out.measure_flow(name, None, trial.inflate(-2 * pad, -2), size, bold=weight,
+                                max_lines=lines, split=split, align="center") is not None:
+                band, plan = trial, (lines, weight, split)
                 break
         dark = tuple(max(0, v - 40) for v in frame)
         pygame.draw.rect(surf, dark, band)
-        out.fit(name, band.inflate(-2 * pad, -2), size, _WHITE, bold=bold, max_lines=3)
+        lines, bold, split = plan
+        out.fit_flow(name, None, band.inflate(-2 * pad, -2), size, _WHITE, bold=bold,
+                     max_lines=lines, split=split, align="center")
         return band
 
     def _icon_and_power(self, surf: pygame.Surface, out: FaceText, card: Any,

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from tabletop.ui.games.eshi100 import Eshi100UI
     from tabletop.ui.sprite import Sprite
 
-__all__ = ["LABEL_ROOM", "connector_badges", "damaged_cards", "grid_labels", "marks",
-           "seat_name", "sprite_turn", "victory_points"]
+__all__ = ["LABEL_ROOM", "connector_badges", "damaged_cards", "grid_label_boxes",
+           "grid_labels", "marks", "seat_name", "sprite_turn", "victory_points"]
 
 GRID = "grid"
 USABLE = (110, 230, 120)
@@ -160,43 +160,55 @@ def victory_points(scene: TableContext, surface: pygame.Surface) -> None:
         surface.blit(label, label.get_rect(center=box.center))
 
 
-def grid_labels(scene: TableContext, surface: pygame.Surface) -> None:
-    """Column letters at the top of the grid's bottom row (inside the grid) and row
-    numbers left of it, as the viewer reads the grid from their own side (A1 is their
-    bottom-left square). Each label comes from
+def grid_label_boxes(scene: TableContext
+                     ) -> list[tuple[str, pygame.Surface, pygame.Rect, pygame.Rect]]:
+    """Where the grid's labels go: ``(text, surface, its ink, where the ink goes)``.
+    Column letters stand in the strip between the grid and the viewer's hand, under
+    their columns (never on a card: on row 1 they covered a card's number, below the
+    strip on the hand's edge they read as labels of the hand cards); row numbers
+    stand left of the grid. Each label comes from
     :func:`~tabletop.games.eshi100.words.square_label`, the function that names squares
     in messages, so "B2" in the log is the square under "B" and beside "2"."""
     from tabletop.games.eshi100 import board
     from tabletop.games.eshi100.words import square_label
 
+    grid = scene.zone_rect(GRID)
+    hand = scene.zone_rect(f"p{scene.viewer}.hand")
+    strip = pygame.Rect(grid.x, grid.bottom, grid.w, max(0, hand.top - grid.bottom))
     size = max(12, round(14 * scene.scale))
     gap = max(2, round(3 * scene.scale))
+    out: list[tuple[str, pygame.Surface, pygame.Rect, pygame.Rect]] = []
+
+    def ink_of(text: str, px: int) -> tuple[pygame.Surface, pygame.Rect]:
+        surf = scene.text.get(text, px, LABEL_TEXT, True)
+        ink = surf.get_bounding_rect()
+        return surf, ink if ink.w and ink.h else surf.get_rect()
+
     for square in board.SQUARES:
         col, row = square_label(square, scene.viewer)
-        key = "cell:grid/" + board.cell_of_square(square)
-        cell = scene.cell_rect(key)
+        cell = scene.cell_rect("cell:grid/" + board.cell_of_square(square))
         if row == 1:
-            # Inside the grid, at the top of the bottom row: below the grid they stood on
-            # the hand's edge and read as labels of the hand cards. Over a card they get
-            # a dark backing and cover only its serial number (its numbers and connect
-            # value are in the middle and at the foot).
-            label = scene.text.get(col, size, LABEL_TEXT, True)
-            box = label.get_rect(midtop=(cell.centerx, cell.top + gap))
-            if _cell_taken(scene, key):
-                backing = box.inflate(round(8 * scene.scale), round(2 * scene.scale))
-                pygame.draw.rect(surface, (16, 22, 30), backing, border_radius=6)
-                pygame.draw.rect(surface, LABEL_TEXT, backing, 1, border_radius=6)
-            surface.blit(label, box)
+            px = size
+            surf, ink = ink_of(col, px)
+            while ink.h > strip.h - 2 and px > 7:  # narrow enough for the strip
+                px -= 1
+                surf, ink = ink_of(col, px)
+            box = ink.copy()
+            box.midtop = (cell.centerx, strip.y + max(1, (strip.h - ink.h) // 2))
+            out.append((col, surf, ink, box))
         if col == "A":
-            label = scene.text.get(str(row), size, LABEL_TEXT, True)
-            surface.blit(label, label.get_rect(midright=(cell.x - gap, cell.centery)))
+            surf, ink = ink_of(str(row), size)
+            box = ink.copy()
+            box.midright = (cell.x - gap, cell.centery)
+            out.append((str(row), surf, ink, box))
+    return out
 
 
-def _cell_taken(scene: TableContext, key: str) -> bool:
-    """Does a card lie on grid cell ``key`` (as drawn)?"""
-    cell = scene.cell_rect(key)
-    return any(s.zone == GRID and s.rect.colliderect(cell.inflate(-4, -4))
-               for s in scene.sprites)
+def grid_labels(scene: TableContext, surface: pygame.Surface) -> None:
+    """The grid's column letters and row numbers, as the viewer reads the grid from
+    their own side (A1 is their bottom-left square): :func:`grid_label_boxes`."""
+    for _text, surf, ink, box in grid_label_boxes(scene):
+        surface.blit(surf, box.topleft, ink)
 
 
 # ---------------------------------------------------------------------- marks
