@@ -198,3 +198,61 @@ def test_ARC_resource_row_of_ten_is_readable(size, viewer_seat):
         assert first.x < last.x and first.y < last.y
     finally:
         app.shutdown()
+
+
+# ---------------------------------------------------------------------- QA2 #6: hand names
+
+#: Seven hand cards of every kind, long names among them (QA2 #6: "Bat", "Spr War",
+#: "Ember Hil" cut off at 1280x720 and 1600x900).
+NAMED_HAND = ["red_ember_hills", "red_battle_cry", "green_sprout_warden", "green_wildwood",
+              "blue_deep_kraken", "red_phoenix_queen", "blue_undertow"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_every_card_of_a_crowded_hand_shows_its_whole_name(size, lang):
+    """Seven cards in the viewer's hand overlap; each covered one shows its whole name
+    up its strip left in sight (at the text floor or above, never ellipsized, inside
+    the card, under no other card, clear of its power chip); the last one on its face."""
+    from test_ui_issue10_readable_tables import whole_names_problems
+    from ui_helpers import arc_position
+
+    from tabletop import i18n
+    from tabletop.ui.theme import text_floor
+
+    pos = arc_position("main")
+    pos["zones"] = dict(pos["zones"], **{"p0.hand": NAMED_HAND})
+    app, game, scene, labels = table_at("arc", pos, size=size, seed=3)
+    try:
+        app.set_language(lang)
+        frames(app, 2)
+        app.draw()
+        floor = text_floor(scene.scale)
+        db = scene.rules.cards
+        sprites = [scene.sprite_for(i) for i in game.state.zones["p0.hand"].cards]
+        assert len(sprites) == 7 and all(s.covered for s in sprites[:-1])
+        order = {id(s): k for k, s in enumerate(scene.sprites)}
+        for sprite in sprites[:-1]:
+            card = sprite.card.card_id
+            name = db[card].display_name(lang)
+            ink = scene.ui.spines.get(sprite.iid)
+            assert ink is not None, f"{card}: no name on its strip"
+            rect = sprite.rect
+            strip = pygame.Rect(rect.x, rect.y, sprite.visible_w, rect.h)
+            assert strip.contains(ink), (card, ink, strip)
+            for other in scene.sprites:
+                if order[id(other)] > order[id(sprite)] and other.drawn:
+                    assert not other.rect.colliderect(ink), (card, other.iid)
+            chip = scene.ui.chip_rect(sprite)
+            if chip is not None and scene.renderer.power_chip(card, chip.w) is not None:
+                assert not chip.colliderect(ink), (card, chip, ink)
+            record = scene.renderer.records[("spine_name", card, strip.w, rect.h, lang)]
+            placed = [p for p in record.placed if p.text == name]
+            assert placed and placed[0].px >= floor, (card, record.placed)
+            assert not any("…" in line for line, _ in placed[0].lines)
+            assert "".join(line for line, _ in placed[0].lines).replace(" ", "") == \
+                name.replace(" ", "")
+        assert not whole_names_problems(scene, sprites[-1:], lambda d: [])
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

@@ -233,6 +233,9 @@ class ArcUI(GameUI):
         super().__init__(rules)
         #: The viewer's resources clicked to pay for the next card (ARC-R4).
         self.picks = PaymentPicks()
+        #: Where each covered card of the viewer's hand shows its name on its strip
+        #: (window pixels), as last drawn (:meth:`_draw_spine`).
+        self.spines: dict[int, pygame.Rect] = {}
 
     # -- set-up
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
@@ -386,10 +389,14 @@ class ArcUI(GameUI):
         renderer = scene.renderer
         if not isinstance(renderer, ArcCardRenderer):
             return
+        self.spines = {}
+        hand = f"p{scene.viewer}.hand"
         for sprite in scene.sprites:
             if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
                 continue
             chip_at = self.chip_rect(sprite)
+            if sprite.zone == hand and not sprite.card.tapped and chip_at is not None:
+                self._draw_spine(scene, surface, sprite, chip_at)
             chip = None if chip_at is None else renderer.power_chip(sprite.card.card_id,
                                                                      chip_at.w)
             if chip_at is None or chip is None:
@@ -402,6 +409,30 @@ class ArcUI(GameUI):
                 pygame.draw.rect(surface, frame, backing,
                                  border_radius=max(2, backing.h // 5))
             surface.blit(chip, chip_at.topleft)
+
+    def _draw_spine(self, scene: TableContext, surface: pygame.Surface, sprite: Any,
+                    chip_at: pygame.Rect) -> None:
+        """A covered card of the viewer's hand: its visible strip redrawn with the whole
+        name running up it (QA2 #6: "Ember Hil", "Spr War"), above its power chip."""
+        renderer = scene.renderer
+        assert isinstance(renderer, ArcCardRenderer)
+        rect = sprite.rect
+        strip_w = min(rect.w, sprite.visible_w)
+        if strip_w <= 0:
+            return
+        pad = max(2, rect.w // 24)
+        name_bottom = chip_at.y - rect.y - pad if self._has_power(sprite) else rect.h
+        surf, ink = renderer.spine(sprite.card.card_id, rect.w, rect.h, strip_w, name_bottom,
+                                   scene.lang)
+        surface.blit(surf, rect.topleft)
+        if ink is not None:
+            self.spines[sprite.iid] = ink.move(rect.topleft)
+
+    def _has_power(self, sprite: Any) -> bool:
+        from tabletop.ui.games.arc_cards import power_label
+
+        card = self.rules.cards.get(sprite.card.card_id)
+        return card is not None and bool(power_label(card))
 
     @staticmethod
     def chip_rect(sprite: Any) -> pygame.Rect | None:

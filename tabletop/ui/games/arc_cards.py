@@ -74,12 +74,14 @@ class ArcCardRenderer(CardRenderer):
         super().__init__(fonts, cards)
         self._chips: dict[tuple[str, int], pygame.Surface | None] = {}
         self._compact: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+        self._spines: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Rect | None]] = {}
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
         super().clear()
         self._chips.clear()
         self._compact.clear()
+        self._spines.clear()
 
     def compact_resource(self, card_id: str, w: int, h: int, tapped: bool) -> pygame.Surface:
         """The compact face of a resource, ``w`` x ``h`` pixels upright (turned 90 degrees
@@ -99,6 +101,84 @@ class ArcCardRenderer(CardRenderer):
                 surf = surf.convert_alpha()
             self._compact[key] = surf
         return surf
+
+    def spine(self, card_id: str, w: int, h: int, strip_w: int, name_bottom: int,
+              lang: str) -> tuple[pygame.Surface, pygame.Rect | None]:
+        """The left ``strip_w`` x ``h`` pixels of a ``w`` x ``h`` face whose right part
+        another card covers (a crowded hand): frame, body and cost disc as on the face,
+        and the whole name running up the strip (turned 90 degrees counter-clockwise,
+        as on a tapped card), in one or two lines from the disc down to ``name_bottom``
+        (pixels from the top: above the power chip). Returns the surface and where the
+        name's ink is on it (None when it fits nowhere: then it is left out, recorded
+        under ``("spine", card_id, strip_w, h, lang)``). The name is fitted, and
+        recorded, on its own surface ``("spine_name", card_id, strip_w, h, lang)``."""
+        key = ("spine", card_id, strip_w, h, lang, w, name_bottom)
+        cached = self._spines.get(key)
+        if cached is not None:
+            return cached
+        card = self.cards.get(card_id)
+        surf = pygame.Surface((strip_w, h), pygame.SRCALPHA)
+        colour = card.get("colour") if card is not None else None
+        frame = COLOURS.get(colour, COLOURS[None])
+        resource = card is not None and card.type == "resource"
+        radius = max(2, w // 14)
+        border = max(2, w // 22)
+        pad = max(2, w // 24)
+        pygame.draw.rect(surf, frame, (0, 0, strip_w + radius, h), border_radius=radius)
+        inner = pygame.Rect(border, border, strip_w + radius, h - 2 * border)
+        pygame.draw.rect(surf, _BODY_RESOURCE if resource else _BODY, inner,
+                         border_radius=max(1, radius - border))
+        out = self.writer(surf, ("spine", card_id, strip_w, h, lang))
+        top = inner.y + pad
+        cost = card.get("cost") if card is not None else None
+        if cost is not None and not resource:  # the disc of the face's title bar
+            r = max(int(h * 0.07) - 1, round(out.floor * 0.62) + 1)
+            centre = (inner.x + pad + r, inner.y + pad + r)
+            pygame.draw.circle(surf, frame, centre, r + max(1, r // 4))
+            pygame.draw.circle(surf, _WHITE, centre, r)
+            pygame.draw.circle(surf, frame, centre, r - max(1, r // 5))
+            out.fit(str(cost), _in_disc(centre, r), int(r * 1.5), _WHITE, bold=True)
+            top = centre[1] + r + pad
+        elif resource:  # a resource's colour gem and initial, told apart at a glance
+            r = max(int(h * 0.07), round(out.floor * 0.62) + 2)
+            cx, cy = inner.x + pad + r, inner.y + pad + r
+            gem = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+            pygame.draw.polygon(surf, frame, gem)
+            pygame.draw.polygon(surf, _WHITE, gem, max(1, r // 7))
+            initial = t(f"colour_initial.arc.{colour}") if colour else "?"
+            out.fit(initial, _in_disc((cx, cy), r), int(r * 0.95), _WHITE, bold=True)
+            top = cy + r + pad
+        name_bottom = min(name_bottom, h - border - pad)
+        align = ALIGN_MARKS.get(card.get("alignment")) if card is not None else None
+        if align is not None:  # the face's G/E mark, where the face has it
+            ar = max(5, int(max(12, int(h * 0.2)) * 0.3), round(out.floor * 0.6) + 1)
+            centre = (inner.x + pad + ar, h - border - pad - ar)
+            pygame.draw.circle(surf, _GOOD if align == "G" else _EVIL, centre, ar)
+            out.fit(align, _in_disc(centre, ar), int(ar * 1.4),
+                    _INK if align == "G" else _WHITE, bold=True)
+            name_bottom = min(name_bottom, centre[1] - ar - pad)
+        name = card.display_name(lang) if card is not None else card_id
+        # the name is laid out on its side: a box as long as the strip is tall
+        column = pygame.Rect(0, 0, max(1, name_bottom - top), max(1, strip_w - pad - inner.x
+                                                                   - pad))
+        side = pygame.Surface(column.size, pygame.SRCALPHA)
+        side_out = self.writer(side, ("spine_name", card_id, strip_w, h, lang))
+        ink = side_out.fit(name, column, max(8, int(h * 0.085)),
+                           _WHITE if resource else _INK, bold=True, max_lines=2,
+                           align="left", valign="center")
+        where: pygame.Rect | None = None
+        if ink is None:
+            out.record.left_out.append(name)
+        else:
+            turned = pygame.transform.rotate(side, 90)  # counter-clockwise: reads upwards
+            left, bottom = inner.x + pad, name_bottom
+            surf.blit(turned, (left, bottom - turned.get_height()))
+            # (x, y) on its side -> (left + y, bottom - x) upright
+            where = pygame.Rect(left + ink.y, bottom - ink.right, ink.h, ink.w)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._spines[key] = (surf, where)
+        return surf, where
 
     def power_chip(self, card_id: str, diameter: int) -> pygame.Surface | None:
         """A small disc with the card's power (None when it has none), for crowded rows
