@@ -316,6 +316,56 @@ def test_XENO_R5_melee_with_nothing_facing_does_not_attack() -> None:
     assert len(game.state.zones["p1.deck"]) == 5 - 1  # only p1's own draw
 
 
+def _log_lines(game: Game, lang: str = "en") -> list[str]:
+    return [entry.public.render(lang) for entry in game.state.log]
+
+
+def test_XENO_R5_a_battle_card_that_does_not_attack_says_why_in_the_log() -> None:
+    """QA round 2 #5: a battle phase whose cards cannot attack passed with no word. Each
+    battle card that does not attack gets one log line: a melee card in the back row,
+    a melee card with nothing facing it, an all-attack card with no target, a card
+    with the E mark; each citing its rule, en and ja."""
+    game = game_at(position(
+        "set", data=slots(a="front.left", b="back.right", x="front.left"),
+        p0_field=[c("walker_frame", "a"), c("lancer_unit", "b")],  # melee, melee
+        p1_field=[c("deck_rookie", "x")]))
+    battle(game)
+    assert RULES.battle_events(game.state) == []
+    lines = _log_lines(game)
+    why = [line for line in lines if "does not attack" in line]
+    assert len(why) == 2
+    # the card's name (or, without the card catalogue loaded, its key)
+    assert why[0].startswith(("Walker Frame", "card.walker_frame"))
+    assert why[0].endswith("(melee) does not attack: no card of the other player's front "
+                           "row faces it (XENO-R5).")
+    assert why[1].startswith(("Lancer Unit", "card.lancer_unit"))
+    assert why[1].endswith("(melee) does not attack: melee attacks only from the front row "
+                           "(XENO-R5).")
+    ja = _log_lines(game, "ja")
+    assert sum("攻撃しません" in line and "XENO-R5" in line for line in ja) == 2
+    all_cards = [i for i in sorted(RULES.cards) if RULES.cards[i].get("attack") == "all"
+                 and RULES.cards[i].type == "battle"]
+    game = game_at(position("set", data=slots(a="front.left"),
+                            p0_field=[c(all_cards[0], "a", counters={"e_mark": 1})]))
+    battle(game)
+    assert any("carries the E mark" in line and "XENO-R6" in line for line in _log_lines(game))
+    game = game_at(position("set", data=slots(a="front.left"), p0_field=[c(all_cards[0], "a")]))
+    battle(game)
+    assert any("does not attack: the other player has no battle card" in line
+               for line in _log_lines(game))
+
+
+def test_XENO_R5_a_melee_card_moved_to_the_back_row_is_warned_in_the_log() -> None:
+    game = game_at(position("move", p0_standby=[c("walker_frame", "w"), c("lancer_unit", "l")]))
+    assert act(game, "move", card=lab(game, "w"), slot="p0.field/back.left").ok
+    line = _log_lines(game)[-1]
+    assert line.startswith("Player 1 moves ") and "back left" in line and "XENO-R5" in line
+    assert "attacks only from the front row" in line
+    assert "XENO-R5" in _log_lines(game, "ja")[-1]
+    assert act(game, "move", card=lab(game, "l"), slot="p0.field/front.left").ok
+    assert "XENO-R5" not in _log_lines(game)[-1]  # the front row: nothing to warn about
+
+
 def test_XENO_R5_shooting_nearest_facing_then_deck() -> None:
     game = game_at(position(
         "set", data=slots(s="back.left", t="front.right", x="back.right", y="front.left"),

@@ -7,7 +7,7 @@ front row before back row and each row from the attacker's left (the order of
 layout's geometry:
 
 * melee: only from the front row; the facing opposing front-row card; with
-  none there it does not attack;
+  none there it does not attack (the log says why: back row, or nothing facing);
 * shooting: the nearest facing opposing card (front, then back); none: the deck;
 * all: every opposing card on the battle field (one attack each);
 * ballistic: the deck.
@@ -152,12 +152,26 @@ def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackE
     events: list[AttackEvent] = []
     if not state.zones[zid(seat, "field")].cards:
         state.add_log(msg("log.xenocard.no_battle", player=seat_msg(seat)))
+    for slot in geo.order[seat]:  # set this turn: no attack (XENO-R6)
+        iid = _fighter(state, db, seat, slot)
+        if iid is not None and e_marked(state, iid):
+            state.add_log(msg("log.xenocard.e_mark_no_attack", card=inst_msg(state, iid)))
     for step in AttackType:
         for slot, attacker in _attackers(state, db, geo, seat, step):
             if state.zone_of(attacker) != zid(seat, "field"):
                 continue
             amount = atk(state, db, attacker) or 0
             targets = _targets(state, db, geo, seat, slot, step)
+            if targets == []:  # a card that does not attack: say why (XENO-R5)
+                if step is not AttackType.MELEE:
+                    why = "all_no_target"
+                elif slot not in geo.front[seat]:
+                    why = "melee_back_row"
+                else:
+                    why = "melee_no_facing"
+                state.add_log(msg(f"log.xenocard.{why}", card=inst_msg(state, attacker),
+                                  attack=attack_msg(step)))
+                continue
             if targets is None:
                 events.append(_hit_deck(state, db, step, slot, attacker, amount))
                 continue

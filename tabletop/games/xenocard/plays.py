@@ -331,11 +331,21 @@ def prepare_move(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -
     return Move(int(iid), cell[0], cell[1])
 
 
-def move(state: GameState, seat: int, play: Move) -> None:
-    """Move the card, keeping its counters; it may not move again this turn."""
+def move(state: GameState, seat: int, play: Move, db: CardDb | None = None,
+         front: frozenset[str] | None = None) -> None:
+    """Move the card, keeping its counters; it may not move again this turn. A melee
+    card moved to the back row of the battle field (``front``: the seat's front-row
+    slots) gets a note in the log line: from there it never attacks (XENO-R5)."""
+    from tabletop.games.xenocard.stats import attack_type
+
     zone_id = zid(seat, play.kind)
     place(state, play.card, zone_id, play.slot, keep=True)
     data = xeno(state)
     data.this_turn = replace(data.this_turn, moved=(*data.this_turn.moved, play.card))
-    state.add_log(msg("log.xenocard.moves", player=seat_msg(seat),
-                      card=inst_msg(state, play.card), slot=cell_msg(zone_id, play.slot)))
+    words = {"player": seat_msg(seat), "card": inst_msg(state, play.card),
+             "slot": cell_msg(zone_id, play.slot)}
+    if db is not None and front is not None and play.kind == "field" \
+            and play.slot not in front and attack_type(state, db, play.card) == "melee":
+        state.add_log(msg("log.xenocard.moves_melee_back", **words))
+        return
+    state.add_log(msg("log.xenocard.moves", **words))

@@ -169,7 +169,8 @@ class XenoRules(GameRules):
             ActionKind.MOVE: Handler(
                 lambda state, a: plays.prepare_move(state, db, a.seat, a.get("card"),
                                                     a.get("slot")),
-                lambda state, a, play: plays.move(state, a.seat, play)),
+                lambda state, a, play: plays.move(state, a.seat, play, db,
+                                                  self.geometry.front[a.seat])),
             ActionKind.PLAY_EVENT: Handler(
                 self._prepare_play_event,
                 lambda state, a, play: events.apply_event(state, db, a.seat, play)),
