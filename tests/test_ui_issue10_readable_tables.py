@@ -590,3 +590,100 @@ def test_eshi100_grid_labels_lie_on_no_card_and_off_the_hand(size, active):
                 assert grid.left <= box.centerx <= grid.right and box.top >= grid.bottom
     finally:
         app.shutdown()
+
+
+# ---------------------------------------------------------------------- Xenocard: overlaps
+
+
+XENO_MARKS = {
+    "turn": 3, "active": 0, "phase": "set",
+    "zones": {
+        "p0.hand": ["deck_rookie", {"card": "walker_frame_mk2", "label": "mk2",
+                                    "tapped": True}, "marine_sergeant", "arc_blade"],
+        "p0.standby": [{"card": "deck_rookie", "label": "er", "counters": {"e_mark": 1}},
+                       {"card": "walker_frame", "label": "ew", "counters": {"e_mark": 1}}],
+        "p1.hand": ["void_wisp"] * 7,
+        "p0.deck": ["deck_rookie"] * 12, "p1.deck": ["void_wisp"] * 12,
+    },
+    "data": {"slots": {"er": "s1", "ew": "s2"}},
+}
+
+
+def _face_inks(scene, sprite):
+    record = scene.renderer.records[("face", sprite.card.card_id, sprite.rect.w,
+                                     sprite.rect.h, scene.lang)]
+    return {p.text: [r.move(sprite.rect.topleft) for _, r in p.lines] for p in record.placed}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_xenocard_the_e_mark_covers_no_name(size):
+    """QA round 2 #10: the E badge covered the end of a name ("Deck Rooki|E"); it is
+    moved off every text of its card's face."""
+    from test_ui_xenocard import table as xeno_table
+
+    app, game, scene, labels = xeno_table(XENO_MARKS, size)
+    try:
+        for label in ("er", "ew"):
+            sprite = scene.by_iid[labels[label]]
+            badge = scene.ui.e_badge_rect(scene, sprite)
+            assert badge.colliderect(sprite.rect)
+            for text, inks in _face_inks(scene, sprite).items():
+                assert badge.collidelist(inks) < 0, (label, text, badge)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_free_mode_banner_stands_in_the_side_panel_clear_of_cards(size):
+    """QA round 2 #10: at 2560x1440 the FREE MODE banner covered the other player's hand
+    cards. It has its own room in the side panel, under the phase tracker: clear of
+    the table, the log and the decision box; it goes when free mode goes."""
+    from test_ui_xenocard import table as xeno_table
+
+    app, game, scene, labels = xeno_table(XENO_MARKS, size)
+    try:
+        assert scene.free_banner_rect is None
+        assert game.propose(Action.make("set_free_mode", 0, on=True)).ok
+        frames(app, 2)
+        banner = scene.free_banner_rect
+        assert banner is not None and scene.panel_rect.contains(banner)
+        assert not banner.colliderect(pygame.Rect(scene.viewport.area))
+        assert not banner.colliderect(scene.body_rect)
+        assert not banner.colliderect(scene.buttons_rect)
+        assert scene.decision_rect.w == 0 or not banner.colliderect(scene.decision_rect)
+        assert not any(banner.colliderect(s.rect) for s in scene.sprites if s.drawn)
+        assert game.propose(Action.make("set_free_mode", 0, on=False)).ok
+        frames(app, 2)
+        assert scene.free_banner_rect is None
+    finally:
+        app.shutdown()
+
+
+def test_xenocard_the_turned_tag_and_the_dump_name_cover_no_text_where_there_is_room():
+    """QA round 2 #10: the "turned" tag covered a hand card's attack type and the "Dump"
+    name the dump's top card; both move up or down off the face's texts (at 2560x1440,
+    where a face has room between its rows)."""
+    from test_ui_xenocard import table as xeno_table
+
+    from tabletop.ui.card_render import clear_of_text
+
+    position = dict(XENO_MARKS, zones=dict(XENO_MARKS["zones"],
+                                           **{"p0.dump": ["deck_rookie", "marine_sergeant"]}))
+    app, game, scene, labels = xeno_table(position, (2560, 1440))
+    try:
+        mk2 = scene.by_iid[labels["mk2"]]
+        tag = pygame.Rect(0, 0, 60, 24)
+        tag.center = mk2.rect.center
+        moved = clear_of_text(scene.renderer, mk2.card.card_id, mk2.rect, scene.lang, tag)
+        inks = [r for rs in _face_inks(scene, mk2).values() for r in rs]
+        assert tag.collidelist(inks) >= 0 and moved.collidelist(inks) < 0
+        assert mk2.rect.contains(moved)
+        top = [s for s in scene.sprites if s.zone == "p0.dump"][-1]
+        zone = scene.zone_rect("p0.dump")
+        label = pygame.Rect(zone.x + 4, zone.bottom - 20, 50, 18)
+        moved = clear_of_text(scene.renderer, top.card.card_id, top.rect, scene.lang, label,
+                              zone)
+        assert moved.collidelist([r for rs in _face_inks(scene, top).values()
+                                  for r in rs]) < 0
+    finally:
+        app.shutdown()

@@ -377,12 +377,16 @@ class _Recorder(pygame.Surface):
 
     def blit(self, source, dest, *args, **kwargs):
         rect = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
-        self.blits_at.append(pygame.Rect(rect.topleft, source.get_size()))
+        area = args[0] if args else kwargs.get("area")
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        self.blits_at.append(pygame.Rect(rect.topleft, size))
         return super().blit(source, dest, *args, **kwargs)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
-def test_eshi100_column_letters_lie_inside_the_grid_away_from_the_hand(size):
+def test_eshi100_column_letters_lie_under_the_grid_away_from_the_hand(size):
+    """Round 1 #11 put the letters inside the grid's bottom row, where (round 2 #7) they
+    covered a card's number: they stand under the grid, in the strip above the hand."""
     from tabletop.ui.games import eshi100_draw
     from tabletop.ui.menu import GameChoice
 
@@ -397,9 +401,10 @@ def test_eshi100_column_letters_lie_inside_the_grid_away_from_the_hand(size):
         surface = _Recorder(app.size)
         eshi100_draw.grid_labels(scene, surface)  # every picture it puts is a label
         grid, hand = scene.zone_rect("grid"), scene.zone_rect("p0.hand")
-        inside = [r for r in surface.blits_at if grid.contains(r)]
+        under = [r for r in surface.blits_at if r.top >= grid.bottom and
+                 grid.left <= r.left and r.right <= grid.right]
         beside = [r for r in surface.blits_at if r.right <= grid.x]
-        assert len(inside) == 4 and len(beside) == 4  # A-D in the grid, 1-4 left of it
+        assert len(under) == 4 and len(beside) == 4  # A-D under the grid, 1-4 left of it
         assert not any(r.colliderect(hand) for r in surface.blits_at)
     finally:
         app.shutdown()

@@ -38,7 +38,8 @@ from tabletop.i18n import t
 from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
 
 __all__ = ["FULL", "MEDIUM", "SMALL", "CardRenderer", "FaceRecord", "FaceText", "FontSource",
-           "PlacedText", "ellipsize", "fit_font", "fit_lines", "wrap_text", "wrap_words"]
+           "PlacedText", "clear_of_text", "ellipsize", "fit_font", "fit_lines", "wrap_text",
+           "wrap_words"]
 
 
 class FontSource(Protocol):
@@ -341,6 +342,31 @@ class FaceText:
             out.append((line, rect))
             blits.append((surf, ink, rect))
         return PlacedText(text, pygame.Rect(box), out, px), blits
+
+
+def clear_of_text(renderer: CardRenderer, card_id: str | None, card: pygame.Rect, lang: str,
+                  box: pygame.Rect, within: pygame.Rect | None = None,
+                  turn: float = 0.0) -> pygame.Rect:
+    """``box`` (a tag or badge drawn over the face of ``card_id`` at ``card``, screen
+    pixels, turned ``turn``: 0 or 180) moved up or down, the least first, to where it
+    covers none of the texts that face placed, staying inside ``within`` (default: the
+    card); unchanged when the face is not drawn at that size or no such place exists."""
+    record = renderer.records.get(("face", card_id, card.w, card.h, lang)) \
+        if card_id is not None else None
+    if record is None:
+        return pygame.Rect(box)
+    half = round(turn % 360.0) == 180
+    inks = []
+    for placed in record.placed:
+        for _, r in placed.lines:
+            inks.append(pygame.Rect(card.right - r.right, card.bottom - r.bottom, r.w, r.h)
+                        if half else r.move(card.topleft))
+    bounds = pygame.Rect(within) if within is not None else pygame.Rect(card)
+    for dy in sorted(range(-bounds.h, bounds.h + 1), key=abs):
+        trial = box.move(0, dy)
+        if bounds.contains(trial) and trial.collidelist(inks) < 0:
+            return trial
+    return pygame.Rect(box)
 
 
 def _turn_key(turn: float) -> float:

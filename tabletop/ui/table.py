@@ -196,6 +196,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self._dialog_was_open = False
         #: Where the "Not saved" marker is drawn (None while the game is being saved).
         self.not_saved_rect: pygame.Rect | None = None
+        #: Where the free-mode banner is drawn in the side panel (None: rules mode).
+        self.free_banner_rect: pygame.Rect | None = None
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)

@@ -16,6 +16,7 @@ from tabletop.core.engine import resigned_seat
 from tabletop.core.view import CardView
 from tabletop.geometry import Placed
 from tabletop.i18n import t
+from tabletop.ui.card_render import clear_of_text
 from tabletop.ui.panels import PANEL_BG, PANEL_EDGE, seat_name
 from tabletop.ui.sprite import right_angle
 from tabletop.ui.table_parts import TableParts
@@ -149,6 +150,27 @@ class TableDraw(TableParts):
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)
         self._draw_not_saved(surface)
+        self._draw_free_banner(surface)
+
+    def _free_banner_label(self, width: int) -> pygame.Surface:
+        """The words of the free-mode banner, wrapped to ``width`` pixels."""
+        return self.text.get(t("table.free_mode_banner"), max(13, round(16 * self.scale)),
+                             (255, 255, 255), True, width - round(16 * self.scale))
+
+    def _draw_free_banner(self, surface: pygame.Surface) -> None:
+        """While free mode is on: the red banner in the side panel under the phase
+        tracker (its own room, like the "Not saved" marker: over the table it covered
+        the other player's hand cards at 2560x1440)."""
+        if self.game.state.free_mode != (self.free_banner_rect is not None):
+            self._layout_widgets()  # it came or went: make room
+            self._panel = None
+            return  # drawn from the next frame on, in the room just made
+        if self.free_banner_rect is None:
+            return
+        box = self.free_banner_rect
+        label = self._free_banner_label(box.w)
+        pygame.draw.rect(surface, (170, 40, 40), box, border_radius=8)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def _not_saved_folder(self) -> str | None:
         """The folder that cannot be written while the autosave is failing, else None."""
@@ -234,6 +256,10 @@ class TableDraw(TableParts):
                           sprite.rect.centery)
             if box.w > (sprite.visible_w or sprite.rect.w):  # a narrow strip: its left edge
                 box.left = sprite.rect.x
+            # up or down, the least, off the face's texts (it covered an attack type)
+            box = clear_of_text(self.renderer, sprite.card.card_id, sprite.rect, self.lang, box,
+                                pygame.Rect(box.x, sprite.rect.y, box.w, sprite.rect.h),
+                                sprite.turn)
             pygame.draw.rect(surface, (250, 214, 96), box, border_radius=6)
             pygame.draw.rect(surface, (60, 44, 10), box, 1, border_radius=6)
             surface.blit(label, label.get_rect(center=box.center))
@@ -299,14 +325,8 @@ class TableDraw(TableParts):
                 pygame.draw.rect(surface, HOVER, rect.inflate(2, 2), 1, border_radius=6)
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
-        """Free mode across the top; game over in the middle."""
+        """Game over in the middle (free mode: :meth:`_draw_free_banner`)."""
         area = pygame.Rect(self.viewport.area)
-        if self.game.state.free_mode:
-            label = self.text.get(t("table.free_mode_banner"), max(13, round(16 * self.scale)),
-                                  (255, 255, 255), True)
-            box = label.get_rect(midtop=(area.centerx, area.y + 4)).inflate(24, 8)
-            pygame.draw.rect(surface, (170, 40, 40), box, border_radius=8)
-            surface.blit(label, label.get_rect(center=box.center))
         state = self.game.state
         if state.game_over:
             text = (t("table.game_over_win", player=seat_name(state.winner))

@@ -98,6 +98,7 @@ class TableParts(Scene):
     revealing: int | None
     _dialog_was_open: bool
     not_saved_rect: pygame.Rect | None
+    free_banner_rect: pygame.Rect | None
 
     if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
         @property

@@ -426,6 +426,13 @@ class TableState(TableParts):
             self.not_saved_rect = pygame.Rect(self.panel_rect.x + pad, top, width,
                                               self._not_saved_height(width))
             top = self.not_saved_rect.bottom + pad
+        self.free_banner_rect = None
+        if self.game.state.free_mode:  # the free-mode banner, its own room likewise
+            width = self.panel_rect.w - 2 * pad
+            self.free_banner_rect = pygame.Rect(self.panel_rect.x + pad, top, width,
+                                                self._free_banner_label(width).get_height()
+                                                + pad)
+            top = self.free_banner_rect.bottom + pad
         bottom = self.buttons_rect.top - pad
         if self.decisions.decision is not None:
             dec_h = self._decision_height(self.panel_rect.w - 2 * pad)

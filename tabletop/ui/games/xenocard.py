@@ -34,7 +34,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Zone
 from tabletop.layout.model import CELL_KEY_PREFIX
-from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.card_render import CardRenderer, FontSource, clear_of_text
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games.xenocard_battle import Playback
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
     from tabletop.core.view import CardView, TableView
     from tabletop.ui.context import TableContext
+    from tabletop.ui.sprite import Sprite
 
 __all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
 
@@ -349,10 +350,12 @@ class XenoUI(GameUI):
             counters = dict(sprite.card.counters)
             rect = sprite.rect
             if counters.get("e_mark"):  # XENO-R6: set this turn
-                at = (rect.right - 1, rect.y + round(rect.h * 0.25)) if kind != "weapons" \
-                    else (rect.right + 2, rect.centery)
-                self._chip(scene, surface, "E", E_COLOUR, at, "topright" if kind != "weapons"
-                           else "midright", small)
+                if kind == "weapons":
+                    self._chip(scene, surface, "E", E_COLOUR, (rect.right + 2, rect.centery),
+                               "midright", small)
+                else:
+                    self._chip(scene, surface, "E", E_COLOUR,
+                               self.e_badge_rect(scene, sprite).center, "center", small)
             if kind == "situations" and counters.get("turns"):
                 self._chip(scene, surface, t("xenoui.turns_left", n=counters["turns"]),
                            (30, 110, 60), (rect.centerx, rect.bottom - 2), "midbottom", small)
@@ -418,8 +421,29 @@ class XenoUI(GameUI):
                 box = label.get_rect(midtop=(rect.centerx, rect.y + 3)).inflate(8, 2)
             else:
                 box = label.get_rect(bottomleft=(rect.x + 4, rect.bottom - 3)).inflate(8, 2)
+                top = [s for s in scene.sprites if s.zone == zone.id and s.drawn]
+                if top:  # up or down, off the top card's texts (it covered its numbers)
+                    box = clear_of_text(scene.renderer, top[-1].card.card_id, top[-1].rect,
+                                        scene.lang, box, rect, top[-1].turn)
             pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
             surface.blit(label, label.get_rect(center=box.center))
+
+    def e_badge_rect(self, scene: TableContext, sprite: Sprite) -> pygame.Rect:
+        """Where the E mark (XENO-R6) of a card on a slot is drawn: at its right edge,
+        moved up or down off the face's texts (at a quarter of the height it covered
+        the end of the name)."""
+        rect = sprite.rect
+        box = self._chip_box(scene, "E", max(10, round(12 * scene.scale)), "topright",
+                             (rect.right - 1, rect.y + round(rect.h * 0.25)))
+        return clear_of_text(scene.renderer, sprite.card.card_id, rect, scene.lang, box,
+                             rect.inflate(12, 0), sprite.turn)
+
+    @staticmethod
+    def _chip_box(scene: TableContext, text: str, size: int, anchor: str,
+                  at: tuple[int, int]) -> pygame.Rect:
+        """Where :meth:`_chip` draws ``text`` anchored at ``at``."""
+        return scene.text.get(text, size, (255, 255, 255), True).get_rect(
+            **{anchor: at}).inflate(8, 2)
 
     @staticmethod
     def _chip(scene: TableContext, surface: pygame.Surface, text: str,
