@@ -66,7 +66,7 @@ def full_game() -> Game:
     rules = load_rules("conan")
     game = Game(rules, GameSetup("conan", seed=5, position=position()))
     state, db = game.state, rules.cards
-    for foe in list(moves.foes_without_move(state)):
+    for foe in list(moves.foes_without_move(state, db)):
         card = state.zones["p1.hand"].cards[0]
         assert game.propose(Action.make("place_foe_move", 1, card=card, foe=foe)).ok
     assert game.propose(Action.make("next_phase", 1)).ok

@@ -160,8 +160,9 @@ def test_issue10_conan_the_foe_hand_with_8_foes_is_readable(size, lang):
 
 def test_issue10_conan_the_foe_hand_is_spread_only_while_the_enemy_places_foes():
     """Outside Foe Draw the Foe hand is never spread (in Foe Move the enemy's Move hand
-    is, over the rows it does not use then); in a phase where no hand is played from
-    (Survey) every zone lies where the file says."""
+    is, over the rows it does not use then; in Survey the turn player's, who decides
+    Fight or Retreat with it in view); in free mode every zone lies where the file
+    says."""
     from test_ui_conan import FOE_MOVE
 
     position = dict(FOE_MOVE, zones=dict(FOE_MOVE["zones"], **{
@@ -175,6 +176,12 @@ def test_issue10_conan_the_foe_hand_is_spread_only_while_the_enemy_places_foes()
         app.shutdown()
     app, game, scene, labels = table(dict(position, phase="survey"))
     try:
+        assert game.state.pending.kind == "survey" and scene.viewer == 0
+        assert "p1.foe_hand" not in scene.layout.zone_ids  # under the spread hand
+        assert scene.layout.zone("p0.hand").height_mm > 100.0
+        assert game.propose(Action.make("set_free_mode", 0, on=True)).ok
+        frames(app, 2)
+        assert game.state.free_mode  # free mode moves cards anywhere: the file's zones
         assert scene.layout.zone("p1.foe_hand").height_mm == 100.0
         assert scene.layout.zone("p0.hand").height_mm == 100.0
         assert "p1.chronicle" in scene.layout.zone_ids
@@ -270,6 +277,118 @@ def test_issue10_conan_the_spread_hand_keeps_its_places_while_the_pointer_is_ove
         move(app, scene.zone_rect("center").center)  # the pointer leaves: laid out afresh
         frames(app, 1)
         assert {s.iid: s.rect for s in scene.sprites if s.zone == hand} != before
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_conan_the_hand_shows_every_name_whole_in_the_press_on_decision(size, lang):
+    """Press On or Rest is decided with the hand in view: spread large, each card's
+    whole name at the floor or above (and its numbers), no card over another."""
+    zones = {"conan": [c("conan_wanderer", "conan")],
+             "p0.hand": [c(card, f"h{i}") for i, card in enumerate(SEVEN_CARDS)],
+             "p1.hand": [c("move_slash", "secret")], **DECKS}
+    try:
+        app, game, scene, labels = table({"turn": 3, "active": 0, "phase": "press_on",
+                                          "zones": zones}, size, lang)
+        try:
+            assert game.state.pending.kind == "press_on" and scene.viewer == 0
+            sprites = [s for s in scene.sprites if s.zone == "p0.hand"]
+            assert len(sprites) == 7
+            problems = whole_names_problems(scene, sprites, hand_numbers)
+            assert not problems, "\n".join(problems)
+            for i, a in enumerate(sprites):
+                assert not any(a.rect.colliderect(b.rect) for b in sprites[i + 1:])
+        finally:
+            app.shutdown()
+    finally:
+        i18n.set_language("en")
+
+
+def full_battlefield(size, lang):
+    """Seat 0's Conan Move phase with every Foe row full (12 Foes, each with its Move),
+    ten Moves of Conan and his two Allies placed (``benchmarks/bench_table_conan.py``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_table_conan import full_game
+
+    game = full_game()
+    app, _game, scene, labels = table({"turn": 1, "active": 0, "phase": "prepare",
+                                       "zones": {"conan": ["conan_wanderer"], **DECKS}},
+                                      size, lang)
+    app.game = game
+    from tabletop.ui.table import TableScene
+
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, game, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue10_conan_every_character_in_play_shows_its_name_beside_its_card(size, lang):
+    """Conan, the twelve Foes of a full battlefield and the two Allies in the side each
+    have their whole name written beside the card (drawn by the fitting function, at
+    the floor or above, never ellipsized), over no card, zone name or other label,
+    inside the table."""
+    try:
+        app, game, scene = full_battlefield(size, lang)
+        try:
+            floor = text_floor(scene.scale)
+            db = scene.rules.cards
+            drawn = scene.ui.names.drawn
+            in_play = ("conan", "center", "left_flank", "rear", "right_flank", "p0.side")
+            chars = [s for s in scene.sprites if s.zone in in_play and s.card.card_id
+                     and db[s.card.card_id].type in ("conan", "foe", "ally")]
+            assert len(chars) == 15
+            inks = []
+            area = pygame.Rect(scene.viewport.area)
+            for sprite in chars:
+                assert sprite.card.iid in drawn, sprite.card.card_id
+                key, ink = drawn[sprite.card.iid]
+                record = scene.renderer.records[key]
+                name = db[sprite.card.card_id].display_name(scene.lang)
+                placed = [p for p in record.placed if p.text == name]
+                assert placed and name not in record.left_out, (name, record.left_out)
+                assert placed[0].px >= floor, (name, placed[0].px)
+                assert not any("…" in line for line, _ in placed[0].lines), name
+                assert area.contains(ink)
+                for other in scene.sprites:
+                    assert not (other.drawn and other.rect.colliderect(ink)), \
+                        (name, db[other.card.card_id].type if other.card.card_id else "?")
+                inks.append((name, ink))
+            for i, (name, ink) in enumerate(inks):
+                assert not any(ink.colliderect(b) for _, b in inks[i + 1:]), name
+        finally:
+            app.shutdown()
+    finally:
+        i18n.set_language("en")
+
+
+def test_issue10_conan_a_prepare_refusal_cites_its_rule_and_leaves_the_side_in_sight():
+    """A Move dragged to the side in Prepare is refused with CONAN-R8; the box lies over
+    the other seat's hand row, clear of the spread hand, the side and the Region."""
+    app, game, scene, hand = hand_table("prepare", (1280, 720), "en")
+    try:
+        from ui_helpers import drag
+
+        assert game.propose(Action.make("play_card", 0, card=next(
+            s.iid for s in scene.sprites if s.card.card_id == "ally_pirate_swordswoman"))).ok
+        frames(app, 2)
+        move = next(s for s in scene.sprites if s.zone == hand and
+                    s.card.card_id == "move_roundhouse")
+        drag(app, move.rect.center, scene.zone_rect("p0.side").center)
+        frames(app, 2)
+        assert scene.toast.visible and scene.toast.rule in ("CONAN-R8", "CONAN-R2")
+        assert scene.toast.full_text.endswith(f"({scene.toast.rule})")
+        box = scene.toast.box(pygame.Rect(scene.viewport.area), scene.text, scene.scale)
+        for zone in ("p0.side", "p0.region", hand):
+            assert not box.colliderect(scene.zone_rect(zone)), zone
+        assert game.check(Action.make("play_card", 0, card=move.iid)).rule == "CONAN-R8"
     finally:
         app.shutdown()
 

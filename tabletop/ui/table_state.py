@@ -335,7 +335,8 @@ class TableState(TableParts):
         hands = [self.zone_rect(z.id) for z in self.layout.zones
                  if z.kind == "hand" and z.owner == self.viewer]
         # the toast stays until dealt with, so it sits above the viewer's own hand
-        self.toast.bottom = min(r.top for r in hands) - round(6 * self.scale) if hands else None
+        bottom = min(r.top for r in hands) - round(6 * self.scale) if hands else None
+        self.toast.bottom = self.ui.toast_bottom(self, bottom)
 
     @property
     def card_px(self) -> tuple[int, int]:

@@ -42,7 +42,7 @@ from tabletop.geometry import Placed
 #: What the hand is for in each phase (the refusal for a drop that means nothing
 #: says so): phase -> (message key suffix, rule or seed section cited).
 WHAT_NOW = {
-    "prepare": ("prepare", "seed 準備ステップ"),
+    "prepare": ("prepare", "CONAN-R2"),  # the Prepare step (seed 準備ステップ)
     "foe_draw": ("foe_draw", "CONAN-R7"),
     "foe_move": ("foe_move", "CONAN-R12"),
     "conan_move": ("conan_move", "CONAN-R8"),

@@ -117,7 +117,8 @@ def prepare_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> i
         return Verdict.refuse("conan.not_in_hand")
     card = cdef(state, db, iid)
     if card.type not in ("ally", "item", "region", "action"):
-        return Verdict.refuse("conan.not_playable_now", "", card=card_msg(card.id))
+        # a Move is placed in the fight, against a Foe's Move (CONAN-R8), not played
+        return Verdict.refuse("conan.not_playable_now", "CONAN-R8", card=card_msg(card.id))
     # No in-play uniqueness (seed: ユニーク処理 無し); UNIQUE limits decks only (CONAN-R20).
     return iid
 

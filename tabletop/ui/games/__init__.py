@@ -337,6 +337,11 @@ class GameUI:
         from the zones ``p<seat>.deck`` and ``p<seat>.hand``)."""
         return plain_counts(view, seat)
 
+    def toast_bottom(self, scene: TableContext, bottom: int | None) -> int | None:
+        """Where the refusal box's bottom goes (pixels): ``bottom`` (above the viewer's
+        hand; None: the toast's own place) unless the game's layout needs another."""
+        return bottom
+
     def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Draw over the cards, under the counts and marks (Arc: power chips)."""
 

@@ -71,6 +71,7 @@ from tabletop.ui.games.conan_hand import (
     spread_places,
     spreads,
 )
+from tabletop.ui.games.conan_names import NameLabels, side_places
 from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
 from tabletop.ui.panels import render_message
 
@@ -216,6 +217,8 @@ class ConanUI(GameUI):
         self.frames: dict[int, Layout] = {}
         #: The turn layouts with a hand spread, by (which hand, turn seat, viewer).
         self._spread: dict[tuple[Any, ...], Layout] = {}
+        #: The characters' name labels beside their cards (conan_names).
+        self.names = NameLabels()
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -263,6 +266,16 @@ class ConanUI(GameUI):
                 hand_layout(base, viewer, state.active)
         return self._spread[key]
 
+    def toast_bottom(self, scene: TableContext, bottom: int | None) -> int | None:
+        """With the viewer's hand spread over the panel, the refusal box goes at the top
+        of the table, over the other seat's hand row (its backs), so it covers neither
+        the spread hand nor the turn player's side and Region under that row."""
+        hand = f"p{scene.viewer}.hand"
+        if hand not in scene.layout.zone_ids or \
+                scene.layout.zone(hand).height_mm <= HAND_MM:
+            return bottom
+        return scene.zone_rect(f"p{1 - scene.viewer}.hand").bottom
+
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
         """Conan faces: icon slots on both long sides."""
         return ConanCardRenderer(fonts, self.rules.cards)
@@ -293,6 +306,12 @@ class ConanUI(GameUI):
             out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(
                 cards, spread_places(zone, len(cards), scene.viewport.flipped,
                                      HAND_MAX_SCALE), strict=True)])
+        elif zone.id.endswith(".side") and (side := side_places(
+                zone, cards, [c.card_id is not None and not c.hidden and
+                              self.rules.cards[c.card_id].type in ("ally", "conan")
+                              for c in cards], scene.viewport.flipped)) is not None:
+            # each character with room on its right for its name (conan_names)
+            out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(cards, side, strict=True)])
         elif zone.arrangement == "row" and len(cards) > 1:
             places, overlap = pack_row(zone, [False] * len(cards), min_scale=0.8)
             out = ZoneCards([p.with_key(str(c.iid)) for c, p in zip(cards, places, strict=True)],
@@ -696,7 +715,7 @@ class ConanUI(GameUI):
     def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Zone names, numbers on characters and the Chronicle totals."""
         state, db = self.shown(scene), self.rules.cards
-        self._draw_zone_labels(scene, surface)
+        names = self._draw_zone_labels(scene, surface)
         for sprite in scene.sprites:
             card = sprite.card
             if card.hidden or sprite.covered:
@@ -707,6 +726,7 @@ class ConanUI(GameUI):
             if kind not in ("foe", "conan", "ally") or not in_play:
                 continue
             self._draw_numbers_now(scene, surface, sprite, state)
+        self.names.draw(scene, surface, db, names)
         for seat in (0, 1):
             zone = f"p{seat}.chronicle"
             if zone not in scene.layout.zone_ids:  # under the spread Foe hand
@@ -782,11 +802,14 @@ class ConanUI(GameUI):
                 disc = pygame.transform.rotate(disc, sprite.turn)
             surface.blit(disc, disc.get_rect(center=centre))
 
-    def _draw_zone_labels(self, scene: TableContext, surface: pygame.Surface) -> None:
-        """Each empty zone's name, centred, shrunk until it fits the zone's width.
+    def _draw_zone_labels(self, scene: TableContext, surface: pygame.Surface
+                          ) -> list[pygame.Rect]:
+        """Each empty zone's name, centred, shrunk until it fits the zone's width;
+        returns where they went (the characters' name labels keep clear of them).
 
         The Moves area surrounds Conan's spot (same centre): its name goes in its
         top-left corner, between the Foe rows, never over Conan or his name."""
+        drawn: list[pygame.Rect] = []
         top = max(10, round(12 * scene.scale))
         pad = max(4, round(6 * scene.scale))
         for zone in scene.layout.zones:
@@ -796,7 +819,7 @@ class ConanUI(GameUI):
             text = t(self.zone_labels[zone.id])
             if zone.id == MOVES_ZONE:
                 label = scene.text.get(text, top, (170, 200, 180))
-                surface.blit(label, (rect.x + pad, rect.y + pad))
+                drawn.append(surface.blit(label, (rect.x + pad, rect.y + pad)))
                 continue
             room = rect.w - pad
             size = top
@@ -810,10 +833,11 @@ class ConanUI(GameUI):
                 while size > LABEL_MIN_PX and fonts.get(size).size(text)[0] > rect.h - pad:
                     size -= 1
                 label = pygame.transform.rotate(scene.text.get(text, size, (170, 200, 180)), 90)
-                surface.blit(label, label.get_rect(center=rect.center))
+                drawn.append(surface.blit(label, label.get_rect(center=rect.center)))
                 continue
             label = scene.text.get(text, size, (170, 200, 180))
-            surface.blit(label, label.get_rect(center=rect.center))
+            drawn.append(surface.blit(label, label.get_rect(center=rect.center)))
+        return drawn
 
     def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Lit places and the place the card would snap to now; the waiting card; the fight."""

@@ -38,7 +38,7 @@ from tabletop.layout import CARD_SIZE, Layout, Zone
 if TYPE_CHECKING:
     from tabletop.core.model import GameState
 
-__all__ = ["HAND_MAX_SCALE", "SPREAD_GAP_MM", "SPREAD_MAX_SCALE", "SPREAD_ROWS",
+__all__ = ["HAND_DECISIONS", "HAND_MAX_SCALE", "SPREAD_GAP_MM", "SPREAD_MAX_SCALE", "SPREAD_ROWS",
            "hand_layout", "hand_spreads", "spread_layout", "spread_places", "spreads"]
 
 #: The seat's zones the spread Foe hand lies over (by kind of zone, ``p<s>.<name>``):
@@ -55,6 +55,10 @@ SPREAD_MAX_SCALE = 1.8
 HAND_MAX_SCALE = 2.4
 #: The phases the viewer plays from its Move hand: (phase, is the viewer the turn player).
 HAND_PHASES = {("prepare", True), ("conan_move", True), ("foe_move", False)}
+#: The viewer's own questions answered with its hand in view (issue 10: Press On or
+#: Rest, Fight or Retreat, the Barbarian ability, Rest healing, the discard): what it
+#: holds decides them.
+HAND_DECISIONS = frozenset({"press_on", "survey", "barbarian", "rest_heal", "discard"})
 
 
 def spreads(state: GameState, viewer: int, foes_held: int) -> bool:
@@ -85,13 +89,14 @@ def spread_layout(lay: Layout, seat: int) -> Layout:
 def hand_spreads(state: GameState, viewer: int, held: int) -> bool:
     """Is the viewer's own hand (Moves, Items, Actions, Allies, Regions) spread large
     now? While it plays from it: the turn player in Prepare and Conan Move, the enemy
-    in Foe Move, and either seat asked to discard down to the hand limit; with cards
-    in hand, outside free mode and game over."""
+    in Foe Move, and either seat answering one of :data:`HAND_DECISIONS` (Press On,
+    Survey, discarding down to the hand limit...); with cards in hand, outside free
+    mode and game over."""
     if held <= 0 or state.free_mode or state.game_over:
         return False
     pending = state.pending
     if pending is not None:
-        return pending.kind == "discard" and pending.seat == viewer
+        return pending.kind in HAND_DECISIONS and pending.seat == viewer
     return (str(state.phase), viewer == state.active) in HAND_PHASES
 
 
