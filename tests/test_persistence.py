@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,7 +88,7 @@ class ToyRules(GameRules):
             return Verdict.legal()
         return Verdict.refuse("unknown_action")
 
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action, prepared: Any = None) -> None:
         seat = action.seat
         if action.kind == "decide":
             state.pending = None
@@ -576,7 +577,7 @@ def test_replay_as_far_as_possible_survives_a_rules_crash(tmp_path: Path) -> Non
     from tabletop.core.persistence import replay_as_far_as_possible
 
     class Crashing(ToyRules):
-        def apply(self, state: GameState, action: Action) -> None:
+        def apply(self, state: GameState, action: Action, prepared: Any = None) -> None:
             if action.kind == "play":
                 state.data["half-done"] = True
                 raise KeyError("power")

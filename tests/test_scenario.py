@@ -205,7 +205,7 @@ def test_crash_in_rules_is_a_failure_not_an_exception(tmp_path: Path) -> None:
     def crashing_loader(game: str) -> GameRules:
         rules = toy_loader(game)
 
-        def apply(state: object, action: object) -> None:
+        def apply(state: object, action: object, prepared: object = None) -> None:
             raise RuntimeError("boom")
 
         rules.apply = apply  # type: ignore[method-assign]

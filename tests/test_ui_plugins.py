@@ -10,6 +10,7 @@ name, like a real ``tabletop/ui/games/<game_id>.py``) and records the hooks call
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -65,7 +66,7 @@ class GridRules(GameRules):
             return Verdict.refuse("gridfake.taken")
         return Verdict(True)
 
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action, prepared: Any = None) -> None:
         iid = action.get("card")
         state.move(iid, BOARD)
         state.data["cells"][str(iid)] = action.get("cell")

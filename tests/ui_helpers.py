@@ -175,7 +175,7 @@ class FakeRules(GameRules):
     def check(self, state: GameState, action: Action) -> Verdict:
         return Verdict.refuse("not_supported")
 
-    def apply(self, state: GameState, action: Action) -> None:
+    def apply(self, state: GameState, action: Action, prepared: Any = None) -> None:
         raise AssertionError("FakeRules never applies actions")
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:

@@ -211,10 +211,8 @@ class Game:
         turn = self.state.turn
         if action.kind in GENERIC_KINDS:
             self._apply_generic(action)
-        elif prepared is not None and self.rules.handlers():
-            self.rules.apply(self.state, action, prepared)  # checked once, in _judge
-        else:
-            self.rules.apply(self.state, action)
+        else:  # checked once, in _judge (None when replaying: apply prepares it)
+            self.rules.apply(self.state, action, prepared)
         reveals = before is not None and _reveals(self.state, before, action.seat)
         self.history.append(HistoryEntry(action, turn, reveals))
 
