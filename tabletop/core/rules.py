@@ -22,6 +22,7 @@ from tabletop.core.messages import Message
 from tabletop.core.model import GameState
 from tabletop.core.random_bot import RandomBot
 from tabletop.core.refusals import CommonRefusals, check_turn
+from tabletop.core.view import TableView
 from tabletop.i18n import register_strings
 
 
@@ -276,6 +277,13 @@ class GameRules(ABC):
         blocks Ember Knight").
         """
         return None
+
+    # -- teaching (issue 12) ---------------------------------------------------
+    def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
+        """Win progress as ``seat`` sees it in ``view`` (``view_for(state, seat)``), for
+        the coach line (:mod:`tabletop.core.coach`), e.g. "Renown 12 / 40 · rival 8 / 40".
+        Reads only the view, never the full state. Default: none."""
+        return ()
 
 
 #: Game id -> rules package, in menu order (Arc first: the simplest to learn).

@@ -50,6 +50,7 @@ import pygame
 import pygame_gui
 
 from tabletop import i18n
+from tabletop.core.coach import CoachLine
 from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
@@ -198,6 +199,10 @@ class TableScene(TableState, TableInput, TableDraw):
         self.not_saved_rect: pygame.Rect | None = None
         #: Where the free-mode banner is drawn in the side panel (None: rules mode).
         self.free_banner_rect: pygame.Rect | None = None
+        #: What teaches on the table (a lesson step, a hint, the demo) shows its text in
+        #: the coach panel by setting this: it returns the line to show (None: the normal
+        #: coach line of :func:`tabletop.core.coach.coach_line`). None: no override.
+        self.coach_override: Callable[[], CoachLine | None] | None = None
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)
