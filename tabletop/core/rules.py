@@ -278,6 +278,29 @@ class GameRules(ABC):
         """
         return None
 
+    # -- the computer player (tabletop.core.determinize, tabletop.core.ismcts) ---------
+    def hidden_class(self, state: GameState, iid: int) -> str:
+        """Which of its owner's hidden cards card ``iid`` may stand in for when a
+        computer player samples a world (ALL-H6): cards swap only within one owner
+        and one class (Conan keeps Foes apart from draw-deck cards). Default: one
+        class per owner."""
+        return ""
+
+    def forget_hidden(self, world: GameState, seat: int) -> None:
+        """Make the game's typed data of a sampled world (ALL-H6) consistent after
+        its hidden cards were replaced and its log dropped. Default: nothing."""
+        return None
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """How well ``seat`` stands in an unfinished game, 0.0 (lost) to 1.0 (won),
+        from the game's win conditions; the search scores a playout it cuts short
+        with it. Default: 0.5 (no idea)."""
+        return 0.5
+
+    def make_playout_bot(self, seed: int) -> Any:
+        """The fast policy the search plays its playouts with (default: :meth:`make_bot`)."""
+        return self.make_bot(seed)
+
     # -- teaching (issue 12) ---------------------------------------------------
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Win progress as ``seat`` sees it in ``view`` (``view_for(state, seat)``), for

@@ -169,6 +169,11 @@ class ArcRules(GameRules):
             return {}
         return {"power": combat.power(state, self.cards, iid)}
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The computer player's score of an unfinished game (tabletop.games.arc.heuristic)."""
+        from tabletop.games.arc.heuristic import evaluate
+        return evaluate(state, self.cards, seat)
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

@@ -274,6 +274,21 @@ class ConanRules(GameRules):
         """Every Conan zone, each with its seat or shared (``layouts/conan.toml``)."""
         return zone_needs(zones.create_zones)
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The computer player's score of an unfinished game (tabletop.games.conan.heuristic)."""
+        from tabletop.games.conan.heuristic import evaluate
+        return evaluate(state, self.cards, seat)
+
+    def hidden_class(self, state: GameState, iid: int) -> str:
+        """Foes and draw-deck cards never swap in a sampled world (tabletop.games.conan.hidden)."""
+        from tabletop.games.conan.hidden import hidden_class
+        return hidden_class(state, self.cards, iid)
+
+    def forget_hidden(self, world: GameState, seat: int) -> None:
+        """A sampled world drops the fight's playback record (tabletop.games.conan.hidden)."""
+        from tabletop.games.conan.hidden import forget_hidden
+        forget_hidden(world)
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

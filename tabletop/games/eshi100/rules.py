@@ -289,6 +289,11 @@ class Eshi100Rules(GameRules):
         col, row = square_label(square, 0)
         return f"{col}{row}"
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The computer player's score of an unfinished game (tabletop.games.eshi100.heuristic)."""
+        from tabletop.games.eshi100.heuristic import evaluate
+        return evaluate(state, seat)
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind

@@ -299,6 +299,11 @@ class XenoRules(GameRules):
         the rules read it (:func:`~tabletop.games.xenocard.zones.slot_of`)."""
         return zones.slot_of(state, iid)
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The computer player's score of an unfinished game (tabletop.games.xenocard.heuristic)."""
+        from tabletop.games.xenocard.heuristic import evaluate
+        return evaluate(state, seat)
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         get, kind = action.get, action.kind

@@ -1,0 +1,187 @@
+"""Information-set Monte Carlo tree search for one seat (single observer).
+
+The method of Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search" (IEEE TCIAIG 2012), SO-ISMCTS: one tree over the searching seat's
+information set; every iteration samples a world the seat cannot tell from the
+real one (:func:`tabletop.core.determinize.determinize`, ALL-H6), walks the tree
+choosing only among the actions legal in that world (UCB1 with availability
+counts), adds one node, plays on with the game's fast playout policy
+(``GameRules.make_playout_bot``) for at most ``Budget.playout_depth`` actions, and
+scores the end (1 won, 0 lost, 0.5 drawn, else ``GameRules.evaluate``).
+
+Playouts use ``rules.prepare``/``rules.apply`` on copies (never a ``Game``: no undo
+or reveal bookkeeping). The budget is counted in iterations (reproducible for a
+given generator) with a wall-clock cap as a safety net. :func:`search` never
+changes the state it is given and keeps no global state, so it is safe in a worker
+thread.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.determinize import determinize
+from tabletop.core.model import GameState
+
+if TYPE_CHECKING:
+    from tabletop.core.rules import GameRules
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard one decision is thought about.
+
+    ``iterations``: sampled worlds / tree iterations (the reproducible budget);
+    ``seconds``: wall-clock cap in seconds (stops earlier on a slow machine; then
+    the decision depends on speed); ``playout_depth``: actions per playout before
+    it is cut and scored by ``GameRules.evaluate``; ``exploration``: the UCB1
+    constant.
+    """
+
+    iterations: int
+    seconds: float
+    playout_depth: int
+    exploration: float = 0.7
+
+
+@dataclass
+class Node:
+    """One action of the tree: reached by ``action`` of seat ``actor``.
+
+    ``reward`` sums playout results from ``actor``'s side; ``available`` counts the
+    iterations in which the action was legal at its parent (ISMCTS's UCB term).
+    """
+
+    action: Action | None
+    actor: int
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        """UCB1 with availability counts (ISMCTS)."""
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(max(1, self.available)) / self.visits)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One root action's statistics: visits and mean result for the searching seat."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The search's answer: the chosen action (most visited at the root) and every
+    root action's :class:`Line`, best first; ``iterations`` run and ``seconds`` taken."""
+
+    action: Action
+    lines: tuple[Line, ...]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Line:
+        """The chosen action's line."""
+        return self.lines[0]
+
+
+class _Table:
+    """What a bot reads of a game (``rules`` and ``state``), for the playout policy."""
+
+    def __init__(self, rules: GameRules, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+
+
+def _result(rules: GameRules, world: GameState, seat: int) -> float:
+    if world.game_over:
+        if world.winner is None:
+            return 0.5
+        return 1.0 if world.winner == seat else 0.0
+    return min(1.0, max(0.0, rules.evaluate(world, seat)))
+
+
+def _apply(rules: GameRules, world: GameState, action: Action) -> bool:
+    prepared = rules.prepare(world, action)
+    if isinstance(prepared, Verdict):
+        return False  # a world the rules disagree with: stop here and score it
+    rules.apply(world, action, prepared)
+    return True
+
+
+def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
+           budget: Budget, rng: random.Random) -> SearchResult:
+    """Search the decision of ``seat`` among ``legal`` (its legal actions in ``state``,
+    at least two). Reads only what ``seat`` sees: every iteration runs on a world
+    sampled by :func:`determinize`. Raises ValueError when ``legal`` is empty."""
+    if not legal:
+        raise ValueError("search needs at least one legal action")
+    root = Node(None, 1 - seat)
+    playout = rules.make_playout_bot(rng.getrandbits(32))
+    table = _Table(rules, state)
+    start = time.perf_counter()
+    done = 0
+    while done < budget.iterations:
+        if done and time.perf_counter() - start > budget.seconds:
+            break
+        done += 1
+        world = determinize(rules, state, seat, rng)
+        path = [root]
+        node = root
+        first = True
+        while not world.game_over:
+            actor = rules.acting_seat(world)
+            actions = legal if first else rules.legal_actions(world, actor)
+            if not actions:
+                break
+            if len(actions) == 1 and not first:
+                # a forced step adds nothing to choose between: not a node of its own
+                if not _apply(rules, world, actions[0]):
+                    break
+                continue
+            first = False
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = Node(action, actor, available=1)
+                node.children[action] = child
+                path.append(child)
+                _apply(rules, world, action)
+                break
+            child = max((node.children[a] for a in actions),
+                        key=lambda n: n.ucb(budget.exploration))
+            path.append(child)
+            node = child
+            if not _apply(rules, world, child.action or actions[0]):
+                break
+        table.state = world
+        for _ in range(budget.playout_depth):
+            if world.game_over:
+                break
+            action_or_none: Any = playout.choose(table)
+            if action_or_none is None or not _apply(rules, world, action_or_none):
+                break
+        result = _result(rules, world, seat)
+        for n in path:
+            n.visits += 1
+            n.reward += result if n.actor == seat else 1.0 - result
+    lines = sorted((Line(a, n.visits, n.reward / n.visits if n.visits else 0.0)
+                    for a, n in root.children.items()),
+                   key=lambda line: (-line.visits, -line.value))
+    if not lines:
+        lines = [Line(legal[0], 0, 0.5)]
+    return SearchResult(lines[0].action, tuple(lines), done, time.perf_counter() - start)

@@ -1,0 +1,208 @@
+"""The computer player of a seat, at three levels, for every game (contract A).
+
+``make_player(rules, level, seed)`` gives a :class:`SeatPlayer` whose
+``choose(rules, state, seat)`` returns a :class:`Choice` (a legal action and one
+sentence why, in words the seat may read) or None when the seat has nothing to do.
+
+Every level decides only from what the seat sees (ALL-R2, ALL-H6): it first samples
+a world with the hidden cards drawn anew (:mod:`tabletop.core.determinize`) and
+never reads the real hidden cards. ``EASY`` is the game's own bot
+(``rules.make_bot``) playing on one sampled world; ``NORMAL`` and ``HARD`` search
+(:mod:`tabletop.core.ismcts`) with a small and a bigger budget per game. A decision
+is a pure function of the seed, the level and the seat's view of the game (its
+generator is seeded from both), so the same position gives the same move on every
+call, in any thread; one legal action is played without a search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from tabletop.core.actions import Action
+from tabletop.core.determinize import determinize
+from tabletop.core.ismcts import Budget, SearchResult, search
+from tabletop.core.messages import Message, msg
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameRules
+from tabletop.core.view import view_for
+from tabletop.i18n import has_text
+
+
+class Level(StrEnum):
+    """How strong the computer plays (the menu's levels)."""
+
+    EASY = "easy"  # today's bot of the game (rules.make_bot), fed a determinized world
+    NORMAL = "normal"  # ISMCTS, small budget
+    HARD = "hard"  # ISMCTS, bigger budget (<= 1.0 s per decision p95)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A computer player's move: ``action`` is legal for its seat in the real state;
+    ``reason`` one sentence why, in the seat's knowledge (never names a card the
+    seat cannot see). ``search`` holds the search's statistics (None at EASY and for
+    a forced move)."""
+
+    action: Action
+    reason: Message
+    search: SearchResult | None = None
+
+
+class SeatPlayer(Protocol):
+    """A computer player (see the module docstring)."""
+
+    def choose(self, rules: GameRules, state: GameState, seat: int) -> Choice | None:
+        """The move of ``seat`` now, or None when it has nothing to do. Does not change
+        ``state``; reads only what ``seat`` may see."""
+        ...
+
+
+#: Search budgets per game and level (chosen so that HARD stays under 1.0 s per
+#: decision at the 95th percentile on a 2-core machine: benchmarks/bench_decision_time.py).
+BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
+    "arc": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
+    "conan": {Level.NORMAL: Budget(24, 0.5, 40), Level.HARD: Budget(80, 0.95, 40)},
+    "eshi100": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
+    "xenocard": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
+}
+#: For a game without its own row.
+DEFAULT_BUDGETS: Mapping[Level, Budget] = {Level.NORMAL: Budget(40, 0.5, 40),
+                                           Level.HARD: Budget(120, 0.95, 40)}
+
+
+def budget_for(game: str, level: Level) -> Budget | None:
+    """The search budget of ``level`` in ``game`` (None for EASY: no search)."""
+    if level is Level.EASY:
+        return None
+    return BUDGETS.get(game, DEFAULT_BUDGETS)[level]
+
+
+def view_key(state: GameState, seat: int) -> bytes:
+    """A digest of everything ``seat`` sees now (its :func:`view_for` without the
+    log), so a decision's generator depends on the position and never on a hidden
+    card."""
+    view = view_for(state, seat)
+    pending = state.pending if state.pending is not None and state.pending.seat == seat \
+        else None
+    parts = (view.turn, view.active, view.phase, view.step, sorted(view.zones.items()),
+             None if pending is None else (pending.kind, pending.options,
+                                           pending.min_count, pending.max_count))
+    return hashlib.sha256(repr(parts).encode()).digest()
+
+
+def _visible_args(state: GameState, action: Action, seat: int) -> bool:
+    """Every card named by ``action``'s arguments is one ``seat`` sees."""
+    def ints(value: Any) -> list[int]:
+        if isinstance(value, bool):
+            return []
+        if isinstance(value, int):
+            return [value]
+        if isinstance(value, tuple):
+            return [i for v in value for i in ints(v)]
+        return []
+    ids = [i for _, v in action.args for i in ints(v) if i in state.cards]
+    return all(state.visible_to(i, seat) for i in ids)
+
+
+def action_words(rules: GameRules, state: GameState, action: Action, seat: int) -> Message:
+    """``action`` in the game's words as ``seat`` may read them: the rules' own label
+    (``rules.describe``) when every card it names is one the seat sees; else the
+    kind's generic words."""
+    if _visible_args(state, action, seat):
+        if action.kind == "decide" and state.pending is not None:
+            from tabletop.core.refusals import option_words
+
+            options = [option_words(rules, state, state.pending, str(o))
+                       for o in action.get("choice") or ()]
+            if options:
+                return msg("player.choice_of", options=tuple(options))
+        words = rules.describe(state, action)
+        if words is not None:
+            return words
+    key = f"player.kind.{rules.game_id}.{action.kind}"
+    return msg(key) if has_text(key) else msg("player.kind.any")
+
+
+def search_reason(rules: GameRules, state: GameState, seat: int,
+                  result: SearchResult) -> Message:
+    """One sentence from the search: what, how often it won in the sampled games, and
+    how it compares with the next best move; per kind of action in the game's words
+    (catalogue ``player.reason.<game>.<kind>``, else ``player.reason.search``)."""
+    best = result.best
+    what = action_words(rules, state, best.action, seat)
+    pct = round(100 * best.value)
+    others = [line for line in result.lines[1:] if line.visits]
+    key = f"player.reason.{rules.game_id}.{best.action.kind}"
+    if not has_text(key):
+        key = "player.reason.search"
+    if not others:
+        return msg(key + "_alone" if has_text(key + "_alone") else "player.reason.search_alone",
+                   what=what, pct=pct, games=best.visits)
+    runner = others[0]
+    return msg(key, what=what, pct=pct, games=best.visits,
+               alt=action_words(rules, state, runner.action, seat),
+               alt_pct=round(100 * runner.value))
+
+
+class ComputerPlayer:
+    """The one :class:`SeatPlayer` of every game and level (see the module docstring)."""
+
+    def __init__(self, level: Level, seed: int, budget: Budget | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.budget = budget
+
+    def _rng(self, state: GameState, seat: int) -> random.Random:
+        digest = hashlib.sha256(f"{self.seed}/{self.level}/{seat}/".encode()
+                                + view_key(state, seat)).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    def choose(self, rules: GameRules, state: GameState, seat: int) -> Choice | None:
+        """The move of ``seat`` now (see :class:`SeatPlayer`); None when the game is
+        over, another seat must act, or ``seat`` has no legal action."""
+        if state.game_over or rules.acting_seat(state) != seat:
+            return None
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return Choice(legal[0], msg("player.reason.forced",
+                                        what=action_words(rules, state, legal[0], seat)))
+        rng = self._rng(state, seat)
+        budget = self.budget or budget_for(rules.game_id, self.level)
+        if budget is None:
+            return self._easy(rules, state, seat, legal, rng)
+        result = search(rules, state, seat, legal, budget, rng)
+        return Choice(result.action, search_reason(rules, state, seat, result), result)
+
+    def _easy(self, rules: GameRules, state: GameState, seat: int, legal: list[Action],
+              rng: random.Random) -> Choice:
+        world = determinize(rules, state, seat, rng)
+        bot = rules.make_bot(rng.getrandbits(32))
+        action = bot.choose(_World(rules, world))
+        if action not in legal:
+            # the sampled world offered a move the real one does not (cannot happen
+            # while legal_actions reads only what the seat sees; kept as a guard)
+            action = legal[rng.randrange(len(legal))]
+        return Choice(action, msg("player.reason.easy",
+                                  what=action_words(rules, state, action, seat)))
+
+
+class _World:
+    """A sampled world as a bot reads a game (``rules`` and ``state``)."""
+
+    def __init__(self, rules: GameRules, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+
+
+def make_player(rules: GameRules, level: Level, seed: int,
+                budget: Budget | None = None) -> SeatPlayer:
+    """The computer player of ``level`` for ``rules``' game, seeded with ``seed``.
+    ``budget`` overrides the level's search budget (tests, benchmarks)."""
+    return ComputerPlayer(Level(level), seed, budget)

@@ -1,0 +1,28 @@
+"""How well a seat stands in an unfinished Arc game, for the computer player's
+search when it cuts a playout short (``ArcRules.evaluate``).
+
+Life is the deck (ARC-R1): the deck sizes weigh most; characters in play (their
+printed power, ARC-R5 attacks) and resources (ARC-R4 pays for more) follow.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.core.cards import CardDb
+from tabletop.core.model import GameState
+
+
+def _board(state: GameState, db: CardDb, seat: int) -> float:
+    power = sum(db[state.cards[i].card_id].number("power", 0) or 0
+                for i in state.zones[f"p{seat}.characters"].cards)
+    return power + 0.5 * len(state.zones[f"p{seat}.resources"].cards)
+
+
+def evaluate(state: GameState, db: CardDb, seat: int) -> float:
+    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (ARC-R1) and the
+    board lead (power in play, resources), each squashed by tanh."""
+    other = 1 - seat
+    deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
+    board = _board(state, db, seat) - _board(state, db, other)
+    return 0.5 + 0.3 * math.tanh(deck / 8) + 0.15 * math.tanh(board / 8)
