@@ -1,0 +1,510 @@
+"""Guided lessons: a scenario file with narration, highlights and a learner seat.
+
+A lesson file (``assets/lessons/<game>/<id>.toml``, format in ``docs/lessons.md``)
+is a scenario file (``docs/scenarios.md``) plus a ``[lesson]`` table and, in each
+``[[step]]``, the fields ``say``, ``highlight``, ``match`` and ``nudge``. The
+scenario part is read by :func:`tabletop.core.scenario.parse_scenario` unchanged
+(composition: the lesson fields are taken out first), so the position, the
+labels, the steps' actions and their ``[step.after]`` facts mean exactly what
+they mean in a scenario.
+
+:meth:`Lesson.load` reads and checks a file (errors raise
+:class:`~tabletop.core.scenario.ScenarioError` naming the file and the field;
+unknown fields are errors). :class:`LessonRun` plays it: the learner's moves go
+through :meth:`LessonRun.propose` (refused with the rules' reason plus the
+step's nudge, or with ``lesson.wrong_move`` naming the expected move), the
+other seat's steps through :meth:`LessonRun.play_other`, ``note`` steps through
+:meth:`LessonRun.next`. :meth:`LessonRun.coach` is the step as a
+:class:`~tabletop.core.coach.CoachLine` (contract B) for the table's coach panel.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.coach import CoachLine
+from tabletop.core.engine import Game
+from tabletop.core.files import FileProblem, load_toml
+from tabletop.core.messages import Message, msg
+from tabletop.core.position import PositionError
+from tabletop.core.rules import GameRules
+from tabletop.core.scenario import (
+    Scenario,
+    ScenarioError,
+    Step,
+    _resolve,
+    build_setup,
+    check_facts,
+    parse_scenario,
+)
+from tabletop.core.view import view_id
+
+__all__ = [
+    "NOTE",
+    "Lesson",
+    "LessonRun",
+    "LessonStep",
+    "LessonText",
+    "Match",
+    "lesson_files",
+]
+
+#: The step action that only shows its ``say`` and waits for "Next".
+NOTE = "note"
+_LESSON_KEYS = {"id", "order", "title", "summary", "learner"}
+_LESSON_STEP_KEYS = {"say", "highlight", "match", "nudge"}
+_LANGS = ("en", "ja")
+_ZONE_PREFIX = "zone:"
+_CELL_PREFIX = "cell:"
+
+
+class Match(StrEnum):
+    """How a learner's move is compared with the step's ``action`` + ``args``."""
+
+    #: Same kind, and every argument the step writes has that value (lists of
+    #: choices compared as sets of options); arguments it leaves out are free.
+    EXACT = "exact"
+    #: Any legal action of the step's kind whose result satisfies ``[step.after]``.
+    KIND = "kind"
+
+
+@dataclass(frozen=True)
+class LessonText:
+    """One text of a lesson in English and Japanese (both required)."""
+
+    en: str
+    ja: str
+
+    def message(self) -> Message:
+        """The text as a :class:`Message`; the catalogues' ``lesson.text`` picks the
+        language (``"{en}"`` / ``"{ja}"``), so it follows the viewer's choice."""
+        return msg("lesson.text", en=self.en, ja=self.ja)
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (English for a language the lesson does not have)."""
+        return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """One step: the scenario ``step`` (seat, action, args, after) plus its teaching.
+
+    ``highlight`` entries are ``"$label"`` (a card), ``"zone:<zone id>"`` or
+    ``"cell:<zone id>/<cell>"`` (a drop place). ``nudge`` is shown with any
+    refusal of this step (None for the other seat's steps and notes).
+    """
+
+    step: Step
+    say: LessonText
+    highlight: tuple[str, ...]
+    match: Match
+    nudge: LessonText | None
+
+    @property
+    def index(self) -> int:
+        """1-based, as in the file (``step[3]``)."""
+        return self.step.index
+
+    @property
+    def seat(self) -> int:
+        """The seat this step belongs to."""
+        return self.step.seat
+
+    @property
+    def is_note(self) -> bool:
+        """A ``note`` step: its ``say`` is shown until "Next" is clicked."""
+        return self.step.action == NOTE
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A parsed, checked lesson file (see ``docs/lessons.md``)."""
+
+    path: Path
+    scenario: Scenario
+    id: str
+    order: int
+    title: LessonText
+    summary: LessonText
+    learner: int
+    steps: tuple[LessonStep, ...]
+
+    @property
+    def game(self) -> str:
+        """The game id (``arc``, ``eshi100``...)."""
+        return self.scenario.game
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Lesson:
+        """Read and check a lesson file. Raises ScenarioError("<file>: field '<f>': ...")."""
+        where = Path(path)
+        try:
+            data = load_toml(where)
+        except FileProblem as exc:
+            raise ScenarioError(where, exc.field, exc.problem) from None
+        return cls.parse(data, where)
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], path: str | os.PathLike[str]) -> Lesson:
+        """Check parsed TOML ``data`` as a lesson. Raises ScenarioError (file, field)."""
+        where = Path(path)
+        raw = dict(data)
+        head = raw.pop("lesson", None)
+        if not isinstance(head, dict):
+            raise ScenarioError(where, "lesson", "missing [lesson] table (id, order, title, "
+                                                 "summary, learner)")
+        unknown = set(head) - _LESSON_KEYS
+        if unknown:
+            raise ScenarioError(where, f"lesson.{sorted(unknown)[0]}",
+                                f"unknown field (known: {', '.join(sorted(_LESSON_KEYS))})")
+        lesson_id = head.get("id")
+        if not isinstance(lesson_id, str) or not lesson_id or not all(
+                c.isalnum() or c == "_" for c in lesson_id):
+            raise ScenarioError(where, "lesson.id", "expected an id of letters, digits and _")
+        order = head.get("order", 0)
+        if not isinstance(order, int) or isinstance(order, bool):
+            raise ScenarioError(where, "lesson.order", f"expected an integer, got {order!r}")
+        learner = head.get("learner", 0)
+        if learner not in (0, 1) or isinstance(learner, bool):
+            raise ScenarioError(where, "lesson.learner", f"expected 0 or 1, got {learner!r}")
+        title = _text(where, "lesson.title", head.get("title"))
+        summary = _text(where, "lesson.summary", head.get("summary"))
+        raw_steps = raw.get("step", [])
+        if not isinstance(raw_steps, list) or not raw_steps:
+            raise ScenarioError(where, "step", "expected [[step]] tables (at least one)")
+        extras: list[dict[str, Any]] = []
+        plain: list[Any] = []
+        for n, entry in enumerate(raw_steps, start=1):
+            if not isinstance(entry, dict):
+                raise ScenarioError(where, f"step[{n}]", "expected a table")
+            extra = {k: entry[k] for k in _LESSON_STEP_KEYS if k in entry}
+            rest = {k: v for k, v in entry.items() if k not in _LESSON_STEP_KEYS}
+            if rest.get("action") == NOTE:
+                rest.setdefault("seat", learner)
+                if rest.get("args") or rest.get("after") or "expect" in rest:
+                    name = next(k for k in ("args", "after", "expect") if k in rest)
+                    raise ScenarioError(where, f"step[{n}].{name}",
+                                        "a note step only says something (no args, "
+                                        "after or expect)")
+            if "expect" in rest:
+                raise ScenarioError(where, f"step[{n}].expect", "a lesson step is always "
+                                    "a legal move (write refusals as scenario files)")
+            extras.append(extra)
+            plain.append(rest)
+        raw["step"] = plain
+        scenario = parse_scenario(raw, where)
+        labels = _declared_labels(scenario)
+        steps = tuple(_lesson_step(where, s, extra, learner, labels)
+                      for s, extra in zip(scenario.steps, extras, strict=True))
+        return cls(where, scenario, lesson_id, order, title, summary, int(learner), steps)
+
+
+def _text(where: Path, name: str, value: Any) -> LessonText:
+    if not isinstance(value, dict):
+        raise ScenarioError(where, name, 'expected { en = "...", ja = "..." }')
+    bad = set(value) - set(_LANGS)
+    if bad:
+        raise ScenarioError(where, f"{name}.{sorted(bad)[0]}", "unknown language (use en, ja)")
+    for lang in _LANGS:
+        text = value.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            raise ScenarioError(where, f"{name}.{lang}", "missing or empty (every lesson "
+                                                         "text is in en and ja)")
+    return LessonText(value["en"].strip(), value["ja"].strip())
+
+
+def _declared_labels(scenario: Scenario) -> set[str]:
+    """The labels the file's ``[position.zones]`` gives its cards."""
+    zones = (scenario.position or {}).get("zones", {})
+    found: set[str] = set()
+    if isinstance(zones, dict):
+        for cards in zones.values():
+            for card in cards if isinstance(cards, list) else ():
+                if isinstance(card, dict) and isinstance(card.get("label"), str):
+                    found.add(card["label"])
+    return found
+
+
+def _lesson_step(where: Path, step: Step, extra: Mapping[str, Any], learner: int,
+                 labels: set[str]) -> LessonStep:
+    name = step.where
+    say = _text(where, f"{name}.say", extra.get("say"))
+    highlight = extra.get("highlight", [])
+    if not isinstance(highlight, list) or not all(isinstance(h, str) for h in highlight):
+        raise ScenarioError(where, f"{name}.highlight",
+                            'expected a list like ["$card", "zone:p0.hand", "cell:grid/A1"]')
+    for i, entry in enumerate(highlight):
+        field_name = f"{name}.highlight[{i}]"
+        if entry.startswith("$"):
+            if entry[1:] not in labels:
+                known = ", ".join(f"${k}" for k in sorted(labels)) or "none"
+                raise ScenarioError(where, field_name,
+                                    f"unknown card label {entry} (labels: {known})")
+        elif entry.startswith(_CELL_PREFIX):
+            if "/" not in entry[len(_CELL_PREFIX):]:
+                raise ScenarioError(where, field_name, 'expected "cell:<zone id>/<cell>"')
+        elif not entry.startswith(_ZONE_PREFIX) or len(entry) == len(_ZONE_PREFIX):
+            raise ScenarioError(where, field_name,
+                                'expected "$label", "zone:<zone id>" or "cell:<zone>/<cell>"')
+    match_word = extra.get("match", Match.EXACT.value)
+    if match_word not in {m.value for m in Match}:
+        raise ScenarioError(where, f"{name}.match", f'expected "exact" or "kind", got '
+                                                    f"{match_word!r}")
+    nudge = None
+    if "nudge" in extra:
+        if step.seat != learner or step.action == NOTE:
+            raise ScenarioError(where, f"{name}.nudge", "only the learner's moves have a "
+                                                        "nudge (it is shown with a refusal)")
+        nudge = _text(where, f"{name}.nudge", extra["nudge"])
+    return LessonStep(step, say, tuple(highlight), Match(match_word), nudge)
+
+
+def lesson_files(root: str | os.PathLike[str], game: str | None = None) -> list[Path]:
+    """The lesson files under ``root`` (``assets/lessons``): ``<game>/*.toml``, sorted."""
+    base = Path(root)
+    games = [base / game] if game else sorted(p for p in base.iterdir() if p.is_dir())
+    return sorted(p for g in games if g.is_dir() for p in g.glob("*.toml"))
+
+
+# --------------------------------------------------------------------------- running
+
+
+class LessonRun:
+    """A lesson being played: the game at its position and the current step.
+
+    ``game`` is built from the lesson's scenario (``build_setup``); pass ``game`` to
+    use one built elsewhere from the same set-up (the window's). Raises ScenarioError
+    when the position, a label, a zone of a highlight or a step's args do not fit the
+    game (naming the field).
+    """
+
+    def __init__(self, lesson: Lesson, rules: GameRules, game: Game | None = None) -> None:
+        self.lesson = lesson
+        self.rules = rules
+        if game is None:
+            try:
+                game = Game(rules, build_setup(lesson.scenario, rules))
+            except PositionError as exc:
+                raise ScenarioError(lesson.path, "position", str(exc)) from None
+        self.game = game
+        self.labels: dict[str, int] = dict(game.state.data.get("labels", {}))
+        self._index = 0
+        self._check_places()
+
+    def _check_places(self) -> None:
+        zones = self.game.state.zones
+        for step in self.lesson.steps:
+            _resolve(self.lesson.scenario, f"{step.step.where}.args", step.step.args,
+                     self.labels)
+            for i, entry in enumerate(step.highlight):
+                if entry.startswith(_ZONE_PREFIX):
+                    zone = entry[len(_ZONE_PREFIX):]
+                elif entry.startswith(_CELL_PREFIX):
+                    # the zone is up to the first "/": a cell may hold more (Conan's
+                    # Move places are "cell:center/foe1/left", "cell:center/gap1")
+                    zone = entry[len(_CELL_PREFIX):].partition("/")[0]
+                else:
+                    continue
+                if zone not in zones:
+                    raise ScenarioError(self.lesson.path,
+                                        f"{step.step.where}.highlight[{i}]",
+                                        f"no zone {zone!r} in {self.lesson.game} (zones: "
+                                        f"{', '.join(sorted(zones))})")
+
+    # -- where we are -----------------------------------------------------------
+    @property
+    def step(self) -> LessonStep | None:
+        """The current step (None once the lesson is complete)."""
+        steps = self.lesson.steps
+        return steps[self._index] if self._index < len(steps) else None
+
+    @property
+    def index(self) -> int:
+        """0-based index of the current step (== number of steps when done)."""
+        return self._index
+
+    @property
+    def done(self) -> bool:
+        """Every step has been played."""
+        return self._index >= len(self.lesson.steps)
+
+    @property
+    def learner(self) -> int:
+        """The seat the learner plays."""
+        return self.lesson.learner
+
+    @property
+    def waits_for_next(self) -> bool:
+        """The current step is a note: it waits for "Next" (:meth:`next`)."""
+        step = self.step
+        return step is not None and step.is_note
+
+    @property
+    def others_turn(self) -> bool:
+        """The current step is the other seat's move, played by :meth:`play_other`."""
+        step = self.step
+        return step is not None and not step.is_note and step.seat != self.learner
+
+    @property
+    def learners_move(self) -> bool:
+        """The current step waits for a move of the learner (:meth:`propose`)."""
+        step = self.step
+        return step is not None and not step.is_note and step.seat == self.learner
+
+    def expected(self) -> Action | None:
+        """The current step's action with labels resolved (None for a note or when done)."""
+        step = self.step
+        if step is None or step.is_note:
+            return None
+        args = _resolve(self.lesson.scenario, f"{step.step.where}.args", step.step.args,
+                        self.labels)
+        return Action.make(step.step.action, step.seat, **args)
+
+    # -- moves ------------------------------------------------------------------
+    def check(self, action: Action) -> Verdict:
+        """What :meth:`propose` would answer, without playing anything (the window
+        lights only the drops this accepts)."""
+        return self._judge(action, play=False)
+
+    def propose(self, action: Action) -> Verdict:
+        """The learner's move: played and the lesson moved on when it is this step's
+        move; else refused with the rules' reason (their code and rule kept) plus the
+        step's nudge, or with ``lesson.wrong_move`` naming the expected move (a legal
+        move that is not the lesson's). Never changes the game when refused."""
+        return self._judge(action, play=True)
+
+    def play_other(self) -> Verdict:
+        """Play the current step when it is the other seat's (the opponent's) move and
+        move on. Refused ``lesson.not_others_turn`` otherwise; a step the rules refuse
+        (a broken lesson) is returned as their refusal and the lesson does not move."""
+        step, action = self.step, self.expected()
+        if step is None or action is None or step.seat == self.learner:
+            return Verdict.refuse("lesson.not_others_turn")
+        return self._play(step, action)
+
+    def next(self) -> Verdict:
+        """"Next" on a note step: move on. Refused ``lesson.no_note`` on other steps."""
+        if not self.waits_for_next:
+            return Verdict.refuse("lesson.no_note")
+        self._index += 1
+        return Verdict.legal()
+
+    def _judge(self, action: Action, play: bool) -> Verdict:
+        step = self.step
+        if step is None:
+            return Verdict.refuse("lesson.complete")
+        if step.is_note:
+            return Verdict.refuse("lesson.press_next")
+        if step.seat != self.learner or action.seat != self.learner:
+            return Verdict.refuse("lesson.opponent_moves")
+        verdict = Game.check(self.game, action)
+        if not verdict.ok:
+            return self._with_nudge(step, verdict)
+        if not self._matches(step, action):
+            return self._wrong(step)
+        if not play:
+            return verdict
+        return self._play(step, action)
+
+    def _play(self, step: LessonStep, action: Action) -> Verdict:
+        if step.step.after and not self._facts_hold(step, action):
+            return self._wrong(step)
+        verdict = Game.propose(self.game, action)
+        if not verdict.ok:
+            return self._with_nudge(step, verdict) if step.seat == self.learner else verdict
+        self._index += 1
+        return verdict
+
+    def _matches(self, step: LessonStep, action: Action) -> bool:
+        if action.kind != step.step.action:
+            return False
+        if step.match is Match.KIND:
+            return True
+        want = self.expected()
+        assert want is not None
+        for name, value in want.args:
+            got = action.get(name)
+            if name == "choice" and isinstance(value, tuple) and isinstance(got, tuple):
+                if Counter(map(str, value)) != Counter(map(str, got)):
+                    return False
+            elif got != value:
+                return False
+        return True
+
+    def _facts_hold(self, step: LessonStep, action: Action) -> bool:
+        """Play ``action`` on a copy of the game and check the step's facts there."""
+        trial = Game.__new__(Game)
+        trial.__dict__.update(self.game.__dict__)
+        trial.state = self.game.state.clone()
+        trial.history = list(self.game.history)
+        trial.redo_stack = list(self.game.redo_stack)
+        trial.listeners = []
+        if not Game.propose(trial, action).ok:
+            return False
+        facts = check_facts(self.lesson.scenario, step.step, trial.state, self.labels, trial)
+        return all(f.ok for f in facts)
+
+    def _nudge(self, step: LessonStep) -> Message:
+        return step.nudge.message() if step.nudge is not None else msg("lesson.nudge_default")
+
+    def _with_nudge(self, step: LessonStep, verdict: Verdict) -> Verdict:
+        reason = verdict.message if verdict.message is not None else \
+            msg(f"refusal.{verdict.reason}")
+        return Verdict(False, verdict.reason,
+                       msg("lesson.refused", reason=reason, nudge=self._nudge(step)),
+                       verdict.rule)
+
+    def _wrong(self, step: LessonStep) -> Verdict:
+        want = self.expected()
+        described = self.rules.describe(self.game.state, want) if want is not None else None
+        return Verdict(False, "lesson.wrong_move",
+                       msg("refusal.lesson.wrong_move",
+                           move=described if described is not None else step.say.message(),
+                           nudge=self._nudge(step)))
+
+    # -- what the table shows -----------------------------------------------------
+    def lit(self) -> frozenset[int]:
+        """View ids (as the learner sees them) of the current step's ``$label`` cards."""
+        step = self.step
+        if step is None:
+            return frozenset()
+        state = self.game.state
+        out: set[int] = set()
+        for entry in step.highlight:
+            iid = self.labels.get(entry[1:]) if entry.startswith("$") else None
+            if iid is not None and iid in state.cards:
+                out.add(view_id(state, self.learner, iid))
+        return frozenset(out)
+
+    def places(self) -> tuple[str, ...]:
+        """The current step's drop places: zone ids and cell keys (``cell:grid/A1``)."""
+        step = self.step
+        if step is None:
+            return ()
+        return tuple(h[len(_ZONE_PREFIX):] if h.startswith(_ZONE_PREFIX) else h
+                     for h in step.highlight if not h.startswith("$"))
+
+    def coach(self) -> CoachLine:
+        """The current step for the coach panel (contract B): who acts, the step's
+        ``say``, its cards lit (view ids of the learner's view), and the progress."""
+        step = self.step
+        total = len(self.lesson.steps)
+        if step is None:
+            return CoachLine(who=msg("lesson.who_done"), what=msg("lesson.complete_body"),
+                             lit=frozenset(),
+                             progress=(msg("lesson.progress", n=total, total=total),))
+        if step.is_note:
+            who = msg("lesson.who_note")
+        elif step.seat == self.learner:
+            who = msg("lesson.who_you")
+        else:
+            who = msg("lesson.who_opponent")
+        return CoachLine(who=who, what=step.say.message(), lit=self.lit(),
+                         progress=(msg("lesson.progress", n=self._index + 1, total=total),))
