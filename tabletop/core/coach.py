@@ -132,7 +132,8 @@ def _find(game: str, part: str, names: Iterable[str]) -> str | None:
 
 def _role(game: str, state: GameState, seat: int, names: list[str]) -> Message | None:
     side = "active" if seat == state.active else "other"
-    key = _find(game, "role", [f"{n}-{side}" for n in names] + [side])
+    places = [*names, str(state.phase)]
+    key = _find(game, "role", [f"{n}-{side}" for n in places] + [side])
     return msg(key) if key else None
 
 
@@ -144,22 +145,22 @@ def _who(game: str, state: GameState, seat: int, names: list[str]) -> Message:
 
 
 def _warnings(game: str, actions: list[Action], names: list[str]) -> tuple[Message, ...]:
-    """Warnings for the moves that end something while something else remains."""
+    """The warnings of the moves that end something (those with ``warn`` words) while
+    the seat could still do something else (a move without such words)."""
     moves: list[str] = []
     for action in actions:
         if action.kind == "decide":
             moves += [str(o) for o in action.get("choice", ()) or ()]
         else:
             moves.append(action.kind)
-    distinct = list(dict.fromkeys(moves))
-    found: list[Message] = []
-    for move in distinct:
-        if len(distinct) < 2:
-            break
+    warned: dict[str, Message] = {}
+    for move in dict.fromkeys(moves):
         key = _find(game, "warn", [f"{n}-{move}" for n in names] + [move])
-        if key is not None and msg(key) not in found:
-            found.append(msg(key))
-    return tuple(found)
+        if key is not None:
+            warned[move] = msg(key)
+    if all(move in warned for move in moves):
+        return ()
+    return tuple(dict.fromkeys(warned.values()))
 
 
 def coach_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:

@@ -32,6 +32,7 @@ from tabletop.core.refusals import (
     string_choice,
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.core.view import TableView
 from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn, zones
 from tabletop.games.arc.combat import CombatCardAnswer
 from tabletop.games.arc.data import DecisionKind, Phase, pending_decision
@@ -169,10 +170,23 @@ class ArcRules(GameRules):
             return {}
         return {"power": combat.power(state, self.cards, iid)}
 
+    def make_playout_bot(self, seed: int) -> object:
+        """The random bot's choice, candidates checked lazily (tabletop.core.playout)."""
+        from tabletop.core.playout import CandidatePolicy
+        return CandidatePolicy(lambda s, p: legal.decision_actions(s, self.cards, p),
+                               lambda s, seat: legal.turn_actions(s, self.cards, seat), seed)
+
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.arc.heuristic)."""
         from tabletop.games.arc.heuristic import evaluate
         return evaluate(state, self.cards, seat)
+
+    def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
+        """Deck = life (ARC-R1): the sizes of both decks, as ``seat`` sees them."""
+        def deck(s: int) -> int:
+            return len(view.zones.get(zones.zid(s, "deck"), ()))
+
+        return (msg("coach.arc.progress", mine=deck(seat), theirs=deck(1 - seat)),)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

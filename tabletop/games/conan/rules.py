@@ -30,6 +30,7 @@ from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import CommonRefusals, check_choice, not_offered
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.core.view import TableView
 from tabletop.games.conan import (
     decklegal,
     defeat,
@@ -288,6 +289,17 @@ class ConanRules(GameRules):
         """A sampled world drops the fight's playback record (tabletop.games.conan.hidden)."""
         from tabletop.games.conan.hidden import forget_hidden
         forget_hidden(world)
+
+    def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
+        """Renown toward 40 (CONAN-R1): the printed renown of the Foes in both
+        Chronicles, from the cards ``seat`` sees there (a Chronicle is public)."""
+        def renown(s: int) -> int:
+            return sum(self.cards[c.card_id].number("renown", 0)
+                       for c in view.zones.get(f"p{s}.chronicle", ())
+                       if c.card_id is not None and c.card_id in self.cards)
+
+        return (msg("coach.conan.progress", mine=renown(seat), theirs=renown(1 - seat),
+                    goal=turn.VICTORY_RENOWN),)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

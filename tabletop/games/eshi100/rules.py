@@ -47,6 +47,7 @@ from tabletop.core.refusals import (
     repeated_option,
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.core.view import TableView
 from tabletop.games.eshi100 import (
     attack,
     board,
@@ -289,10 +290,25 @@ class Eshi100Rules(GameRules):
         col, row = square_label(square, 0)
         return f"{col}{row}"
 
+    def make_playout_bot(self, seed: int) -> object:
+        """The random bot's choice, candidates checked lazily (tabletop.core.playout)."""
+        from tabletop.core.playout import CandidatePolicy
+        return CandidatePolicy(lambda s, p: legal.decision_actions(s, self.cards, p),
+                               lambda s, seat: legal.turn_actions(s, self.cards, seat), seed)
+
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.eshi100.heuristic)."""
         from tabletop.games.eshi100.heuristic import evaluate
         return evaluate(state, seat)
+
+    def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
+        """Victory points toward 3 (ESHI-R6): the cards of both victory piles, as ``seat``
+        sees them."""
+        def points(s: int) -> int:
+            return len(view.zones.get(f"p{s}.victory", ()))
+
+        return (msg("coach.eshi100.progress", mine=points(seat), theirs=points(1 - seat),
+                    goal=turn.POINTS_TO_WIN),)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

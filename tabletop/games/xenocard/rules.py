@@ -47,6 +47,7 @@ from tabletop.core.refusals import (
     string_choice,
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
+from tabletop.core.view import TableView
 from tabletop.games.xenocard import (
     battle,
     decklegal,
@@ -299,10 +300,23 @@ class XenoRules(GameRules):
         the rules read it (:func:`~tabletop.games.xenocard.zones.slot_of`)."""
         return zones.slot_of(state, iid)
 
+    def make_playout_bot(self, seed: int) -> object:
+        """The random bot's choice, candidates checked lazily (tabletop.core.playout)."""
+        from tabletop.core.playout import CandidatePolicy
+        return CandidatePolicy(lambda s, p: legal.decision_actions(p),
+                               lambda s, seat: legal.turn_actions(s, self.cards, seat), seed)
+
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.xenocard.heuristic)."""
         from tabletop.games.xenocard.heuristic import evaluate
         return evaluate(state, seat)
+
+    def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
+        """Deck = life (XENO-R1): the sizes of both decks, as ``seat`` sees them."""
+        def deck(s: int) -> int:
+            return len(view.zones.get(zid(s, "deck"), ()))
+
+        return (msg("coach.xenocard.progress", mine=deck(seat), theirs=deck(1 - seat)),)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
