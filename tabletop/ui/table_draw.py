@@ -64,6 +64,9 @@ class TableDraw(TableParts):
             self._cover_at_start = False
             if not self.game.state.game_over:
                 self._show_cover(self.viewer)
+        if self.computer is not None:  # thinks in a thread; plays when ready (issue 12 §5)
+            self.computer.update(dt)
+        self.hint.update(dt)
 
     def _make_bg(self, size: tuple[int, int]) -> pygame.Surface:
         """Window background + table felt + zone outlines and labels (cached per size)."""
@@ -133,7 +136,11 @@ class TableDraw(TableParts):
             if sprite is not None and carried is not None:
                 x, y = self.drag.pos_px
                 surface.blit(carried, (x - self._grab_px[0], y - self._grab_px[1]))
+            self.ui.draw_over_drag(self, surface)
         self._draw_banners(surface)
+        self.hint.draw(surface)  # the hinted move's target place (issue 12 §4)
+        if self.computer is not None:  # the demo's keys (issue 12 §6)
+            self.computer.draw(surface)
         dialog = self._dialog_open()
         if dialog != self._dialog_was_open:  # the panel's preview words come and go with it
             self._dialog_was_open = dialog

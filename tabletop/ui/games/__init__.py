@@ -349,6 +349,10 @@ class GameUI:
         """Draw marks after the selection frames and before the lit drop targets and the
         hover frame (Arc: blocker lines and power comparisons)."""
 
+    def draw_over_drag(self, scene: TableContext, surface: pygame.Surface) -> None:
+        """Draw over the card being dragged (after it; Conan: the fight preview marks and
+        words, which the carried card would hide). Default: nothing."""
+
     # -- life cycle ----------------------------------------------------------------------
 
     def shown_state(self, scene: TableContext) -> Any:

@@ -73,6 +73,7 @@ from tabletop.ui.games.conan_hand import (
 )
 from tabletop.ui.games.conan_names import NameLabels, side_places
 from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
+from tabletop.ui.games.conan_preview import DragPreview
 from tabletop.ui.panels import render_message
 
 if TYPE_CHECKING:
@@ -219,6 +220,8 @@ class ConanUI(GameUI):
         self._spread: dict[tuple[Any, ...], Layout] = {}
         #: The characters' name labels beside their cards (conan_names).
         self.names = NameLabels()
+        #: The fight preview of a dragged Move and of placed Moves (issue 12 §7).
+        self.fight_preview = DragPreview()
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -869,7 +872,13 @@ class ConanUI(GameUI):
                                            scene.lang)
                 surface.blit(face, face.get_rect(center=vp.to_px(*placed.center)))
         self.shown(scene)  # the step's beats reached (its zone's ghosts taken)
+        if drag is None and not self.playback.active:
+            self.fight_preview.draw_placed(scene, surface)
         self.playback.draw(scene, surface)
+
+    def draw_over_drag(self, scene: TableContext, surface: pygame.Surface) -> None:
+        """The fight preview of the Move being dragged, over the carried card."""
+        self.fight_preview.draw_drag(scene, surface, self.plan)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -899,6 +908,8 @@ class ConanUI(GameUI):
         text = card.text.get(_lang()) or card.text.get("en") or ""
         if text:
             lines.append(text)
+        if self._scene is not None:
+            lines += self.fight_preview.placed_words(self._scene, view)
         return lines
 
     def _numbers_now(self, view: CardView) -> str:
