@@ -176,7 +176,8 @@ def test_plugin_is_found_by_module_name(grid_game):
     assert "load_layout" in GridUI.calls
     assert f"arrange:{BOARD}" not in GridUI.calls  # the board is empty: nothing to lay out
     assert "arrange:p0.hand" in GridUI.calls and "draw_marks" in GridUI.calls
-    assert scene.commands == ("free_mode", "undo", "redo", "resign", "menu")  # no turn buttons
+    assert scene.commands == ("hint", "free_mode", "undo", "redo", "resign",
+                              "menu")  # no turn buttons
 
 
 def test_drag_onto_a_grid_cell_proposes_the_rules_action(grid_game):

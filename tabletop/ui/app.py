@@ -319,7 +319,7 @@ class App:
                               reason=error.problem), answers, width=620)
 
     def start_game(self, game: Game, save_path: Path | str | None = None,
-                   save_now: bool = False) -> None:
+                   save_now: bool = False, computer: Any = None, autosave: bool = True) -> None:
         """Replace every scene with the table of ``game`` and autosave it after each action.
 
         ``save_path``: the file to keep saving into (a resumed game's own file);
@@ -330,21 +330,35 @@ class App:
         then must still be listed, or a seen opening hand could be swapped for a
         new shuffle. A resumed game's file is only checked. A folder that cannot
         be written is reported in the window at once (see :meth:`_autosave_failed`).
+
+        The computer plays the seats the set-up names (``GameSetup.options``, see
+        :func:`tabletop.ui.computer_seat.computer_seats`), so a resumed game keeps its
+        computer seats; ``computer`` gives the driver instead (the demo's, a
+        :class:`~tabletop.ui.computer_seat.ComputerSeats`). ``autosave`` False: the game
+        is not saved (the demo, which runs unattended).
         """
         from tabletop.core.persistence import new_autosave_path
+        from tabletop.ui.computer_seat import ComputerSeats, computer_seats
         from tabletop.ui.table import TableScene
 
         self._detach_autosaver()
         self.game = game
-        path = Path(save_path) if save_path is not None else \
-            new_autosave_path(game.setup.game, self.save_folder())
-        saver = self._attach_autosaver(game, path)
+        saver = None
+        if autosave:
+            path = Path(save_path) if save_path is not None else \
+                new_autosave_path(game.setup.game, self.save_folder())
+            saver = self._attach_autosaver(game, path)
+        if computer is None and computer_seats(game.setup):
+            computer = ComputerSeats(computer_seats(game.setup))
         try:
-            table = TableScene(self, game)
+            table = TableScene(self, game, cover_at_start=computer is None or computer.covers,
+                               computer=computer)
         except Exception as exc:  # a broken layout or plugin must not close the window
             self._table_failed(game, exc)
             return
         self.stack.replace(table)
+        if saver is None:
+            return
         if save_now or save_path is None:
             saver(game)
         else:

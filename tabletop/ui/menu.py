@@ -33,6 +33,8 @@ from tabletop.core.messages import Message
 from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
 from tabletop.resources import resource_path
 from tabletop.ui import dialogs
+from tabletop.ui.computer_seat import seat_options
+from tabletop.ui.demo import PERSON, SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
@@ -142,8 +144,10 @@ class GameChoice:
         return deck_id in self.decks and not self.problems.get(deck_id or "")
 
     def make_game(self, deck_p1: str, deck_p2: str, first_seat: int | None,
-                  seed: int | None = None) -> Game:
-        """A new game with these decks; ``first_seat`` None draws it at random.
+                  seed: int | None = None, options: dict[str, Any] | None = None) -> Game:
+        """A new game with these decks; ``first_seat`` None draws it at random;
+        ``options`` go into the set-up (the computer seats, see
+        :func:`tabletop.ui.computer_seat.seat_options`).
 
         The seed (drawn now when not given) and the first seat are recorded in
         the :class:`GameSetup`, so a save replays the same game.
@@ -167,6 +171,7 @@ class GameChoice:
             first=first_seat,
             decks=tuple({pile: d.card_list(pile) for pile in d.sections} for d in decks),
             deck_names=tuple(d.display_name("en") for d in decks),
+            options=dict(options or {}),
         )
         return Game(self.rules, setup)
 
@@ -252,6 +257,8 @@ class MenuScene(Scene):
                              else next(iter(playable), next(iter(self.games), "")))
         self.deck_ids: list[str | None] = [None, None]
         self.first: str = "0"
+        #: Per seat: "person" or a computer level (issue 12 §5; see ``seat_menu``).
+        self.seat_kinds: list[str] = [PERSON, PERSON]
         self._pick_default_decks()
         self.build()
 
@@ -284,6 +291,12 @@ class MenuScene(Scene):
     def select_deck(self, seat: int, deck_id: str) -> None:
         """Choose the deck of ``seat``."""
         self.deck_ids[seat] = deck_id
+        self._dirty = True
+
+    def select_seat_kind(self, seat: int, kind: str) -> None:
+        """Choose who plays ``seat``: ``"person"`` or a computer level (easy/normal/hard)."""
+        if kind in SEAT_KINDS:
+            self.seat_kinds[seat] = kind
         self._dirty = True
 
     def select_first(self, value: str) -> None:
@@ -321,7 +334,8 @@ class MenuScene(Scene):
         deck_p1, deck_p2 = self.deck_ids
         assert deck_p1 is not None and deck_p2 is not None
         try:
-            game = choice.make_game(deck_p1, deck_p2, first)
+            game = choice.make_game(deck_p1, deck_p2, first,
+                                    options=seat_options(computer_levels(self.seat_kinds)))
         except Exception as exc:  # a rules bug in set-up: tell, do not crash
             log.exception("could not start %s", self.game_id)
             dialogs.message(self.app, "dialog.start_failed_title",
@@ -594,6 +608,10 @@ class MenuScene(Scene):
                 self.select_deck(1, option)
             elif element is self.widgets.get("first"):
                 self.select_first(option)
+            elif element is self.widgets.get("seat_kind0"):
+                self.select_seat_kind(0, option)
+            elif element is self.widgets.get("seat_kind1"):
+                self.select_seat_kind(1, option)
             else:
                 return event
             return None
@@ -784,10 +802,13 @@ class MenuScene(Scene):
                                              i18n.t("menu.deck_for", player=player), ui,
                                              container=panel))
             y += px(28)
-            rect = pygame.Rect(pad, y, inner, px(40))
+            kind_w = min(px(210), inner * 2 // 5)  # person or computer, beside the deck
+            rect = pygame.Rect(pad, y, inner - kind_w - px(8), px(40))
             if options:
                 current = next((o for o in options if o[1] == self.deck_ids[seat]), options[0])
                 add(f"deck{seat}", UIDropDownMenu(options, current, rect, ui, container=panel))
+            add(f"seat_kind{seat}", seat_menu(ui, panel, pygame.Rect(
+                rect.right + px(8), y, kind_w, px(40)), self.seat_kinds[seat]))
             y += px(44)
             status, ok = self._deck_status(self.deck_ids[seat])
             add(f"deck_status{seat}", UILabel(pygame.Rect(pad, y, inner, px(24)), status, ui,
@@ -812,12 +833,16 @@ class MenuScene(Scene):
                                     status, ui, container=panel,
                                     object_id=self._fit("#problem" if problem else "#ok",
                                                         status, inner)))
-        start = UIButton(pygame.Rect(pad, bottom, inner, start_h), i18n.t("menu.start"), ui,
+        demo_w = min(px(200), inner * 2 // 5)  # "Watch a demo" beside Start (issue 12 §6)
+        start_w = inner - demo_w - px(8)
+        start = UIButton(pygame.Rect(pad, bottom, start_w, start_h), i18n.t("menu.start"), ui,
                          container=panel, command=self.start,
-                         object_id=self._fit("#start_button", i18n.t("menu.start"), inner))
+                         object_id=self._fit("#start_button", i18n.t("menu.start"), start_w))
         if problem:
             start.disable()
         add("start", start)
+        add("demo", demo_button(self, pygame.Rect(pad + start_w + px(8), bottom, demo_w,
+                                                  start_h), panel, problem))
 
     def _deck_status(self, deck_id: str | None) -> tuple[str, bool]:
         choice = self.choice

@@ -54,9 +54,11 @@ from tabletop.core.coach import CoachLine
 from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
+from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
+from tabletop.ui.hint import Hint
 from tabletop.ui.panels import (
     HoverPreview,
     LogPanel,
@@ -122,7 +124,7 @@ class TableScene(TableState, TableInput, TableDraw):
     opaque = True
 
     def __init__(self, app: Host, game: Game, cover_at_start: bool = True,
-                 ui: GameUI | None = None) -> None:
+                 ui: GameUI | None = None, computer: ComputerSeats | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.rules = game.rules
@@ -144,7 +146,10 @@ class TableScene(TableState, TableInput, TableDraw):
         self.commands = command_list(self.ui.turn_commands, self.ui.commands)
         self.controls = TableControls(self.commands, self.ui.key_hints)
         self.decisions = self.ui.make_decisions()
-        self.viewer: int = self.rules.acting_seat(game.state)
+        #: The computer seats' driver (None: two persons at the table; issue 12 §5).
+        self.computer = computer
+        acting = self.rules.acting_seat(game.state)
+        self.viewer: int = acting if computer is None else computer.viewer_for(acting)
         self.viewport.set_viewer(self.viewer)
         self.view: TableView = view_for(game.state, self.viewer)
         self.sprites: list[Sprite] = []
@@ -209,3 +214,6 @@ class TableScene(TableState, TableInput, TableDraw):
         self._refresh()
         if not game.state.free_mode:  # a resumed game may hold free mode's excess
             self._capacity_notice()
+        #: The hint (button and key H, issue 12 §4); with the computer seats, its coach text.
+        self.hint = Hint(self)
+        attach_helpers(self)

@@ -1,13 +1,13 @@
 """The table's buttons and keyboard shortcuts (pygame_gui buttons in the side panel).
 
 The buttons are the game's turn commands (next phase / end turn, when the game has
-them), the window plugin's own commands (Arc: Attack), then free mode, undo, redo,
+them), the window plugin's own commands (Arc: Attack), then hint, free mode, undo, redo,
 resign and menu (see :func:`command_list`). Each command is enabled only when the
 rules accept its action now (asked with ``game.check``, or ``can_undo`` /
 ``can_redo``), re-evaluated after every change, never per frame; why a command is
 off is :func:`undo_refusal` / :func:`redo_refusal` (the table asks the rules or the
-plugin for the others). Keys: N or Space next phase, E end turn, F free mode, T tap
-(free mode), Ctrl+Z undo, Ctrl+Y redo, plus the plugin's keys (Arc: A attack).
+plugin for the others). Keys: N or Space next phase, E end turn, H hint, F free mode,
+T tap (free mode), Ctrl+Z undo, Ctrl+Y redo, plus the plugin's keys (Arc: A attack).
 Resign has no key: it always asks first (ALL-H4).
 """
 
@@ -34,7 +34,7 @@ __all__ = ["COMMANDS", "GENERIC_COMMANDS", "TURN_COMMANDS", "TableControls", "co
 #: Turn commands a game may have (a plugin lists the ones its rules know).
 TURN_COMMANDS: tuple[str, ...] = ("next_phase", "end_turn")
 #: Commands every table has, after the turn and plugin commands; "menu" comes last.
-GENERIC_COMMANDS: tuple[str, ...] = ("free_mode", "undo", "redo", "resign", "menu")
+GENERIC_COMMANDS: tuple[str, ...] = ("hint", "free_mode", "undo", "redo", "resign", "menu")
 #: Arc's button order (kept for reference: turn commands, Attack, the generic ones).
 COMMANDS: tuple[str, ...] = ("next_phase", "end_turn", "attack", "free_mode",
                              "undo", "redo", "resign", "menu")
@@ -46,8 +46,9 @@ _KEYS: dict[int, str] = {
     pygame.K_f: "free_mode",
     pygame.K_t: "tap",
     pygame.K_r: "reveal",
+    pygame.K_h: "hint",
 }
-_HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "free_mode": "F",
+_HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "free_mode": "F", "hint": "H",
                           "undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}
 
 
@@ -196,6 +197,8 @@ class TableControls(ButtonSet):
                 on = not state.game_over and game.can_redo(seat)
             elif command == "free_mode":
                 on = not state.game_over
+            elif command == "hint":  # for the seat that must act (issue 12 §4)
+                on = not state.game_over and game.rules.acting_seat(state) == seat
             elif command == "resign":  # a decision waiting does not stop a resignation
                 action = action_for(command)
                 on = action is not None and game.check(action).ok

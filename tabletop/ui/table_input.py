@@ -69,7 +69,9 @@ class TableInput(TableParts):
         asks for confirmation (:meth:`ask_resign`)."""
         seat = self.viewer
         off = command in self.controls.enabled and not self.controls.enabled[command]
-        if off and command in (*TURN_COMMANDS, "undo", "redo", "free_mode", "resign"):
+        if command == "hint":  # says itself why there is none (issue 12 §4)
+            self.hint.request()
+        elif off and command in (*TURN_COMMANDS, "undo", "redo", "free_mode", "resign"):
             self.explain_off(command)
         elif command in TURN_COMMANDS and self.selected:
             self.ask_leave_selection(command)
@@ -238,6 +240,8 @@ class TableInput(TableParts):
             self.after_playback = 0.0
             self.spent_keys.add(event.key)
             return None
+        if self.computer is not None and self.computer.handle_event(event) is None:
+            return None  # the demo's keys (issue 12 §6)
         dropping = etype == pygame.MOUSEBUTTONUP and self.drag is not None and self.drag.moved
         if not self.cover_pending and self.ui.handle_event(self, event) is None:
             if etype == pygame.KEYDOWN:

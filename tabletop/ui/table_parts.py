@@ -26,10 +26,12 @@ if TYPE_CHECKING:
     from tabletop.geometry import Placed
     from tabletop.layout import Layout, TableGeometry
     from tabletop.ui.card_render import CardRenderer
+    from tabletop.ui.computer_seat import ComputerSeats
     from tabletop.ui.cover import HotseatCover
     from tabletop.ui.decisions import DecisionPanel
     from tabletop.ui.drag import DragState
     from tabletop.ui.games import GameUI
+    from tabletop.ui.hint import Hint
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
     from tabletop.ui.sprite import Slide, Sprite
     from tabletop.ui.table_controls import TableControls
@@ -99,6 +101,8 @@ class TableParts(Scene):
     _dialog_was_open: bool
     not_saved_rect: pygame.Rect | None
     free_banner_rect: pygame.Rect | None
+    computer: ComputerSeats | None
+    hint: Hint
 
     if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
         @property

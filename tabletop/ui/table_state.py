@@ -51,6 +51,8 @@ class RefusalLine:
     after: int
     message: Any
     rule: str = ""
+    #: A note, not a refusal (the computer's reason for its move): written as is, unmarked.
+    note: bool = False
 
 
 class TableState(TableParts):
@@ -86,6 +88,9 @@ class TableState(TableParts):
         """Push the hot-seat cover when another seat must act now (ALL-R2)."""
         state = self.game.state
         seat = self.rules.acting_seat(state)
+        if self.computer is not None and not self.computer.covers:
+            self.computer.follow()  # against the computer: no cover (issue 12 §5)
+            return
         if state.game_over or seat == self.viewer or self.cover_pending:
             return
         self._show_cover(seat)
@@ -196,21 +201,35 @@ class TableState(TableParts):
         at = 0
         for n, message in enumerate(self.view.log):
             while at < len(mine) and mine[at].after <= n:
-                refused.add(len(lines))
+                if not mine[at].note:
+                    refused.add(len(lines))
                 lines.append(self._refusal_text(mine[at]))
                 at += 1
             lines.append(render_message(message, self.lang))
         for line in mine[at:]:  # after the last line (or an undo shortened the log)
-            refused.add(len(lines))
+            if not line.note:
+                refused.add(len(lines))
             lines.append(self._refusal_text(line))
         self._log_lines = lines
         self._log_refused = refused
 
     def _refusal_text(self, line: RefusalLine) -> str:
         text = render_message(line.message, self.lang)
+        if line.note:
+            return text
         if line.rule:
             text = f"{text} ({line.rule})"
         return render_message(msg("table.refusal_log", text=text), self.lang)
+
+    def add_note(self, message: Any) -> None:
+        """Write ``message`` into the viewer's log as a local note (the computer's reason
+        for its move): like a refusal line, it is neither in the state nor in the save."""
+        self.refusals.append(RefusalLine(self.viewer, len(self.game.state.log), message,
+                                         note=True))
+        if not self.cover_pending:
+            self._render_log()
+            self.log_panel.scroll = 0
+            self._panel = None
 
     def _log_refusal(self, message: Any, _key: str, rule: str) -> None:
         """A toast was shown: write it into the viewer's log (the same one twice in a
@@ -483,3 +502,6 @@ class TableState(TableParts):
         self._kill_game_over()
         if self._on_game_changed in self.game.listeners:
             self.game.listeners.remove(self._on_game_changed)
+        if self.computer is not None:  # a thought still running is thrown away
+            self.computer.close()
+        self.hint.close()
