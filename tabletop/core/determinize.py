@@ -72,7 +72,8 @@ def determinize(rules: GameRules, state: GameState, seat: int,
     """A world consistent with everything ``seat`` sees in ``state`` (ALL-H6).
 
     Every card hidden from ``seat`` gets a card id sampled, without replacement,
-    from the sorted multiset of the hidden card ids of its owner and class; every
+    from the sorted multiset of the hidden card ids of its owner and class, places
+    that ask for a kind of card (``rules.hidden_fits``) first; every
     visible fact (zones, counts, faces the seat sees, counters, taps, the pending
     decision, phase, turn, typed data) is kept. The world's generator is seeded from
     ``rng`` (which advances), its log is empty, and ``rules.forget_hidden`` clears
@@ -82,9 +83,20 @@ def determinize(rules: GameRules, state: GameState, seat: int,
     groups = hidden_groups(rules, state, seat)
     for key in sorted(groups):
         places = groups[key]
-        ids = sorted(state.cards[iid].card_id for iid in places)
-        rng.shuffle(ids)
-        for iid, card_id in zip(places, ids, strict=True):
+        pool = sorted(state.cards[iid].card_id for iid in places)
+        free: list[int] = []
+        for iid in places:
+            fits = rules.hidden_fits(state, iid)
+            if fits is None:
+                free.append(iid)
+                continue
+            # a place that asks for a kind of card draws first, among the cards that fit
+            # (any card when none is left: the real one fitted, so this cannot happen)
+            choices = [i for i, card_id in enumerate(pool) if fits(card_id)] \
+                or list(range(len(pool)))
+            world.cards[iid].card_id = pool.pop(choices[rng.randrange(len(choices))])
+        rng.shuffle(pool)
+        for iid, card_id in zip(free, pool, strict=True):
             world.cards[iid].card_id = card_id
     world.rng = random.Random(rng.getrandbits(64))
     rules.forget_hidden(world, seat)

@@ -22,11 +22,12 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.determinize import determinize
 from tabletop.core.model import GameState
+from tabletop.core.playout import BotPolicy, as_policy
 
 if TYPE_CHECKING:
     from tabletop.core.rules import GameRules
@@ -40,13 +41,17 @@ class Budget:
     ``seconds``: wall-clock cap in seconds (stops earlier on a slow machine; then
     the decision depends on speed); ``playout_depth``: actions per playout before
     it is cut and scored by ``GameRules.evaluate``; ``exploration``: the UCB1
-    constant.
+    constant; ``prior``: visits credited (at a result of 0.5, for choosing only, not
+    in the reported statistics) to the move the game's own bot would make at the root,
+    so a small search leaves the bot's move only when its samples say another is
+    better.
     """
 
     iterations: int
     seconds: float
     playout_depth: int
     exploration: float = 0.7
+    prior: int = 0
 
 
 @dataclass
@@ -64,10 +69,11 @@ class Node:
     available: int = 0
     children: dict[Action, Node] = field(default_factory=dict)
 
-    def ucb(self, exploration: float) -> float:
-        """UCB1 with availability counts (ISMCTS)."""
-        return self.reward / self.visits + exploration * math.sqrt(
-            math.log(max(1, self.available)) / self.visits)
+    def ucb(self, exploration: float, prior: int = 0) -> float:
+        """UCB1 with availability counts (ISMCTS); ``prior`` extra visits at 0.5."""
+        visits = self.visits + prior
+        return (self.reward + 0.5 * prior) / visits + exploration * math.sqrt(
+            math.log(max(1, self.available + prior)) / visits)
 
 
 @dataclass(frozen=True)
@@ -95,14 +101,6 @@ class SearchResult:
         return self.lines[0]
 
 
-class _Table:
-    """What a bot reads of a game (``rules`` and ``state``), for the playout policy."""
-
-    def __init__(self, rules: GameRules, state: GameState) -> None:
-        self.rules = rules
-        self.state = state
-
-
 def _result(rules: GameRules, world: GameState, seat: int) -> float:
     if world.game_over:
         if world.winner is None:
@@ -119,6 +117,18 @@ def _apply(rules: GameRules, world: GameState, action: Action) -> bool:
     return True
 
 
+def _favourite(rules: GameRules, state: GameState, seat: int, legal: list[Action],
+               budget: Budget, rng: random.Random) -> Action | None:
+    """The game's own bot's move on one sampled world (None without a prior)."""
+    if budget.prior <= 0:
+        return None
+    world = determinize(rules, state, seat, rng)
+    table = BotPolicy(rules.make_bot(rng.getrandbits(32)))
+    table.rules, table.state = rules, world
+    action = table.bot.choose(table)  # type: ignore[attr-defined]
+    return action if action in legal else None
+
+
 def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
            budget: Budget, rng: random.Random) -> SearchResult:
     """Search the decision of ``seat`` among ``legal`` (its legal actions in ``state``,
@@ -127,8 +137,8 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
     if not legal:
         raise ValueError("search needs at least one legal action")
     root = Node(None, 1 - seat)
-    playout = rules.make_playout_bot(rng.getrandbits(32))
-    table = _Table(rules, state)
+    playout = as_policy(rules.make_playout_bot(rng.getrandbits(32)))
+    favourite = _favourite(rules, state, seat, legal, budget, rng)
     start = time.perf_counter()
     done = 0
     while done < budget.iterations:
@@ -162,18 +172,16 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
                 path.append(child)
                 _apply(rules, world, action)
                 break
+            bonus = favourite if node is root else None
             child = max((node.children[a] for a in actions),
-                        key=lambda n: n.ucb(budget.exploration))
+                        key=lambda n: n.ucb(budget.exploration, budget.prior
+                                            if n.action == bonus else 0))
             path.append(child)
             node = child
             if not _apply(rules, world, child.action or actions[0]):
                 break
-        table.state = world
         for _ in range(budget.playout_depth):
-            if world.game_over:
-                break
-            action_or_none: Any = playout.choose(table)
-            if action_or_none is None or not _apply(rules, world, action_or_none):
+            if world.game_over or not playout.step(rules, world):
                 break
         result = _result(rules, world, seat)
         for n in path:
@@ -181,7 +189,8 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
             n.reward += result if n.actor == seat else 1.0 - result
     lines = sorted((Line(a, n.visits, n.reward / n.visits if n.visits else 0.0)
                     for a, n in root.children.items()),
-                   key=lambda line: (-line.visits, -line.value))
+                   key=lambda line: (-line.visits - (budget.prior if line.action == favourite
+                                                     else 0), -line.value))
     if not lines:
         lines = [Line(legal[0], 0, 0.5)]
     return SearchResult(lines[0].action, tuple(lines), done, time.perf_counter() - start)

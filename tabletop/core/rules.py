@@ -286,6 +286,12 @@ class GameRules(ABC):
         class per owner."""
         return ""
 
+    def hidden_fits(self, state: GameState, iid: int) -> Callable[[str], bool] | None:
+        """What hidden card ``iid``'s place asks of the card behind it, as a test of a
+        card id (a face-down Conan Move is a Move, Item or Action), or None when any
+        card of its class fits (the default)."""
+        return None
+
     def forget_hidden(self, world: GameState, seat: int) -> None:
         """Make the game's typed data of a sampled world (ALL-H6) consistent after
         its hidden cards were replaced and its log dropped. Default: nothing."""

@@ -65,14 +65,15 @@ class SeatPlayer(Protocol):
 #: Search budgets per game and level (chosen so that HARD stays under 1.0 s per
 #: decision at the 95th percentile on a 2-core machine: benchmarks/bench_decision_time.py).
 BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
-    "arc": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
-    "conan": {Level.NORMAL: Budget(24, 0.5, 40), Level.HARD: Budget(80, 0.95, 40)},
-    "eshi100": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
-    "xenocard": {Level.NORMAL: Budget(60, 0.5, 40), Level.HARD: Budget(200, 0.95, 40)},
+    "arc": {Level.NORMAL: Budget(40, 0.5, 20), Level.HARD: Budget(200, 0.9, 30)},
+    "conan": {Level.NORMAL: Budget(12, 0.5, 20, prior=4),
+              Level.HARD: Budget(50, 0.9, 20, prior=4)},
+    "eshi100": {Level.NORMAL: Budget(30, 0.5, 20), Level.HARD: Budget(120, 0.9, 24)},
+    "xenocard": {Level.NORMAL: Budget(20, 0.5, 20), Level.HARD: Budget(80, 0.9, 20)},
 }
 #: For a game without its own row.
-DEFAULT_BUDGETS: Mapping[Level, Budget] = {Level.NORMAL: Budget(40, 0.5, 40),
-                                           Level.HARD: Budget(120, 0.95, 40)}
+DEFAULT_BUDGETS: Mapping[Level, Budget] = {Level.NORMAL: Budget(30, 0.5, 20),
+                                           Level.HARD: Budget(100, 0.9, 20)}
 
 
 def budget_for(game: str, level: Level) -> Budget | None:

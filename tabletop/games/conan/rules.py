@@ -285,6 +285,11 @@ class ConanRules(GameRules):
         from tabletop.games.conan.hidden import hidden_class
         return hidden_class(state, self.cards, iid)
 
+    def hidden_fits(self, state: GameState, iid: int) -> Callable[[str], bool] | None:
+        """A face-down Move is sampled among Moves, Items, Actions (tabletop.games.conan.hidden)."""
+        from tabletop.games.conan.hidden import hidden_fits
+        return hidden_fits(state, self.cards, iid)
+
     def forget_hidden(self, world: GameState, seat: int) -> None:
         """A sampled world drops the fight's playback record (tabletop.games.conan.hidden)."""
         from tabletop.games.conan.hidden import forget_hidden
