@@ -12,9 +12,16 @@ beat (:mod:`tabletop.games.conan.playback`). :class:`Playback` shows those beats
 * a *fall* step: defeated cards glide to where they are now (Chronicle, discard);
 * *caption* steps (the Foe Move fallback of CONAN-R13, read from the viewer's log).
 
-It plays by itself (:data:`STEP_SECONDS` a step); a click or Space shows the next
-step at once, P pauses / resumes, Esc skips to the end. Everything it draws is
-public: Moves are revealed before any fight.
+Each initiative step also lists its icon pairs in words, beside the zone (issue 12
+§7): per strike the Move, who plays it, whom it strikes and the damage, then each of
+its attack icons against the icon facing it (hits / blocked by / glances off, a
+Multi-icon failing as a whole), the rules cited (CONAN-R14 blocking, CONAN-R15 damage,
+CONAN-R16 same initiative at once).
+
+It plays by itself (:func:`step_seconds` a step: :data:`STEP_SECONDS`, plus
+:data:`READ_SECONDS` for each line of words an initiative step shows); a click or
+Space shows the next step at once, P pauses / resumes, Esc skips to the end.
+Everything it draws is public: Moves are revealed before any fight.
 """
 
 from __future__ import annotations
@@ -26,19 +33,26 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.games.conan.icons import BLOCKED, GLANCING
-from tabletop.games.conan.playback import Beat, Initiative, show
+from tabletop.games.conan.playback import Beat, Initiative, Outcome, SlotClash, Strike, show
+from tabletop.games.conan.zones import CONAN_ZONE
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.ui.games.conan_cards import slot_rect
+from tabletop.ui.games.conan_preview import PreviewBox, char_name, draw_box, icon_name
 from tabletop.ui.table import screen_turn
 
 if TYPE_CHECKING:
     from tabletop.ui.context import TableContext
 
-__all__ = ["STEP_SECONDS", "Ghost", "Playback", "Replay", "Step"]
+__all__ = ["MAX_STEP_SECONDS", "READ_SECONDS", "STEP_SECONDS", "Ghost", "Playback", "Replay",
+           "Step", "clash_text", "pair_lines", "step_seconds"]
 
 #: Seconds each step stays when the playback runs by itself.
 STEP_SECONDS = 1.6
+#: More seconds an initiative step stays for each line of its words (time to read).
+READ_SECONDS = 0.7
+#: No step stays longer by itself than this (P pauses; a click goes on at once).
+MAX_STEP_SECONDS = 7.0
 OUTCOME_COLOUR = {"hit": (235, 60, 48), BLOCKED: (90, 160, 255), GLANCING: (255, 160, 40)}
 
 
@@ -106,6 +120,8 @@ class Playback:
     zone_cards: dict[str, list[int]] = field(default_factory=dict)
     #: iid -> where the card lies now (table mm), for the fall step.
     now_at: Callable[[int], Placed | None] | None = None
+    #: The icon pairs' box of the initiative step drawn last (tests read it).
+    box: PreviewBox = field(default_factory=PreviewBox)
 
     @property
     def active(self) -> bool:
@@ -128,7 +144,8 @@ class Playback:
         if not self.active or self.paused:
             return
         self.elapsed += dt
-        if self.elapsed >= STEP_SECONDS:
+        step = self.current
+        if step is not None and self.elapsed >= step_seconds(step):
             self.next()
 
     def next(self) -> None:
@@ -160,7 +177,9 @@ class Playback:
             veil.fill((8, 6, 4, 150))
             surface.blit(veil, area)
             self._draw_zone(scene, surface, step)
-        self._banner(scene, surface, step)
+        banner = self._banner(scene, surface, step)
+        if step.kind == "beat" and step.beat is not None:
+            self._pairs(scene, surface, step.beat, banner)
 
     def _blit_ghost(self, scene: TableContext, surface: pygame.Surface, ghost: Ghost,
                     placed: Placed | None = None) -> pygame.Rect:
@@ -273,7 +292,24 @@ class Playback:
         pygame.draw.rect(surface, colour, box, 1, border_radius=6)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def _banner(self, scene: TableContext, surface: pygame.Surface, step: Step) -> None:
+    def _pairs(self, scene: TableContext, surface: pygame.Surface, beat: Initiative,
+               banner: pygame.Rect) -> None:
+        """The initiative's icon pairs in words, beside the zone's cards, clear of the
+        banner and its count-down."""
+        avoid = banner.copy()
+        for iid in self.zone_cards.get(beat.zone, []):
+            rect = self._ghost_rect(scene, iid)
+            if rect is not None:
+                if scene.game.state.zone_of(iid) == CONAN_ZONE:
+                    rect = rect.inflate(rect.w, 0).union(rect.move(0, rect.h // 2))
+                avoid.union_ip(rect)  # Conan with his name under the card
+        lines = pair_lines(scene.game.state, scene.rules.cards, beat, scene.lang)
+        soft = [s.rect for s in scene.sprites]
+        self.box = draw_box(scene, surface, t("conanui.initiative", n=beat.initiative),
+                            lines, avoid, soft, lines_legend=True)
+
+    def _banner(self, scene: TableContext, surface: pygame.Surface, step: Step
+                ) -> pygame.Rect:
         area = pygame.Rect(scene.viewport.area)
         scale = scene.scale
         size = max(13, round(17 * scale))
@@ -299,6 +335,9 @@ class Playback:
         surface.blit(small, small.get_rect(midbottom=(box.centerx, box.bottom - 5)))
         if step.kind in ("zone", "beat"):
             self._countdown(scene, surface, box, step)
+            r = max(9, round(12 * scale))
+            return box.inflate(0, 0).union(pygame.Rect(box.x, box.bottom, box.w, 2 * r + 8))
+        return box
 
     def _countdown(self, scene: TableContext, surface: pygame.Surface, box: pygame.Rect,
                    step: Step) -> None:
@@ -338,3 +377,54 @@ def strike_colour(strike: object) -> tuple[int, int, int]:
     if not any(c.outcome == "hit" for c in clashes):
         return OUTCOME_COLOUR[GLANCING]
     return OUTCOME_COLOUR["hit"]
+
+
+def clash_text(clash: SlotClash, failed_multi: bool) -> str:
+    """One attack icon against the icon facing it, in words ("Blade vs Shield: Blade
+    hits"); ``failed_multi``: the icon is part of a Multi-icon that failed (CONAN-R14)."""
+    icon, facing = icon_name(clash.icon), icon_name(clash.facing_icon)
+    if failed_multi and clash.outcome == Outcome.HIT:
+        result = t("conanfight.attack.multi", icon=icon)
+    elif clash.outcome == Outcome.HIT and not clash.facing_icon:
+        result = t("conanfight.attack.unopposed", icon=icon)
+    else:
+        result = t(f"conanfight.attack.{clash.outcome}", icon=icon, facing=facing)
+    return t("conanfight.pair", mine=icon, theirs=facing, result=result)
+
+
+def _failed_multi_slots(card: Any, strike: Strike) -> set[int]:
+    """Slots of ``strike``'s side in a Multi-icon one of whose slots did not hit."""
+    outcome = {c.slot: c.outcome for c in strike.clashes}
+    failed: set[int] = set()
+    for group in card.get(f"{strike.side}_multi") or []:
+        slots = [i for i in group if i in outcome]
+        if len(slots) > 1 and any(outcome[i] != Outcome.HIT for i in slots):
+            failed |= set(slots)
+    return failed
+
+
+def pair_lines(state: Any, db: Any, beat: Initiative, lang: str) -> list[tuple[str, str]]:
+    """The words of an initiative step, (kind, text) per line (the kinds of
+    :func:`~tabletop.ui.games.conan_preview.draw_box`): a heading per strike, a line per
+    attack icon and the rules cited."""
+    out: list[tuple[str, str]] = []
+    for strike in beat.strikes:
+        card = db[state.cards[strike.card].card_id]
+        key = "conanfight.strike" if strike.damage > 0 else "conanfight.strike_none"
+        out.append(("against", t(key, card=card.display_name(lang),
+                                 who=char_name(state, db, strike.attacker, lang),
+                                 target=char_name(state, db, strike.target, lang),
+                                 n=strike.damage)))
+        failed = _failed_multi_slots(card, strike)
+        out += [("pair", clash_text(c, c.slot in failed)) for c in strike.clashes]
+    out.append(("rules", t("conanfight.playback_rules")))
+    return out
+
+
+def step_seconds(step: Step) -> float:
+    """How long ``step`` stays by itself: :data:`STEP_SECONDS`, an initiative step
+    :data:`READ_SECONDS` more per line of its words, at most :data:`MAX_STEP_SECONDS`."""
+    if step.kind != "beat" or step.beat is None:
+        return STEP_SECONDS
+    lines = sum(1 + len(s.clashes) for s in step.beat.strikes)
+    return min(MAX_STEP_SECONDS, STEP_SECONDS + READ_SECONDS * lines)

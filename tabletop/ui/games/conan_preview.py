@@ -50,8 +50,8 @@ if TYPE_CHECKING:
     from tabletop.core.view import CardView
     from tabletop.ui.context import TableContext
 
-__all__ = ["MARK_COLOUR", "MIN_MARK_PX", "DragPreview", "PreviewBox", "draw_box", "draw_mark",
-           "draw_marks", "pair_text", "preview_lines"]
+__all__ = ["MARK_COLOUR", "MIN_MARK_PX", "DragPreview", "PreviewBox", "char_name", "draw_box",
+           "draw_mark", "draw_marks", "icon_name", "pair_text", "preview_lines"]
 
 #: Outcome colours (the playback's): hit red, blocked blue, glancing orange.
 MARK_COLOUR: dict[Outcome, tuple[int, int, int]] = {
@@ -70,7 +70,8 @@ _BACK = (18, 14, 12, 236)
 # ------------------------------------------------------------------------ words
 
 
-def _icon(icon: str) -> str:
+def icon_name(icon: str) -> str:
+    """An icon's name as a sentence may begin with it ("Blade"; "empty" slot named)."""
     name = t(f"conanui.icon.{icon}") if icon else t("conanfight.empty")
     return name[:1].upper() + name[1:]  # a sentence may begin with it
 
@@ -85,15 +86,16 @@ def pair_text(pair: PairMark) -> str:
         elif pair.multi and pair.mine == Outcome.GLANCING:
             parts.append(t("conanfight.mine.multi_glancing"))
         else:
-            parts.append(t(f"conanfight.mine.{pair.mine}", icon=_icon(pair.icon)))
+            parts.append(t(f"conanfight.mine.{pair.mine}", icon=icon_name(pair.icon)))
     if pair.theirs is not None:
-        parts.append(t(f"conanfight.theirs.{pair.theirs}", icon=_icon(pair.facing_icon)))
+        parts.append(t(f"conanfight.theirs.{pair.theirs}", icon=icon_name(pair.facing_icon)))
     result = " · ".join(parts) if parts else "-"
-    return t("conanfight.pair", mine=_icon(pair.icon), theirs=_icon(pair.facing_icon),
+    return t("conanfight.pair", mine=icon_name(pair.icon), theirs=icon_name(pair.facing_icon),
              result=result)
 
 
-def _name(state: GameState, db: CardDb, iid: int, lang: str) -> str:
+def char_name(state: GameState, db: CardDb, iid: int, lang: str) -> str:
+    """A character's name in words: "Conan" for a Conan card, else its card name."""
     card = db[state.cards[iid].card_id]
     return t("conanui.type.conan") if card.type == "conan" else card.display_name(lang)
 
@@ -105,7 +107,7 @@ def preview_lines(state: GameState, db: CardDb, sides: Sequence[SidePreview], wh
     viewer's known facts) and public names (the Foes, the character)."""
     out: list[tuple[str, str]] = []
     for side in sides:
-        foe = _name(state, db, side.foe, lang)
+        foe = char_name(state, db, side.foe, lang)
         if not side.known:
             out.append(("face_down", t("conanfight.face_down", foe=foe)))
             continue
@@ -114,7 +116,7 @@ def preview_lines(state: GameState, db: CardDb, sides: Sequence[SidePreview], wh
         if not side.pairs:
             out.append(("pair", t("conanfight.no_icons")))
         out += [("pair", pair_text(p)) for p in side.pairs]
-        out.append(("damage", t("conanfight.deal_take", who=_name(state, db, who, lang),
+        out.append(("damage", t("conanfight.deal_take", who=char_name(state, db, who, lang),
                                 deal=side.deal, take=side.take)))
     if any(s.known for s in sides):
         out.append(("rules", t("conanfight.rules")))
@@ -244,37 +246,60 @@ def _place_box(area: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect,
 
 def draw_box(scene: TableContext, surface: pygame.Surface, title: str,
              lines: Sequence[tuple[str, str]], avoid: pygame.Rect,
-             soft: Sequence[pygame.Rect] = ()) -> PreviewBox:
+             soft: Sequence[pygame.Rect] = (), lines_legend: bool = False) -> PreviewBox:
     """The words of a preview in a dark box beside ``avoid`` (pixels), best clear of
-    ``soft`` too, with a legend of the marks when a pair is shown; returns where it
-    went."""
+    ``soft`` too, with a legend of the marks when a pair is shown (``lines_legend``: of
+    the playback's coloured lines instead); returns where it went."""
     area = pygame.Rect(scene.viewport.area)
     scale = scene.scale
     size = max(12, round(TEXT_PX * scale))
     width = min(area.w - 20, max(round(360 * scale), 260))
     pad = max(6, round(8 * scale))
     wrap = width - 2 * pad
-    rows: list[pygame.Surface] = [scene.text.get(title, size + 1, (255, 236, 150), True, wrap)]
-    for kind, text in lines:
+    gap = max(6, round(8 * scale))
+
+    def row(kind: str, text: str) -> pygame.Surface:
         colour = _DIM if kind == "rules" else (255, 214, 160) if kind == "against" else _INK
-        rows.append(scene.text.get(text, size, colour, kind in ("against", "damage"), wrap))
+        return scene.text.get(text, size, colour, kind in ("against", "damage"), wrap)
+
     legend = any(kind == "pair" for kind, _ in lines)
     legend_h = size + 6 if legend else 0
+    rows = [scene.text.get(title, size + 1, (255, 236, 150), True, wrap)]
+    rules = [row(k, x) for k, x in lines if k == "rules"]
+    room = area.h - 2 * gap - 2 * pad - legend_h - sum(r.get_height() + 2 for r in rules)
+    used = rows[0].get_height() + 2
+    body = [(k, x) for k, x in lines if k != "rules"]
+    for n, (kind, text) in enumerate(body):
+        surf = row(kind, text)
+        if used + surf.get_height() + 2 > room - (size + 6):  # room for the "more" line
+            left = sum(1 for k, _ in body[n:] if k == "pair")
+            more = row("rules", t("conanfight.more", n=left))
+            if used + more.get_height() + 2 <= room:
+                rows.append(more)
+            break
+        rows.append(surf)
+        used += surf.get_height() + 2
+    rows += rules
     h = sum(r.get_height() + 2 for r in rows) + 2 * pad + legend_h
-    box = _place_box(area, (width, h), avoid, soft, max(6, round(8 * scale)))
+    box = _place_box(area, (width, h), avoid, soft, gap)
     back = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(back, _BACK, back.get_rect(), border_radius=8)
     surface.blit(back, box)
     pygame.draw.rect(surface, _EDGE, box, 2, border_radius=8)
     y = box.y + pad
-    for row in rows:
-        surface.blit(row, (box.x + pad, y))
-        y += row.get_height() + 2
+    for surf in rows:
+        surface.blit(surf, (box.x + pad, y))
+        y += surf.get_height() + 2
     if legend:
         x = box.x + pad
         r = max(MIN_MARK_PX + 1, size // 2 - 1)
+        mid = round(y + legend_h / 2)
         for outcome in (Outcome.HIT, Outcome.BLOCKED, Outcome.GLANCING):
-            draw_mark(surface, outcome, (x + r, y + legend_h / 2), (1.0, 0.0), r)
+            if lines_legend:
+                pygame.draw.line(surface, MARK_COLOUR[outcome], (x, mid), (x + 2 * r, mid),
+                                 max(2, r // 2))
+            else:
+                draw_mark(surface, outcome, (x + r, y + legend_h / 2), (1.0, 0.0), r)
             label = scene.text.get(t(f"conanfight.legend_{outcome}"), size, _INK)
             surface.blit(label, label.get_rect(midleft=(x + 2 * r + 4, round(y + legend_h / 2))))
             x += 2 * r + 4 + label.get_width() + 3 * pad
@@ -345,7 +370,7 @@ class DragPreview:
                                    scene.card_px))
         lang = scene.lang
         title = t("conanfight.title", card=db[card_id].display_name(lang),
-                  who=_name(state, db, who, lang))
+                  who=char_name(state, db, who, lang))
         soft = [_shape_rect(scene, shape) for shape in plan.shapes.values()]
         for sprite in scene.sprites:  # the battlefield and the hand stay in sight
             if sprite.zone in (CONAN_ZONE, MOVES_ZONE, *FOE_ZONES) or \
@@ -379,6 +404,6 @@ class DragPreview:
         lang = scene.lang
         db = scene.rules.cards
         head = t("conanfight.title_placed", card=db[view.card_id or ""].display_name(lang),
-                 who=_name(state, db, rec.by, lang))
+                 who=char_name(state, db, rec.by, lang))
         return [head, *(text for _, text in preview_lines(state, db, sides[view.iid],
                                                           rec.by, lang))]
