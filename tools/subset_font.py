@@ -92,7 +92,8 @@ def toml_strings(data: Any) -> Iterator[str]:
 def data_files(root: Path) -> list[Path]:
     """Return the catalogue and card TOML files below ``root`` whose text must render."""
     return sorted((root / "assets" / "i18n").glob("*.toml")) + sorted(
-        (root / "assets" / "cards").glob("**/*.toml"))
+        (root / "assets" / "cards").glob("**/*.toml")) + sorted(
+        (root / "assets" / "lessons").glob("**/*.toml"))  # lesson narration (docs/lessons.md)
 
 
 def data_chars(files: Iterable[Path]) -> set[str]:
