@@ -54,6 +54,7 @@ from tabletop.core.coach import CoachLine
 from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
+from tabletop.ui.coach_panel import CoachPanel
 from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState
@@ -208,6 +209,8 @@ class TableScene(TableState, TableInput, TableDraw):
         #: the coach panel by setting this: it returns the line to show (None: the normal
         #: coach line of :func:`tabletop.core.coach.coach_line`). None: no override.
         self.coach_override: Callable[[], CoachLine | None] | None = None
+        #: The coach panel (issue 12 §1): the coach line in the side panel, lit pieces.
+        self.coach = CoachPanel(self.text)
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)

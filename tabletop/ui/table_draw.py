@@ -118,6 +118,7 @@ class TableDraw(TableParts):
             surface.fblits([(s, p) for s, p, sp in self._blits
                             if sp.iid != dragging and sp.iid != sliding])
         self.ui.draw_on_cards(self, surface)
+        self.coach.draw_lit(self, surface)  # a glow round each lit piece (issue 12 §1)
         if self.face_listener is not None:
             for _, _, sp in self._blits:
                 if not sp.card.hidden:
@@ -156,6 +157,7 @@ class TableDraw(TableParts):
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
         surface.blit(self._panel, self.panel_rect)
+        self.coach.draw(self, surface)
         self._draw_not_saved(surface)
         self._draw_free_banner(surface)
 

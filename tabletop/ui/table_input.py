@@ -18,6 +18,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.messages import msg, seat_msg, zone_msg
 from tabletop.layout import CARD_SIZE, split_cell_key
 from tabletop.ui import dialogs
+from tabletop.ui.coach_panel import COACH_KEY
 from tabletop.ui.drag import DragState, legal_targets
 from tabletop.ui.sprite import Slide
 from tabletop.ui.table_controls import (
@@ -287,6 +288,9 @@ class TableInput(TableParts):
                 return event
             if self.drag is not None:
                 return None  # keys do nothing to the table while a card is held
+            if event.key == COACH_KEY and not event.mod & pygame.KMOD_CTRL:
+                self.coach.toggle(self)  # hide / show the coach panel (issue 12 §1)
+                return None
             if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL \
                     and self._not_saved_folder() is not None:
                 self.app.choose_save_folder()
@@ -392,6 +396,8 @@ class TableInput(TableParts):
         area = pygame.Rect(self.viewport.area)
         if self.not_saved_rect is not None and self.not_saved_rect.collidepoint(pos):
             self.app.choose_save_folder()  # the marker: offer another folder again
+            return None
+        if self.coach.handle_click(self, pos):  # the coach panel's Hide / Show button
             return None
         box = self.toast.box(area, self.text, self.scale)
         iid = self._card_at_px(pos)

@@ -20,12 +20,14 @@ from tabletop.ui.scene import Scene
 
 if TYPE_CHECKING:
     from tabletop.core.actions import Action, Verdict
+    from tabletop.core.coach import CoachLine
     from tabletop.core.engine import Game
     from tabletop.core.rules import GameRules
     from tabletop.core.view import TableView
     from tabletop.geometry import Placed
     from tabletop.layout import Layout, TableGeometry
     from tabletop.ui.card_render import CardRenderer
+    from tabletop.ui.coach_panel import CoachPanel
     from tabletop.ui.computer_seat import ComputerSeats
     from tabletop.ui.cover import HotseatCover
     from tabletop.ui.decisions import DecisionPanel
@@ -101,6 +103,8 @@ class TableParts(Scene):
     _dialog_was_open: bool
     not_saved_rect: pygame.Rect | None
     free_banner_rect: pygame.Rect | None
+    coach: CoachPanel
+    coach_override: Callable[[], CoachLine | None] | None
     computer: ComputerSeats | None
     hint: Hint
 

@@ -461,6 +461,8 @@ class TableState(TableParts):
             bottom = self.decision_rect.top - pad
         else:
             self.decision_rect = pygame.Rect(0, 0, 0, 0)
+        top = self.coach.place(self, self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
+                               bottom, pad, round(60 * self.scale))  # issue 12 §1
         self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
                                      max(40, bottom - top))
         if self.decisions.decision is not None:
