@@ -19,6 +19,9 @@ each tried first with ``-idle`` appended when the seat can only move on
   ("choosing Foe Moves");
 * ``role.<situation>-active`` / ``-other`` (also ``role.active`` / ``role.other``):
   the role of the active seat or the other one ("as the enemy"); none: no role;
+* ``cover.<situation>-active`` / ``-other`` (also ``cover.active`` / ``cover.other``):
+  what the hand-over cover tells the seat taking over ("Player 2: you are the enemy
+  this turn"), parameter ``player``; none: the cover names no role;
 * ``warn.<situation>-<kind or option>`` / ``warn.<kind or option>``: a warning shown
   while that action kind (or decision option) ends a phase or turn and the seat has
   something else it could still do.
@@ -47,7 +50,7 @@ from tabletop.core.view import view_for, view_id
 from tabletop.i18n import has_text
 
 __all__ = ["CARD_ARGS", "MOVE_ON_KINDS", "CoachLine", "action_cards", "coach_line",
-           "situations", "uses_fallback"]
+           "cover_role", "situations", "uses_fallback"]
 
 #: Action kinds that only move the game on (end a phase or the turn): a seat whose legal
 #: actions are all of these is *idle* (the ``-idle`` situation words).
@@ -135,6 +138,18 @@ def _role(game: str, state: GameState, seat: int, names: list[str]) -> Message |
     places = [*names, str(state.phase)]
     key = _find(game, "role", [f"{n}-{side}" for n in places] + [side])
     return msg(key) if key else None
+
+
+def cover_role(rules: GameRules, state: GameState, seat: int) -> Message | None:
+    """What the hand-over cover says to ``seat`` taking over the computer now: its role
+    in the game's words ("Player 2: you are the enemy this turn"), or None when the game
+    has no words for this moment. Reads only public facts (phase, step, decision kind,
+    whose turn it is)."""
+    game = rules.game_id
+    side = "active" if seat == state.active else "other"
+    names = situations(state) + [str(state.phase)]
+    key = _find(game, "cover", [f"{n}-{side}" for n in names] + [side])
+    return msg(key, player=seat_msg(seat)) if key else None
 
 
 def _who(game: str, state: GameState, seat: int, names: list[str]) -> Message:

@@ -54,6 +54,9 @@ class HotseatCover(Scene):
         self._done = False
         #: The key whose press dismissed the cover (None: a click, or not dismissed).
         self.dismissed_by: int | None = None
+        #: The role the seat takes over in, as the coach words it ("Player 2: you are the
+        #: enemy this turn", :func:`tabletop.core.coach.cover_role`); None: no role line.
+        self.role: i18n.Message | None = None
 
     @property
     def armed(self) -> bool:
@@ -101,14 +104,17 @@ class HotseatCover(Scene):
         player = i18n.t(f"seat.{self.seat}")
         title = fonts.render(i18n.t("hotseat.pass_to", player=player), round(48 * scale),
                              TITLE, bold=True, wrap=int(w * 0.85))
+        role = fonts.render(self.role.render(), round(30 * scale), TITLE,
+                            wrap=int(w * 0.85)) if self.role is not None else None
         hint = fonts.render(i18n.t("hotseat.ready"), round(24 * scale), TEXT,
                             wrap=int(w * 0.85))
         note = fonts.render(i18n.t("cover.private", player=player), round(18 * scale), HINT,
                             wrap=int(w * 0.8))
         gap = round(28 * scale)
-        total = title.get_height() + gap + hint.get_height() + gap + note.get_height()
+        shown = [s for s in (title, role, hint, note) if s is not None]
+        total = sum(s.get_height() for s in shown) + gap * (len(shown) - 1)
         y = (h - total) // 2
-        for surf in (title, hint, note):
+        for surf in shown:
             surface.blit(surf, surf.get_rect(midtop=(w // 2, y)))
             y += surf.get_height() + gap
         if self.armed:

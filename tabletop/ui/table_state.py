@@ -17,6 +17,7 @@ import pygame_gui
 
 from tabletop import i18n
 from tabletop.core.actions import Action
+from tabletop.core.coach import cover_role
 from tabletop.core.messages import msg, zone_msg
 from tabletop.core.view import view_for, view_id
 from tabletop.geometry import Placed
@@ -101,6 +102,8 @@ class TableState(TableParts):
         self.app.show_cover(seat, lambda: self._after_cover(seat))
         top = self.app.stack.top
         self._cover = top if isinstance(top, HotseatCover) else None
+        if self._cover is not None:  # "Player 2: you are the enemy this turn" (issue 12 §1)
+            self._cover.role = cover_role(self.rules, self.game.state, seat)
 
     def forget_private(self) -> None:
         """Drop everything shown to the seat leaving the computer (ALL-R2).
