@@ -29,7 +29,7 @@ from tabletop.ui.help_diagrams import DiagramContext, label
 from tabletop.ui.textwrap_ja import wrap_text
 
 __all__ = ["ACCENT", "BOX", "DIM", "EDGE", "GOOD", "INK", "LIT", "WARN", "MmFrame",
-           "arrow", "draw_card", "draw_outline", "play", "position_game", "tag", "words",
+           "arrow", "between", "draw_card", "draw_outline", "play", "position_game", "tag", "words",
            "zone_name"]
 
 INK = (236, 230, 214)
@@ -171,6 +171,19 @@ def tag(ctx: DiagramContext, surface: pygame.Surface, text: str, anchor: tuple[i
     label(ctx, surface, text, box.inflate(-pad, -ctx.px(2)), size, colour, bold=bold,
           max_lines=lines)
     return box
+
+
+def between(a: pygame.Rect, b: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The part of the line between the centres of ``a`` and ``b`` outside both: where
+    an arrow from ``a`` to ``b`` leaves the one and meets the other (pixels)."""
+    start, end = a.center, b.center
+    out_a = a.clipline(start, end)
+    if out_a:
+        start = out_a[1]
+    in_b = b.clipline(end, start)
+    if in_b:
+        end = in_b[1]
+    return (round(start[0]), round(start[1])), (round(end[0]), round(end[1]))
 
 
 def arrow(surface: pygame.Surface, start: Sequence[float], end: Sequence[float],
