@@ -35,6 +35,7 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/context.py",
     "tabletop/ui/host.py",
     "tabletop/ui/sprite.py",
+    "tabletop/help.py",  # the rules help loader (headless, issue 12 §2)
     # the Conan fight preview and playback words (issue 12 §7)
     "tabletop/ui/games/conan_preview.py",
     "tabletop/ui/games/conan_playback.py",

@@ -93,7 +93,8 @@ def data_files(root: Path) -> list[Path]:
     """Return the catalogue and card TOML files below ``root`` whose text must render."""
     return sorted((root / "assets" / "i18n").glob("*.toml")) + sorted(
         (root / "assets" / "cards").glob("**/*.toml")) + sorted(
-        (root / "assets" / "lessons").glob("**/*.toml"))  # lesson narration (docs/lessons.md)
+        (root / "assets" / "lessons").glob("**/*.toml")) + sorted(  # lesson narration
+        (root / "assets" / "help").glob("*.toml"))  # the rules help pages (docs/help.md)
 
 
 def data_chars(files: Iterable[Path]) -> set[str]:

@@ -43,9 +43,13 @@ if TYPE_CHECKING:
     from tabletop.core.rules import GameRules
     from tabletop.ui.host import Host
 
-__all__ = ["BODY_PX", "HelpScene", "PlacedLine", "help_covers", "open_help"]
+__all__ = ["BODY_PX", "HELP_KEY", "HelpScene", "PlacedLine", "help_button", "help_covers",
+           "open_help", "open_why", "why_for"]
 
 log = logging.getLogger(__name__)
+
+#: The key that opens the rules help at the table (F1: the key for help everywhere).
+HELP_KEY = pygame.K_F1
 
 #: Body text size at scale 1.0 (1280x720), pixels.
 BODY_PX = 16
@@ -113,6 +117,17 @@ def help_covers(game: str, lang: str, rule: str) -> bool:
     (the test the refusal box uses to offer **Why?**)?"""
     page = _cached_page(game, lang) or _cached_page(game, i18n.DEFAULT_LANGUAGE)
     return page is not None and page.section_for_rule(rule) is not None
+
+
+def why_for(game: str) -> Callable[[str], bool]:
+    """For the refusal box: does the help of ``game`` explain a rule id (in the current
+    language, else in English)?"""
+    return lambda rule: help_covers(game, i18n.get_language(), rule)
+
+
+def open_why(app: Host, rules: GameRules, rule: str) -> HelpScene:
+    """A refusal's **Why?**: the help of the rules' game at the section citing ``rule``."""
+    return open_help(app, rules.game_id, rule=rule, rules=rules)
 
 
 def open_help(app: Host, game: str, *, rule: str = "", section: str = "",
@@ -599,3 +614,18 @@ class HelpScene(Scene):
             pygame.draw.polygon(surface, HOUSE, roof)
             pygame.draw.rect(surface, HOUSE, (x + side // 6, y + side // 2,
                                               side - side // 3, side // 2))
+
+
+def help_button(app: Host, game: str, rect: pygame.Rect, container: Any,
+                rules: Callable[[], GameRules]) -> Any:
+    """The menu's "Rules of <game>" button (a pygame_gui button in ``container``, at
+    ``rect``) opening :func:`open_help`; None when ``game`` has no help file."""
+    from pygame_gui.elements import UIButton
+
+    from tabletop.help import help_languages
+
+    if not game or not help_languages(game):
+        return None
+    return UIButton(rect, i18n.t("help.menu_button", game=i18n.t(f"game.{game}")), app.ui,
+                    container=container, object_id="#rules_help",
+                    command=lambda: open_help(app, game, rules=rules()))

@@ -35,6 +35,7 @@ from tabletop.resources import resource_path
 from tabletop.ui import dialogs
 from tabletop.ui.computer_seat import seat_options
 from tabletop.ui.demo import PERSON, SEAT_KINDS, computer_levels, demo_button, seat_menu
+from tabletop.ui.help import help_button
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
@@ -874,6 +875,12 @@ class MenuScene(Scene):
         y += px(36)
         quit_h = px(46)
         bottom = area.height - pad - quit_h - px(12)
+        rules_help = help_button(self.app, self.game_id, pygame.Rect(  # issue 12 §2
+            pad, area.height - pad - quit_h - px(52), inner, px(42)), panel,
+            partial(self._rules_for, self.game_id))
+        if rules_help is not None:
+            add("rules_help", rules_help)
+            bottom -= px(52)
         if self.folder_problem is not None:  # nothing can be listed from it nor saved there
             folder, reason = self.folder_problem
             y += self._wrapped("save_folder_problem",

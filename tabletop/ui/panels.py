@@ -382,25 +382,34 @@ class Toast:
         text = self.text
         return f"{text} ({self.rule})" if self.rule else text
 
+    #: Does the rules help explain a rule id (issue 12 §2)? Set by the table; a refusal
+    #: citing such a rule gets a "Why?" button (:meth:`why_rect`) opening the help there.
+    why_for: Callable[[str], bool] | None = None
+    #: Is the "Why?" button shown with the current refusal?
+    why: bool = False
     @staticmethod
     def _mark(scale: float) -> int:
         """Side of the close mark (pixels)."""
         return max(10, round(12 * scale))
+        self.why = bool(rule and self.why_for is not None and self.why_for(rule))
 
     def _surface(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Surface:
         size = max(13, round(17 * scale))
-        return text.get(self.full_text, size, (255, 240, 230), True, int(area.w * 0.8))
+        wrap = int(area.w * 0.8) - self._why_size(text, scale)[0]
+        return text.get(self.full_text, size, (255, 240, 230), True, wrap)
 
     def box(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Rect | None:
         """The toast's box in ``area`` (None when no toast is shown): centred near the
+        self.why = False
         bottom (the large hover preview keeps clear of it), with room on the right for
         the close mark."""
         if not self.visible:
             return None
         surf = self._surface(area, text, scale)
         pad_x, pad_y = round(14 * scale), round(8 * scale)
-        w = surf.get_width() + 3 * pad_x + self._mark(scale)
-        h = max(surf.get_height(), self._mark(scale)) + 2 * pad_y
+        why_w, why_h = self._why_size(text, scale)
+        w = surf.get_width() + 3 * pad_x + self._mark(scale) + (why_w + pad_x if why_w else 0)
+        h = max(surf.get_height(), self._mark(scale), why_h) + 2 * pad_y
         box = pygame.Rect(0, 0, w, h)
         bottom = self.bottom if self.bottom is not None else \
             area.bottom - round(area.h * 0.17) + pad_y
@@ -419,6 +428,17 @@ class Toast:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
              scale: float) -> None:
+    def _why_label(self, text: TextCache, scale: float) -> pygame.Surface | None:
+        if not self.why:
+            return None
+        return text.get(t("help.why"), max(13, round(16 * scale)), (40, 24, 16), True)
+
+    def _why_size(self, text: TextCache, scale: float) -> tuple[int, int]:
+        label = self._why_label(text, scale)
+        if label is None:
+            return (0, 0)
+        return (label.get_width() + round(20 * scale), label.get_height() + round(8 * scale))
+
         """Draw centred near the bottom of ``area`` (in :meth:`box`), with its close mark."""
         box = self.box(area, text, scale)
         mark = self.close_rect(area, text, scale)
@@ -435,3 +455,19 @@ class Toast:
         colour = (255, 210, 200)
         pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
         pygame.draw.line(surface, colour, mark.topright, mark.bottomleft, width)
+    def why_rect(self, area: pygame.Rect, text: TextCache, scale: float
+                 ) -> pygame.Rect | None:
+        """The "Why?" button's rectangle (left of the close mark), or None without one."""
+        box = self.box(area, text, scale)
+        if box is None or not self.why:
+            return None
+        w, h = self._why_size(text, scale)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midright = (box.right - round(8 * scale) - self._mark(scale) - round(14 * scale),
+                         box.centery)
+        return rect
+
+        why, label = self.why_rect(area, text, scale), self._why_label(text, scale)
+        if why is not None and label is not None:
+            pygame.draw.rect(surface, (255, 214, 150), why, border_radius=6)
+            surface.blit(label, label.get_rect(center=why.center))

@@ -59,6 +59,7 @@ from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
+from tabletop.ui.help import why_for
 from tabletop.ui.hint import Hint
 from tabletop.ui.panels import (
     HoverPreview,
@@ -139,6 +140,7 @@ class TableScene(TableState, TableInput, TableDraw):
         self.text = TextCache(app.fonts)
         self.toast = Toast(on_show=self._log_refusal)
         #: Refusals written into the refused seat's log (see :class:`RefusalLine`).
+        self.toast.why_for = why_for(game.rules.game_id)  # "Why?" opens the rules help
         self.refusals: list[RefusalLine] = []
         self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id,
                                     self.ui.counts_line)

@@ -20,6 +20,7 @@ from tabletop.layout import CARD_SIZE, split_cell_key
 from tabletop.ui import dialogs
 from tabletop.ui.coach_panel import COACH_KEY
 from tabletop.ui.drag import DragState, legal_targets
+from tabletop.ui.help import HELP_KEY, open_help, open_why
 from tabletop.ui.sprite import Slide
 from tabletop.ui.table_controls import (
     TURN_COMMANDS,
@@ -288,6 +289,9 @@ class TableInput(TableParts):
                 return event
             if self.drag is not None:
                 return None  # keys do nothing to the table while a card is held
+            if event.key == HELP_KEY:  # the rules help of this game (issue 12 §2)
+                open_help(self.app, self.rules.game_id, rules=self.rules)
+                return None
             if event.key == COACH_KEY and not event.mod & pygame.KMOD_CTRL:
                 self.coach.toggle(self)  # hide / show the coach panel (issue 12 §1)
                 return None
@@ -398,6 +402,10 @@ class TableInput(TableParts):
             self.app.choose_save_folder()  # the marker: offer another folder again
             return None
         if self.coach.handle_click(self, pos):  # the coach panel's Hide / Show button
+            return None
+        why = self.toast.why_rect(area, self.text, self.scale)
+        if why is not None and why.collidepoint(pos):  # the rules help at the cited rule
+            open_why(self.app, self.rules, self.toast.rule)
             return None
         box = self.toast.box(area, self.text, self.scale)
         iid = self._card_at_px(pos)
