@@ -36,6 +36,7 @@ from tabletop.core.messages import Message, msg
 from tabletop.core.position import PositionError
 from tabletop.core.rules import GameRules
 from tabletop.core.scenario import (
+    FactResult,
     Scenario,
     ScenarioError,
     Step,
@@ -68,8 +69,8 @@ _CELL_PREFIX = "cell:"
 class Match(StrEnum):
     """How a learner's move is compared with the step's ``action`` + ``args``."""
 
-    #: Same kind, and every argument the step writes has that value (lists of
-    #: choices compared as sets of options); arguments it leaves out are free.
+    #: Same kind, and every argument the step writes has that value (lists compared
+    #: as sets: blockers, consumed cards, discards); arguments it leaves out are free.
     EXACT = "exact"
     #: Any legal action of the step's kind whose result satisfies ``[step.after]``.
     KIND = "kind"
@@ -431,7 +432,8 @@ class LessonRun:
         assert want is not None
         for name, value in want.args:
             got = action.get(name)
-            if name == "choice" and isinstance(value, tuple) and isinstance(got, tuple):
+            if isinstance(value, tuple) and isinstance(got, tuple):
+                # lists of cards or options are sets: blockers, consumed cards, discards
                 if Counter(map(str, value)) != Counter(map(str, got)):
                     return False
             elif got != value:
@@ -439,17 +441,26 @@ class LessonRun:
         return True
 
     def _facts_hold(self, step: LessonStep, action: Action) -> bool:
-        """Play ``action`` on a copy of the game and check the step's facts there."""
+        return all(f.ok for f in self.trial_facts(action))
+
+    def trial_facts(self, action: Action) -> list[FactResult]:
+        """The current step's ``[step.after]`` facts as they would stand after
+        ``action``, played on a copy of the game (the game itself is not changed);
+        one failed ``legal`` result when the rules refuse ``action``. For lesson
+        authors and tests: why a move was taken as a wrong one."""
+        step = self.step
+        if step is None:
+            return []
         trial = Game.__new__(Game)
         trial.__dict__.update(self.game.__dict__)
         trial.state = self.game.state.clone()
         trial.history = list(self.game.history)
         trial.redo_stack = list(self.game.redo_stack)
         trial.listeners = []
-        if not Game.propose(trial, action).ok:
-            return False
-        facts = check_facts(self.lesson.scenario, step.step, trial.state, self.labels, trial)
-        return all(f.ok for f in facts)
+        verdict = Game.propose(trial, action)
+        if not verdict.ok:
+            return [FactResult("legal", False, f"refused: {verdict.reason}")]
+        return check_facts(self.lesson.scenario, step.step, trial.state, self.labels, trial)
 
     def _nudge(self, step: LessonStep) -> Message:
         return step.nudge.message() if step.nudge is not None else msg("lesson.nudge_default")
