@@ -389,8 +389,8 @@ def test_issue10_the_discs_show_current_numbers_and_the_hover_too(size):
         assert r > 200 and g < 140, (r, g, b)
         # The hover: current and printed.
         view = next(v for v in scene.view.zones["center"] if v.iid == bandit)
-        lines = scene.ui.explain(RULES.cards["foe_hill_bandit"], view)
+        lines = scene.preview.words(view, "en")  # the hover's lines (issue 12 §7)
         now_line = next(x for x in lines if x.startswith("Now:"))
-        assert f"of {printed}" in now_line and "health left" in now_line
+        assert f"prowess {now['prowess']} (printed {printed})" in now_line
     finally:
         app.shutdown()

@@ -423,6 +423,11 @@ class CardRenderer:
             return FULL
         return MEDIUM if rows >= _MEDIUM_ROWS else SMALL
 
+    def effect_words(self, card: Any, lang: str) -> list[str]:
+        """Every effect of ``card`` (a card definition) in words, for the hover preview
+        (issue 12 §7); a game's renderer says them from its card data. Default: none."""
+        return []
+
     def left_out(self, card_id: str, size: tuple[int, int], lang: str) -> list[str]:
         """The texts the face of ``card_id`` at ``size`` left out (drawn if need be)."""
         w, h = max(8, int(size[0])), max(8, int(size[1]))

@@ -9,7 +9,7 @@ text is never rendered twice, which keeps the frame path cheap.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from tabletop.core.messages import Message
 from tabletop.core.view import CardView, TableView
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.hover_words import card_lines, words_box
 from tabletop.ui.textwrap_ja import render_wrapped
 
 __all__ = [
@@ -258,23 +259,30 @@ class HoverPreview:
     text: TextCache
     renderer: CardRenderer
     explain: Callable[[Any, CardView], list[str]] = no_explanation
+    #: The current numbers of a card the viewer sees (the rules' ``derived``; set by
+    #: the table): shown beside the printed ones (:mod:`~tabletop.ui.hover_words`).
+    numbers: Callable[[CardView], Mapping[str, int]] | None = None
 
     def card_rect(self, area: pygame.Rect, anchor: pygame.Rect,
-                  avoid: pygame.Rect | None = None) -> pygame.Rect | None:
+                  avoid: pygame.Rect | None = None, reserve: int = 0) -> pygame.Rect | None:
         """Where the large card goes: the half of ``area`` away from the hovered card.
 
         ``avoid`` (the toast's box, when one is shown) is never covered: the card moves
         up, and shrinks if it must, to stay above it; None when there is no room for a
         card worth showing (small windows: the toast wins; closing it brings the card
-        back)."""
+        back). ``reserve``: pixels kept free under the card for its words (the card
+        shrinks for them, down to 30% of ``area``'s height)."""
         h = min(round(area.h * 0.58), 460)
+        gap = max(6, round(area.h * 0.015))
+        if reserve:
+            h = max(round(area.h * 0.3), min(h, area.h - reserve - 3 * gap))
         rect = pygame.Rect(0, 0, round(h * 63 / 88), h)
-        rect.centery = area.centery
+        rect.centery = area.centery - reserve // 2
+        rect.top = max(rect.top, area.top + gap) if reserve else rect.top
         margin = round(area.w * 0.04)
         if avoid is not None and avoid.w > 0:
-            gap = max(6, round(area.h * 0.015))
             room_top = area.top + gap
-            room_bottom = min(area.bottom, avoid.top - gap)
+            room_bottom = min(area.bottom, avoid.top - gap) - reserve
             if rect.bottom > room_bottom:
                 h = min(h, room_bottom - room_top)
                 if h < max(120, round(area.h * 0.3)):
@@ -288,12 +296,24 @@ class HoverPreview:
         return rect
 
     def draw_card(self, surface: pygame.Surface, area: pygame.Rect, anchor: pygame.Rect,
-                  card: CardView, lang: str, avoid: pygame.Rect | None = None) -> None:
-        """The large picture (a back for a hidden card), with a soft shadow; never over
-        ``avoid`` (see :meth:`card_rect`)."""
-        rect = self.card_rect(area, anchor, avoid)
+                  card: CardView, lang: str, avoid: pygame.Rect | None = None,
+                  scale: float = 1.0) -> None:
+        """The large picture (a back for a hidden card), with a soft shadow, and under it
+        every line of its words (:mod:`~tabletop.ui.hover_words`: the side panel may
+        have room for few); never over ``avoid`` (see :meth:`card_rect`)."""
+        words = self._words_box(area, card, lang, scale)
+        gap = max(6, round(area.h * 0.015))
+        rect = self.card_rect(area, anchor, avoid,
+                              words.get_height() + gap if words is not None else 0)
         if rect is None:
             return
+        if words is not None:
+            box = words.get_rect(top=rect.bottom + gap)
+            if rect.left > area.centerx - 1:
+                box.right = rect.right
+            else:
+                box.left = rect.left
+            surface.blit(words, box.clamp(area))
         shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, (rect.x - 4, rect.y + 2))
@@ -302,6 +322,22 @@ class HoverPreview:
         else:
             image = self.renderer.face(card.card_id, rect.size, 0.0, lang)
         surface.blit(image, rect)
+
+    def words(self, card: CardView, lang: str) -> list[str]:
+        """The lines under the card's name (:func:`~tabletop.ui.hover_words.card_lines`:
+        its numbers now, the plugin's explain lines, every effect); [] when hidden."""
+        cdef = self.renderer.cards.get(card.card_id) if card.card_id is not None else None
+        if cdef is None:
+            return []
+        return card_lines(cdef, card, self.explain, self.renderer, lang, self.numbers)
+
+    def _words_box(self, area: pygame.Rect, card: CardView, lang: str, scale: float
+                   ) -> pygame.Surface | None:
+        """The card's words in a dark box half as wide as ``area`` (None: no words)."""
+        lines = self.words(card, lang)
+        width = area.w // 2 - 2 * round(area.w * 0.04)
+        return words_box(self.text, lines, width, max(12, round(14 * scale)), TEXT,
+                         (32, 40, 48, 235))
 
     def draw_words(self, surface: pygame.Surface, rect: pygame.Rect, card: CardView,
                    lang: str, scale: float) -> None:
@@ -317,7 +353,7 @@ class HoverPreview:
             lines = []
             if cdef is not None:
                 lines.append((cdef.display_name(lang), LIT, True))
-                lines += [(line, TEXT, False) for line in self.explain(cdef, card)]
+                lines += [(line, TEXT, False) for line in self.words(card, lang)]
         for words, colour, bold in lines:
             surf = self.text.get(words, size + (2 if bold else 0), colour, bold, text_w)
             if y + surf.get_height() > rect.bottom:

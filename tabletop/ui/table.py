@@ -61,6 +61,7 @@ from tabletop.ui.drag import DragState
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.help import why_for
 from tabletop.ui.hint import Hint
+from tabletop.ui.hover_words import hover_numbers
 from tabletop.ui.panels import (
     HoverPreview,
     LogPanel,
@@ -145,7 +146,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id,
                                     self.ui.counts_line)
         self.log_panel = LogPanel(self.text)
-        self.preview = HoverPreview(self.text, self.renderer, self.ui.explain)
+        self.preview = HoverPreview(self.text, self.renderer, self.ui.explain,
+                                    lambda view: hover_numbers(self, view))
         self.commands = command_list(self.ui.turn_commands, self.ui.commands)
         self.controls = TableControls(self.commands, self.ui.key_hints)
         self.decisions = self.ui.make_decisions()

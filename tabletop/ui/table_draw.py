@@ -152,7 +152,8 @@ class TableDraw(TableParts):
             self._draw_hidden_hint(surface, self.by_iid[card.iid].rect)
         elif card is not None:  # never under the toast: it moves up / gives way
             self.preview.draw_card(surface, area, self.by_iid[card.iid].rect, card, self.lang,
-                                   avoid=self.toast.box(area, self.text, self.scale))
+                                   avoid=self.toast.box(area, self.text, self.scale),
+                                   scale=self.scale)
         self.toast.draw(surface, area, self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()

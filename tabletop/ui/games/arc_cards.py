@@ -25,7 +25,8 @@ import pygame
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
 
-__all__ = ["ALIGN_MARKS", "COLOURS", "ArcCardRenderer", "effect_text", "power_label"]
+__all__ = ["ALIGN_MARKS", "COLOURS", "ArcCardRenderer", "effect_text", "effect_words",
+           "power_label"]
 
 #: Frame colour of each card colour; ``None`` is colourless.
 COLOURS: dict[str | None, tuple[int, int, int]] = {
@@ -66,9 +67,25 @@ def effect_text(card: Any, lang: str) -> str:
     return str(text)
 
 
+def effect_words(card: Any, lang: str) -> list[str]:
+    """Every effect of an Arc card in words, for the hover (issue 12 §7): when an action
+    or combat card is used and what it does (its text, or the words of its ``effect``),
+    what a character does. Cost, power, bonus, unique and alignment are the plugin's
+    explain lines."""
+    kind = card.type
+    if kind in ("action", "combat"):
+        return [t(f"hover.arc.{kind}"), effect_text(card, lang)]
+    if kind == "character":
+        return [t("hover.arc.character")]
+    return []
+
 
 class ArcCardRenderer(CardRenderer):
     """Arc faces and backs, plus the small power chips of crowded rows."""
+
+    def effect_words(self, card: Any, lang: str) -> list[str]:
+        """Every effect of the card in words (the hover; :func:`effect_words`)."""
+        return effect_words(card, lang)
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)

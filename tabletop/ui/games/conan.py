@@ -898,9 +898,7 @@ class ConanUI(GameUI):
         if card.type in ("foe", "conan", "ally"):
             lines.append(t("conanui.explain_stats", d=card.get("damage", 0),
                            p=card.get("prowess", 0), h=card.get("health", 0)))
-            now = self._numbers_now(view)
-            if now:
-                lines.insert(len(lines) - 1, now)
+            # the numbers now come first in the hover (tabletop.ui.hover_words)
         if card.type == "foe":
             lines.append(t("conanui.explain_foe", renown=card.get("renown", 0),
                            scars=card.get("scars", 0),
@@ -911,22 +909,6 @@ class ConanUI(GameUI):
         if self._scene is not None:
             lines += self.fight_preview.placed_words(self._scene, view)
         return lines
-
-    def _numbers_now(self, view: CardView) -> str:
-        """Current prowess, health left and wounds of a character in play (the hover),
-        as the table shows them now; "" for a card not in play."""
-        scene = self._scene
-        if scene is None or view.hidden:
-            return ""
-        state, db = self.shown(scene), self.rules.cards
-        iid = scene.game.resolve(view.iid)
-        zone = state.zone_of(iid) if iid in state.cards else ""
-        if zone not in FOE_ZONES and zone != CONAN_ZONE and not zone.endswith(".side"):
-            return ""
-        return t("conanui.explain_now", p=st.prowess_now(state, db, iid),
-                 pmax=st.stat(state, db, iid, "prowess"), hp=st.health_left(state, db, iid),
-                 hmax=st.stat(state, db, iid, "health"), d=st.stat(state, db, iid, "damage"),
-                 w=st.counter(state, iid, "wound"))
 
     def counts_line(self, view: TableView, seat: int) -> str:
         """Deck, hand and Foe deck of one seat."""

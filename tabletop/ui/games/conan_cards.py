@@ -27,7 +27,7 @@ from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
 
 __all__ = ["BAND_FLOORS", "ICON_STYLE", "SLOT_BAND", "STAT_COLOUR", "ConanCardRenderer",
-           "has_slots", "slot_rect", "stat_discs", "title_lines"]
+           "effect_words", "has_slots", "slot_rect", "stat_discs", "title_lines"]
 
 
 def title_lines(fonts: FontSource, name: str, width: int, size: int, minimum: int
@@ -141,6 +141,10 @@ class ConanCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
+
+    def effect_words(self, card: Any, lang: str) -> list[str]:
+        """Every effect of the card in words (the hover; :func:`effect_words`)."""
+        return effect_words(card, lang)
 
     # -- pieces ------------------------------------------------------------------------
 
@@ -297,3 +301,66 @@ class ConanCardRenderer(CardRenderer):
         pygame.draw.line(surf, (196, 160, 80), (cx - r, cy - r), (cx + r, cy + r), width)
         pygame.draw.line(surf, (196, 160, 80), (cx + r, cy - r), (cx - r, cy + r), width)
         return surf
+
+
+def effect_words(card: Any, lang: str) -> list[str]:
+    """Every effect of a Conan card in words, for the hover (issue 12 §7): an Item's,
+    Action's or Region's effect and how it is used, the Move use of Items and Actions,
+    an Ally's and a Foe's rules (Major Foe cost, Chronicle, abilities), Conan's
+    Barbarian ability and vitality, the Special and Magic icons and every Multi-icon.
+    The card's own text is not repeated (the hover shows it)."""
+    kind = card.type
+    out: list[str] = []
+    effect, amount = card.get("effect"), int(card.get("amount", 0) or 0)
+    stat_effect = effect in ("damage", "prowess", "health", "vitality")
+
+    def stat_words() -> dict[str, str]:
+        return {"stat": t(f"conanui.stat.{effect}"), "n": f"{amount:+d}"}
+
+    if kind == "item":
+        out.append(t("hover.conan.item_stat", **stat_words()) if stat_effect
+                   else t("hover.conan.item_text"))
+        if card.get("slot") in ("weapon", "armor", "shield"):
+            out.append(t("hover.conan.item_slot", slot=t(f"hover.conan.slot.{card.get('slot')}")))
+    elif kind == "action":
+        out.append(t("hover.conan.action",
+                     effect=t(f"effect.conan.{effect}", n=amount, card=card.display_name(lang))))
+    elif kind == "region":
+        out.append(t("hover.conan.region", effect=t("hover.conan.region_stat", **stat_words())
+                     if stat_effect else t("hover.conan.region_text")))
+    if kind in ("item", "action"):
+        out.append(t("hover.conan.as_move"))
+    if kind == "ally":
+        out.append(t("hover.conan.ally", renown=card.get("renown", 0)))
+        out.append(t("hover.conan.ally_prowess", p=card.get("prowess", 0)))
+    if kind == "foe":
+        renown = int(card.get("renown", 0) or 0)
+        out.append(t("hover.conan.major", n=renown - 4) if renown >= 5 else
+                   t("hover.conan.minor"))
+        out.append(t("hover.conan.foe_defeated", renown=renown, scars=card.get("scars", 0)))
+    abilities = card.get("abilities") or []
+    out += [t(f"hover.conan.{a}") for a in ("magic", "no_gap") if a in abilities]
+    if card.get("unique"):
+        out.append(t("hover.conan.unique"))
+    if kind == "conan":
+        barbarian = card.get("barbarian_effect") or "none"
+        if barbarian not in ("none", "text"):
+            out.append(t("hover.conan.barbarian", cost=card.get("barbarian_cost", 0),
+                         effect=t(f"effect.conan.{barbarian}",
+                                  n=card.get("barbarian_amount", 0))))
+        out.append(t("hover.conan.vitality", n=card.get("vitality", 0)))
+    if has_slots(card):
+        icons = {i for side in ("left", "right") for i in card.get(side) or []}
+        if "special" in icons:
+            out.append(t("hover.conan.special"))
+        if "magic" in icons:
+            out.append(t("hover.conan.magic_icon"))
+        for side in ("left", "right"):
+            slots = card.get(side) or []
+            for group in card.get(f"{side}_multi") or []:
+                ordered = sorted(group)
+                names = " + ".join(t(f"conanui.icon.{slots[i]}") for i in ordered)
+                out.append(t("hover.conan.multi", side=t(f"hover.conan.{side}"),
+                             slots=f"{ordered[0] + 1}-{ordered[-1] + 1}", icons=names,
+                             n=len(ordered)))
+    return out

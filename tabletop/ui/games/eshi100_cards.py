@@ -35,7 +35,7 @@ from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FaceText, FontSource
 
 __all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
-           "corner_rect", "screen_corner"]
+           "corner_rect", "effect_words", "screen_corner"]
 
 #: Frame colour of each action icon.
 ICON_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -120,9 +120,22 @@ def _link(surf: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
     pygame.draw.circle(surf, colour, (rect.x + r + 1, rect.centery), r, width)
     pygame.draw.circle(surf, colour, (rect.x + 2 * r, rect.centery), r, width)
 
+def effect_words(card: Any, lang: str) -> list[str]:
+    """Every effect of a 絵師100人展 card in words, for the hover (issue 12 §7): what
+    its action icon does (attack or defence) and its use from the hand (hand boost,
+    ESHI-R5). Number, connect cost, power and connectors are the plugin's explain
+    lines."""
+    icon = card.get("icon")
+    out = [t(f"eshi100ui.explain_{icon}")] if icon in ("attack", "defense") else []
+    return out + [t("hover.eshi100.hand_boost")]
+
 
 class EshiCardRenderer(CardRenderer):
     """絵師100人展 faces and backs, plus damaged cards and corner badges (cached)."""
+
+    def effect_words(self, card: Any, lang: str) -> list[str]:
+        """Every effect of the card in words (the hover; :func:`effect_words`)."""
+        return effect_words(card, lang)
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)

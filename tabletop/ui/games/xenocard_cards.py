@@ -33,7 +33,7 @@ from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceRecord, FaceText, FontSource
 
 __all__ = ["ATTR_COLOURS", "XenoCardRenderer", "attr_colour", "attr_glyph", "draw_attack_icon",
-           "draw_attr_icon"]
+           "draw_attr_icon", "effect_words"]
 
 #: Frame colour per attribute (events and situations have their own).
 ATTR_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -128,9 +128,24 @@ def draw_attack_icon(surf: pygame.Surface, attack: str, rect: pygame.Rect,
         pygame.draw.arc(surf, colour, arc, 0, math.pi, w + 1)
         pygame.draw.circle(surf, colour, (x1 - w, cy + rect.h // 3), w + 1)
 
+def effect_words(card: Any, lang: str) -> list[str]:
+    """Every effect of a Xenocard card in words, for the hover (issue 12 §7): the
+    effect of an event or a situation, as its text says it (every sample card with an
+    ``effect`` has one). Cost, condition, numbers, attack type, timing, level-up,
+    unique and unlimited (what a battle card's or a weapon's text says) are the
+    plugin's explain lines."""
+    if card.type not in ("event", "situation"):
+        return []
+    text = card.text.get(lang) or card.text.get("en") or ""
+    return [t("hover.xenocard.text", text=text)] if text else []
+
 
 class XenoCardRenderer(CardRenderer):
     """Xenocard faces and backs (see the module docstring)."""
+
+    def effect_words(self, card: Any, lang: str) -> list[str]:
+        """Every effect of the card in words (the hover; :func:`effect_words`)."""
+        return effect_words(card, lang)
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
