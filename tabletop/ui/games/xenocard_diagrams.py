@@ -65,7 +65,7 @@ def _fields_position() -> dict[str, Any]:
             "p0.hand": ["marine_sergeant"], "p1.hand": ["void_wisp"],
             "p0.field": [{"card": "walker_frame", "label": "walker"}],
             "p1.field": [{"card": "void_wisp", "label": "wisp"}],
-            "p0.standby": ["marine_sergeant", "patrol_drone"],
+            "p0.standby": ["deck_rookie", "patrol_drone"],
             "p1.standby": ["husk_crawler"],
             "p0.situations": ["battle_hymn"], "p1.situations": ["hive_resonance"],
             "p0.trash": ["supply_drop"], "p1.trash": ["deck_rookie"],
@@ -160,18 +160,20 @@ def _draw_zones(surface: pygame.Surface, ctx: DiagramContext, frame: MmFrame,
                      (255, 255, 255, 12 if mine else 6))
         left, top, right, bottom = zone.shape().bbox()
         cy = top + band + (bottom - top - band) / 2
+        k = min(1.0, (bottom - top - band - 3.0) / size[1])
+        small = (size[0] * k, size[1] * k)
         hidden = zone.visibility in ("nobody", "owner")
         if zone.arrangement == "slots":
             for iid in held:
                 cell = _cells(ctx, zone).get(slot_of(state, iid) or "")
                 if cell is not None:
                     cards[iid] = draw_card(surface, ctx, frame, state.cards[iid].card_id,
-                                           (cell.center[0], cy), size, zone.rotation_deg)
+                                           (cell.center[0], cy), small, zone.rotation_deg)
         elif held:
             iid = held[-1]
             cards[iid] = draw_card(surface, ctx, frame,
                                    None if hidden else state.cards[iid].card_id,
-                                   ((left + right) / 2, cy), size)
+                                   ((left + right) / 2, cy), small)
         head = pygame.Rect(inner.x + ctx.px(4), inner.y + ctx.px(2), inner.w - ctx.px(8),
                            frame.length(band) - ctx.px(3))
         label(ctx, surface, zone_name(ctx, zone.label), head, 14, INK if mine else DIM,
