@@ -1,0 +1,283 @@
+"""Guided lessons (issue 12 §3, docs/lessons.md): every lesson file of every game loads,
+its steps played headless complete it, and a wrong move at each learner step is refused
+with the step's nudge (and changes nothing). The file format refuses mistakes naming
+the file and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tabletop.core.actions import Action
+from tabletop.core.lesson import Lesson, LessonRun, lesson_files
+from tabletop.core.rules import game_ids, load_rules
+from tabletop.core.scenario import ScenarioError, render_text
+from tabletop.core.view import view_for
+
+ROOT = Path(__file__).resolve().parent.parent / "assets" / "lessons"
+LESSONS = lesson_files(ROOT)
+
+
+def _run(path: Path) -> LessonRun:
+    lesson = Lesson.load(path)
+    return LessonRun(lesson, load_rules(lesson.game))
+
+
+def _advance(run: LessonRun) -> None:
+    """Play the current step as the lesson means it (learner, opponent or Next)."""
+    if run.waits_for_next:
+        verdict = run.next()
+    elif run.others_turn:
+        verdict = run.play_other()
+    else:
+        expected = run.expected()
+        assert expected is not None
+        verdict = run.propose(expected)
+        if not verdict.ok:
+            why = [f"{f.name}: {f.detail}" for f in run.trial_facts(expected) if not f.ok]
+            pytest.fail(f"step {run.step.index if run.step else '?'}: "
+                        f"{verdict.reason} {render_text(verdict.message)} {why}")
+    assert verdict.ok, f"{run.lesson.path}: step {run.index + 1}: {verdict.reason}"
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_every_game_with_lessons_is_a_registered_game() -> None:
+    games = {p.parent.name for p in LESSONS}
+    assert {"arc", "eshi100"} <= games
+    assert games <= set(game_ids())
+
+
+def test_lesson_ids_unique_per_game_and_orders_distinct() -> None:
+    seen: dict[str, set[str]] = {}
+    orders: dict[str, set[int]] = {}
+    for path in LESSONS:
+        lesson = Lesson.load(path)
+        assert lesson.game == path.parent.name, "a lesson lives under its game's folder"
+        assert lesson.id not in seen.setdefault(lesson.game, set()), lesson.id
+        assert lesson.order not in orders.setdefault(lesson.game, set()), path
+        seen[lesson.game].add(lesson.id)
+        orders[lesson.game].add(lesson.order)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_lesson_played_as_written_completes(path: Path) -> None:
+    run = _run(path)
+    steps = len(run.lesson.steps)
+    for n in range(steps):
+        assert run.index == n and not run.done
+        _advance(run)
+    assert run.done
+    assert run.coach().what.key == "lesson.complete_body"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_lesson_plays_a_whole_turn_cycle(path: Path) -> None:
+    """Each lesson shows both seats' turns: the opponent moves at least once and the
+    learner moves on a turn of their own."""
+    run = _run(path)
+    lesson = run.lesson
+    assert any(s.seat != lesson.learner and not s.is_note for s in lesson.steps)
+    assert any(s.seat == lesson.learner and not s.is_note for s in lesson.steps)
+    turns = {run.game.state.turn}
+    while not run.done:
+        _advance(run)
+        turns.add(run.game.state.turn)
+    assert len(turns) >= 2, "the lesson never leaves its first turn"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_wrong_move_at_each_learner_step_is_refused_with_the_nudge(path: Path) -> None:
+    run = _run(path)
+    rules = run.rules
+    checked = 0
+    while not run.done:
+        step = run.step
+        assert step is not None
+        if run.learners_move:
+            nudge = {lang: render_text(step.nudge.message() if step.nudge else None, lang)
+                     for lang in ("en", "ja")}
+            before = run.game.state.fingerprint()
+            # a move the rules refuse: the rules' reason, then the nudge
+            verdict = run.propose(Action.make("no_such_move", run.learner))
+            assert not verdict.ok and verdict.reason.endswith("unknown_action")
+            assert verdict.message is not None and verdict.message.key == "lesson.refused"
+            # a legal move that is not the lesson's: lesson.wrong_move naming the move
+            expected = run.expected()
+            others = [a for a in rules.legal_actions(run.game.state, run.learner)
+                      if a != expected and not run.check(a).ok]
+            wrong = [run.propose(a) for a in others[:3]]
+            for refused in [verdict, *wrong]:
+                assert not refused.ok
+                for lang in ("en", "ja"):
+                    text = render_text(refused.message, lang, rules.cards)
+                    if step.nudge is not None:
+                        assert nudge[lang] in text, (step.index, lang, text)
+                    else:
+                        assert render_text(run.coach().what, lang) or text
+            for refused in wrong:
+                assert refused.reason == "lesson.wrong_move", refused
+            assert run.game.state.fingerprint() == before, "a refused move changed the game"
+            assert run.step is step
+            checked += 1
+        _advance(run)
+    assert checked >= 1
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_lit_cards_are_view_ids_of_the_learners_view(path: Path) -> None:
+    """Highlights never show the learner a card they cannot see: a lit card is an id
+    of the learner's view (a hidden one is lit as its place, ALL-R2)."""
+    run = _run(path)
+    while not run.done:
+        line = run.coach()
+        view = view_for(run.game.state, run.learner)
+        ids = {c.iid for cards in view.zones.values() for c in cards}
+        assert line.lit <= ids
+        assert render_text(line.what, "en") and render_text(line.what, "ja")
+        assert render_text(line.what, "en") != render_text(line.what, "ja")
+        _advance(run)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_highlighted_drop_places_exist_in_the_games_layout(path: Path) -> None:
+    from tabletop.layout.arrange import _local_cells
+    from tabletop.ui.games import load_game_ui
+
+    run = _run(path)
+    layout = load_game_ui(run.lesson.game, run.rules).load_layout()
+    for step in run.lesson.steps:
+        for entry in step.highlight:
+            if entry.startswith("zone:"):
+                assert entry[5:] in layout.zone_ids, (step.index, entry)
+            elif entry.startswith("cell:"):
+                zone, _, cell = entry[5:].partition("/")
+                assert zone in layout.zone_ids, (step.index, entry)
+                names = {name for name, *_ in _local_cells(layout.zone(zone))}
+                if "/" not in cell and names:  # a grid's cell (Conan's places name more)
+                    assert cell in names, (step.index, entry, sorted(names))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_the_opponent_does_not_move_for_the_learner(path: Path) -> None:
+    run = _run(path)
+    while not run.done:
+        if run.learners_move:
+            assert not run.play_other().ok
+            assert not run.next().ok
+        elif run.others_turn:
+            expected = run.expected()
+            assert expected is not None
+            assert run.propose(expected).reason == "lesson.opponent_moves"
+        _advance(run)
+    assert run.propose(Action.make("next_phase", run.learner)).reason == "lesson.complete"
+
+
+# --------------------------------------------------------------------------- the file format
+
+_GOOD = '''
+game = "arc"
+seed = 1
+[lesson]
+id = "t"
+order = 1
+title = { en = "T", ja = "T" }
+summary = { en = "S", ja = "S" }
+[position]
+turn = 2
+phase = "resource"
+[position.zones]
+"p0.deck" = ["red_ember_hills"]
+"p1.deck" = ["blue_tide_pool"]
+"p0.hand" = [{ card = "red_ember_hills", label = "hills" }]
+[[step]]
+seat = 0
+action = "play_resource"
+args = { card = "$hills" }
+highlight = ["$hills", "zone:p0.resources"]
+say = { en = "Put it down.", ja = "置いてください。" }
+nudge = { en = "Drag it.", ja = "ドラッグ。" }
+'''
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_minimal_lesson_loads_and_runs(tmp_path: Path) -> None:
+    run = LessonRun(Lesson.load(_write(tmp_path, _GOOD)), load_rules("arc"))
+    assert run.places() == ("p0.resources",)
+    _advance(run)
+    assert run.done
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (('id = "t"', 'id = "t"\nauthor = "me"'), "lesson.author"),
+    (('say = {', 'sound = "x"\nsay = {'), "step[1].sound"),
+    (('ja = "置いてください。"', 'jp = "x"'), "step[1].say.jp"),
+    ((', ja = "置いてください。"', ''), "step[1].say.ja"),
+    (('"$hills", "zone', '"$hils", "zone'), "step[1].highlight[0]"),
+    (('"zone:p0.resources"', '"p0.resources"'), "step[1].highlight[1]"),
+    (('match', 'match'), ""),
+    (('nudge = {', 'match = "loose"\nnudge = {'), "step[1].match"),
+    (('args = { card = "$hills" }', 'args = { card = "$hills" }\nexpect = "legal"'),
+     "step[1].expect"),
+    (('id = "t"', 'id = "a b"'), "lesson.id"),
+    (('[lesson]', '[lessons]'), "lesson"),
+    (('seat = 0\naction = "play_resource"', 'action = "note"'), "step[1].args"),
+])
+def test_file_errors_name_the_file_and_the_field(tmp_path: Path, change: tuple[str, str],
+                                                 field: str) -> None:
+    old, new = change
+    if old == new:  # the unchanged file is fine
+        Lesson.load(_write(tmp_path, _GOOD))
+        return
+    assert old in _GOOD
+    path = _write(tmp_path, _GOOD.replace(old, new, 1))
+    with pytest.raises(ScenarioError) as err:
+        Lesson.load(path)
+    assert err.value.path == str(path)
+    assert err.value.field == field, str(err.value)
+
+
+def test_a_highlighted_zone_the_game_lacks_is_an_error_naming_the_field(
+        tmp_path: Path) -> None:
+    lesson = Lesson.load(_write(tmp_path, _GOOD.replace("zone:p0.resources",
+                                                        "zone:p0.resorces")))
+    with pytest.raises(ScenarioError) as err:
+        LessonRun(lesson, load_rules("arc"))
+    assert err.value.field == "step[1].highlight[1]"
+    assert "p0.resources" in err.value.problem  # the zones are listed
+
+
+def test_kind_match_accepts_any_move_of_the_kind_that_keeps_the_facts(tmp_path: Path) -> None:
+    text = _GOOD.replace('"p0.hand" = [{ card = "red_ember_hills", label = "hills" }]',
+                         '"p0.hand" = [{ card = "red_ember_hills", label = "hills" }, '
+                         '{ card = "green_wildwood", label = "wood" }, '
+                         '{ card = "red_spark_squire", label = "squire" }]')
+    text = text.replace('nudge = {', 'match = "kind"\nnudge = {')
+    text += '[step.after]\ncount = { "p0.resources" = 1 }\nwhere = { "$squire" = "p0.hand" }\n'
+    run = LessonRun(Lesson.load(_write(tmp_path, text)), load_rules("arc"))
+    labels = run.labels
+    assert run.propose(Action.make("play_resource", 0, card=labels["squire"])).reason \
+        == "arc.not_a_resource"
+    assert run.propose(Action.make("play_resource", 0, card=labels["wood"])).ok
+    assert run.done
+
+
+def test_wrong_move_names_the_expected_move(tmp_path: Path) -> None:
+    text = _GOOD.replace('"p0.hand" = [{ card = "red_ember_hills", label = "hills" }]',
+                         '"p0.hand" = [{ card = "red_ember_hills", label = "hills" }, '
+                         '{ card = "green_wildwood", label = "wood" }]')
+    run = LessonRun(Lesson.load(_write(tmp_path, text)), load_rules("arc"))
+    verdict = run.propose(Action.make("play_resource", 0, card=run.labels["wood"]))
+    assert verdict.reason == "lesson.wrong_move"
+    words = render_text(verdict.message, "en", run.rules.cards)
+    assert "Ember Hills" in words and "Drag it." in words
+    assert "燃えさしの丘" in render_text(verdict.message, "ja", run.rules.cards)
+    assert run.game.state.zones["p0.resources"].cards == []
