@@ -55,7 +55,7 @@ HELP_KEY = pygame.K_F1
 BODY_PX = 16
 TITLE_PX = 22
 SMALL_PX = 14
-TOC_PX = 15
+TOC_PX = 14
 
 BACKGROUND = (20, 30, 26)
 PANEL = (28, 42, 36)
@@ -243,7 +243,7 @@ class HelpScene(Scene):
         margin = self._px(20)
         head_h = self._px(58)
         self.header = pygame.Rect(0, 0, w, head_h)
-        toc_w = max(self._px(200), min(self._px(280), w // 5))
+        toc_w = max(self._px(200), min(self._px(300), round(w / 4.6)))
         self.toc_rect = pygame.Rect(margin, head_h + margin, toc_w, h - head_h - 2 * margin)
         bar_w = self._px(12)
         left = self.toc_rect.right + margin
@@ -319,8 +319,8 @@ class HelpScene(Scene):
         px = self._size(TOC_PX)
         for section in self.page.sections:
             top = y
-            y = self._wrap(section.title, x + self._px(6), y + self._px(3),
-                           width - self._px(6), px, False, TEXT, "toc") + self._px(3)
+            y = self._wrap(section.title, x + self._px(6), y + self._px(2),
+                           width - self._px(6), px, False, TEXT, "toc") + self._px(2)
             self._toc_hits.append((pygame.Rect(self.toc_rect.x, top, self.toc_rect.w, y - top),
                                    section.id))
         self.toc_h = y + pad
@@ -574,6 +574,12 @@ class HelpScene(Scene):
         for line in self.lines:
             if line.where == "toc":
                 self._blit(surface, line, 0, self.toc_rect.y - self.toc_scroll)
+        if self.toc_h > self.toc_rect.h:  # the contents scroll too: show how far
+            bar = pygame.Rect(self.toc_rect.right - self._px(5), self.toc_rect.y,
+                              self._px(4), self.toc_rect.h)
+            h = max(self._px(20), bar.h * self.toc_rect.h // self.toc_h)
+            y = bar.y + (bar.h - h) * self.toc_scroll // max(1, self.toc_h - self.toc_rect.h)
+            pygame.draw.rect(surface, THUMB, (bar.x, y, bar.w, h), border_radius=2)
         surface.set_clip(self.body.inflate(0, 0))
         top = self.body.y - self.scroll
         for diagram in self.diagrams:

@@ -174,6 +174,9 @@ def card_anatomy(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext
     face_rect = pygame.Rect(0, 0, card_w, card_h)
     face_rect.center = rect.center
     surface.blit(ctx.renderer.face(anatomy.card, (card_w, card_h), 0.0, ctx.lang), face_rect)
+    record = ctx.renderer.records.get(("face", anatomy.card, card_w, card_h, ctx.lang))
+    inks = [r.move(face_rect.topleft) for p in (record.placed if record else ())
+            for _, r in p.lines]
     left = sorted((p for p in anatomy.parts if p.x < 0.5), key=lambda p: p.y)
     right = sorted((p for p in anatomy.parts if p.x >= 0.5), key=lambda p: p.y)
     gap = ctx.px(14)
@@ -181,11 +184,26 @@ def card_anatomy(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext
                                              rect.h)),
                           (right, pygame.Rect(face_rect.right + gap, rect.y,
                                               rect.right - face_rect.right - gap, rect.h))):
-        _label_column(surface, ctx, parts, column, face_rect, on_left=column.x < face_rect.x)
+        _label_column(surface, ctx, parts, column, face_rect, column.x < face_rect.x, inks)
+
+
+def _snap(point: tuple[int, int], inks: list[pygame.Rect], reach: int) -> tuple[int, int]:
+    """``point`` moved onto the nearest text the face placed within ``reach`` pixels (the
+    face's layout moves with the name's length and the language; the data's fractions
+    need only be near the part)."""
+    best: tuple[float, tuple[int, int]] | None = None
+    for ink in inks:
+        x = min(max(point[0], ink.x), ink.right - 1)
+        y = min(max(point[1], ink.y), ink.bottom - 1)
+        d = ((x - point[0]) ** 2 + (y - point[1]) ** 2) ** 0.5
+        if d <= reach and (best is None or d < best[0]):
+            best = (d, (x, ink.centery))
+    return best[1] if best is not None else point
 
 
 def _label_column(surface: pygame.Surface, ctx: DiagramContext, parts: list[Any],
-                  column: pygame.Rect, face: pygame.Rect, on_left: bool) -> None:
+                  column: pygame.Rect, face: pygame.Rect, on_left: bool,
+                  inks: list[pygame.Rect]) -> None:
     """Labels stacked down ``column`` near the height of their part, never overlapping."""
     if not parts:
         return
@@ -194,7 +212,8 @@ def _label_column(surface: pygame.Surface, ctx: DiagramContext, parts: list[Any]
     box_h = min(slot, 2 * line_h + ctx.px(4))
     y_free = column.y
     for part in parts:
-        target = (face.x + round(part.x * face.w), face.y + round(part.y * face.h))
+        target = _snap((face.x + round(part.x * face.w), face.y + round(part.y * face.h)),
+                       inks, round(face.h * 0.08))
         top = max(y_free, min(target[1] - box_h // 2, column.bottom - box_h))
         box = pygame.Rect(column.x, top, column.w, box_h)
         ink = label(ctx, surface, part.label, box, 15, INK, bold=True, max_lines=2,

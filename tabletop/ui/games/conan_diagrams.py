@@ -115,6 +115,8 @@ class _Fit:
 
     mm: tuple[float, float, float, float]  # x, y, w, h
     rect: pygame.Rect
+    #: Put the region at the rectangle's top (else in its middle).
+    top: bool = False
 
     @property
     def scale(self) -> float:
@@ -125,7 +127,8 @@ class _Fit:
         """A table point in pixels."""
         s = self.scale
         ox = self.rect.centerx - (self.mm[0] + self.mm[2] / 2) * s
-        oy = self.rect.centery - (self.mm[1] + self.mm[3] / 2) * s
+        oy = (self.rect.y - self.mm[1] * s if self.top
+              else self.rect.centery - (self.mm[1] + self.mm[3] / 2) * s)
         return (round(ox + point[0] * s), round(oy + point[1] * s))
 
     def poly(self, shape: Placed) -> list[tuple[int, int]]:
@@ -194,7 +197,7 @@ def battlefield(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext)
     zones = [lay.zone(z) for z in (*bf.FOE_ZONES, bf.CONAN_ZONE)]
     field = _bounds([z.shape() for z in zones], 8.0)
     pic = pygame.Rect(rect.x, rect.y, min(rect.h, rect.w * 55 // 100), rect.h)
-    fit = _Fit(field, pic.inflate(-ctx.px(8), -ctx.px(8)))
+    fit = _Fit(field, pic.inflate(-ctx.px(48), -ctx.px(16)))
     order = {"center": 1, "left_flank": 2, "right_flank": 2, "rear": 3}
     for zone in zones[:-1]:
         pygame.draw.polygon(surface, ZONE_FILL, fit.poly(zone.shape()))
@@ -218,16 +221,17 @@ def battlefield(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext)
                      shape.center[1] + math.copysign(reach, dy) * (abs(dy) >= abs(dx))))
         badge = max(ctx.floor * 3 // 4 + 2, ctx.px(11))
         box = pygame.Rect(0, 0, ctx.px(130), 2 * badge)
-        if abs(dx) > abs(dy):  # a flank: the name beside the row, toward Conan
-            if dx > 0:
-                box.midleft = (at[0] + 2 * badge + ctx.px(4), at[1])
-            else:
-                box.midright = (at[0] - ctx.px(4), at[1])
+        if abs(dx) > abs(dy):  # a flank: the name over the row's upper end
+            upper = min(fit.px(c)[1] for c in shape.corners())
+            box.midbottom = (fit.px(shape.center)[0] + badge, upper - ctx.px(4))
         elif dy > 0:  # Center: under the row
             box.midtop = (at[0] + badge, at[1])
         else:  # Rear: above the row
             box.midbottom = (at[0] + badge, at[1])
-        box.clamp_ip(pic)
+        room = pic.copy()
+        room.x += 2 * badge + ctx.px(4)  # the number goes left of the name
+        room.w -= 2 * badge + ctx.px(4)
+        box.clamp_ip(room)
         _badge(surface, ctx, (box.x - badge - ctx.px(2), box.centery), order[zone.id])
         label(ctx, surface, _name(zone.id), box, 15, MARK, bold=True, max_lines=1,
               align="left")
@@ -455,7 +459,7 @@ def _mark(surface: pygame.Surface, ctx: DiagramContext, box: pygame.Rect, result
         pygame.draw.circle(surface, HIT_COLOUR, c, r)
 
 
-@diagram("conan", "icon_table", aspect=0.66)
+@diagram("conan", "icon_table", aspect=0.5)
 def icon_table(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext) -> None:
     """Rows: the attack icons; columns: the icon facing them; each cell what
     :func:`~tabletop.games.conan.icons.outcome` answers (CONAN-R14)."""
@@ -564,7 +568,7 @@ def damage_formula(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramConte
     foe_real, hero, *_ = _pair()
     foe = _apart(foe_real, -_APART_MM)
     pic = pygame.Rect(rect.x, top, rect.w * 45 // 100, rect.bottom - top)
-    fit = _Fit(_bounds([foe, hero], 4.0), pic.inflate(-ctx.px(4), -ctx.px(4)))
+    fit = _Fit(_bounds([foe, hero], 4.0), pic.inflate(-ctx.px(4), -ctx.px(4)), top=True)
     foe_card, hero_card = cards[foe_id], cards[hero_id]
     _schematic(surface, ctx, fit, foe, foe_card, foe_card.display_name(ctx.lang), (side_f,))
     _schematic(surface, ctx, fit, hero, hero_card, hero_card.display_name(ctx.lang), (side_h,))
@@ -580,10 +584,13 @@ def damage_formula(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramConte
     # below right: the example in words, the other cases, the marks
     area = pygame.Rect(pic.right + ctx.px(16), top, rect.right - pic.right - ctx.px(16),
                        rect.bottom - top)
+    nb = "\u00a0"  # the sum stays on one line
+    formula = nb.join(str(x) for x in (printed, "+", result.successes, "-", 1, "+",
+                                        result.glancing, "=", total))
     _legend(surface, ctx, area, [
         (None, i18n.t("helpconan.df_example", attacker=hero_card.display_name(ctx.lang),
                       defender=foe_card.display_name(ctx.lang), s=result.successes,
-                      g=result.glancing, printed=printed, total=total)),
+                      g=result.glancing, formula=formula)),
         (None, i18n.t("helpconan.df_glance", attacker=cards["move_cleave"].display_name(
             ctx.lang), defender=foe_card.display_name(ctx.lang), g=glance.glancing,
             total=glance.damage(printed))),
