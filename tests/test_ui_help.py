@@ -235,6 +235,8 @@ def test_why_on_a_real_refusal_opens_the_section_of_its_rule(rules: Any) -> None
         assert helper.section_id == "foe_draw"
         assert "CONAN-R7" in helper.page.section("foe_draw").rules
         assert helper.section_rect("foe_draw") is not None  # on screen, at the top
+        cited = [ln for ln in helper.lines if "CONAN-R7" in ln.text and ln.bold]
+        assert cited and cited[0].rect.y > helper.anchors["foe_draw"]  # says which rule
         key(app, pygame.K_ESCAPE)
         assert app.stack.top is scene and scene.toast.visible  # the refusal is still there
         assert game_to_json(game) == before

@@ -157,6 +157,8 @@ class HelpScene(Scene):
                  rules: GameRules | None = None) -> None:
         super().__init__(app)
         self.game = game
+        #: The rule a refusal cited when the page was opened by its "Why?" ("" else).
+        self.cited = rule
         self._rules = rules
         self._renderer: Any = None
         self._layout: Any = None
@@ -348,6 +350,10 @@ class HelpScene(Scene):
         y = self._wrap(section.title, x, y, width, self._size(TITLE_PX), True, ACCENT, "page")
         y += self._px(6)
         small = self._size(SMALL_PX)
+        if self.cited and self.page is not None and \
+                self.page.section_for_rule(self.cited) is section:
+            y = self._wrap(i18n.t("help.cited", rule=self.cited), x, y, width,
+                           self._size(BODY_PX), True, TEXT, "page") + self._px(4)
         if section.house:
             mark = self._px(14)
             text = i18n.t("help.house_ruling", ids=", ".join(section.house))
@@ -634,4 +640,5 @@ def help_button(app: Host, game: str, rect: pygame.Rect, container: Any,
         return None
     return UIButton(rect, i18n.t("help.menu_button", game=i18n.t(f"game.{game}")), app.ui,
                     container=container, object_id="#rules_help",
+                    tool_tip_text=i18n.t("help.key_hint"),
                     command=lambda: open_help(app, game, rules=rules()))
