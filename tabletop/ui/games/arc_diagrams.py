@@ -238,7 +238,7 @@ def combat_diagram(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramConte
         base = db[before.cards[iid].card_id].number("power", 0)
         now = combat.power(before, db, iid)
         text = words(ctx, "helpdiag.power", n=now) if now == base else \
-            words(ctx, "helpdiag.power_mod", base=base, d=now - base, n=now)
+            words(ctx, "helpdiag.power_mod", base=base, delta=f"{now - base:+d}", n=now)
         card = shown[iid]
         tag(ctx, surface, text, (card.right + gap, card.y), size=14, at="topleft",
             within=rect)
