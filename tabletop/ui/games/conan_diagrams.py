@@ -35,6 +35,7 @@ from tabletop.core.rules import GameRules, GameSetup
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.icons import BLOCKED, GLANCING, evaluate_side, outcome
 from tabletop.games.conan.schema import ATTACK_ICONS, ICONS, SLOTS
+from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES
 from tabletop.geometry import Placed, facing_slots, touching_sides
 from tabletop.layout import CARD_SIZE
 from tabletop.ui.games.conan_cards import ICON_STYLE, SLOT_BAND, slot_rect
@@ -194,7 +195,7 @@ def battlefield(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext)
     in (CONAN-R7)."""
     game = _demo(ctx.rules)
     lay = bf.frame(game.state)
-    zones = [lay.zone(z) for z in (*bf.FOE_ZONES, bf.CONAN_ZONE)]
+    zones = [lay.zone(z) for z in (*FOE_ZONES, CONAN_ZONE)]
     field = _bounds([z.shape() for z in zones], 8.0)
     pic = pygame.Rect(rect.x, rect.y, min(rect.h, rect.w * 55 // 100), rect.h)
     fit = _Fit(field, pic.inflate(-ctx.px(48), -ctx.px(16)))
@@ -206,8 +207,8 @@ def battlefield(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext)
         ids = game.state.zones[zone.id].cards
         for shape, iid in zip(bf.foe_shapes(game.state, zone.id), ids, strict=False):
             _card(surface, ctx, fit, shape, game.state.cards[iid].card_id)
-    conan = game.state.zones[bf.CONAN_ZONE].cards
-    conan_shape = lay.placements(bf.CONAN_ZONE, 1, CARD_SIZE)[0]
+    conan = game.state.zones[CONAN_ZONE].cards
+    conan_shape = lay.placements(CONAN_ZONE, 1, CARD_SIZE)[0]
     if conan:
         _card(surface, ctx, fit, conan_shape, game.state.cards[conan[0]].card_id)
     for zone in zones[:-1]:
@@ -265,7 +266,7 @@ def move_places(surface: pygame.Surface, rect: pygame.Rect, ctx: DiagramContext)
     recs = bf.moves(state, zone)
     targets = bf.zone_targets(state, zone)
     lay = bf.frame(state)
-    conan = lay.placements(bf.CONAN_ZONE, 1, CARD_SIZE)[0]
+    conan = lay.placements(CONAN_ZONE, 1, CARD_SIZE)[0]
     shapes = [*foes, *(bf.move_shape(r) for r in recs), *(t.shape for t in targets)]
     pic = pygame.Rect(rect.x, rect.y, rect.w * 58 // 100, rect.h)
     # room under the row for the numbers and the way to Conan
