@@ -36,6 +36,9 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/host.py",
     "tabletop/ui/sprite.py",
     "tabletop/help.py",  # the rules help loader (headless, issue 12 §2)
+    "tabletop/ui/help.py",  # the rules help page, its diagram registry, Conan's diagrams
+    "tabletop/ui/help_diagrams.py",
+    "tabletop/ui/games/conan_diagrams.py",
     # the Conan fight preview and playback words (issue 12 §7)
     "tabletop/ui/games/conan_preview.py",
     "tabletop/ui/games/conan_playback.py",
