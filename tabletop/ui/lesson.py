@@ -1,0 +1,272 @@
+"""A lesson on the real table (issue 12 §3, docs/lessons.md).
+
+:class:`LessonScene` is the game's own :class:`~tabletop.ui.table.TableScene` at the
+lesson's position, with :class:`~tabletop.core.lesson.LessonRun` deciding what counts:
+
+* the learner's seat stays at the computer all lesson (no hand-over cover: the other
+  seat is played by the program, and its hidden cards stay hidden, ALL-R2);
+* every move of the learner goes through the lesson (:class:`LessonGame`), so while a
+  card is dragged only the step's drops light up, and a wrong drop is refused with its
+  reason plus the step's nudge, in the table's refusal box;
+* the step's text, its lit cards and the progress show through the coach panel
+  (``TableScene.coach_override``, contract B); its drop places are framed on the table;
+* the other seat's steps are played by themselves once their text has been shown long
+  enough to read (:func:`reading_time`); a ``note`` step waits for **Next** (or Enter);
+* at the end "Lesson complete" offers the lessons list again (``on_back``) and the
+  finished lesson is reported (``on_complete``).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+import pygame
+
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.coach import CoachLine
+from tabletop.core.engine import Game
+from tabletop.core.lesson import Lesson, LessonRun
+from tabletop.core.messages import msg
+from tabletop.core.position import PositionError
+from tabletop.core.rules import GameRules, GameSetup
+from tabletop.core.scenario import ScenarioError, build_setup
+from tabletop.ui import dialogs
+from tabletop.ui.host import Host
+from tabletop.ui.table import TableScene
+
+__all__ = ["LessonGame", "LessonScene", "reading_time"]
+
+log = logging.getLogger(__name__)
+
+#: Reading pace for the opponent's narrated steps: words (en) or characters / 2 (ja)
+#: per second, about 200 words a minute, never under :data:`MIN_READ_S`.
+WORDS_PER_S = 3.3
+MIN_READ_S = 1.6
+#: Commands of the table that make no sense in a lesson (refused with a reason).
+_OFF_COMMANDS = ("resign", "free_mode", "undo", "redo", "reveal", "tap")
+PLACE_EDGE = (90, 220, 255)
+
+
+def reading_time(text: str) -> float:
+    """Seconds a newcomer needs to read ``text`` (English words or Japanese characters)."""
+    words = len(text.split())
+    if words <= 3 and len(text) > 20:  # Japanese: no spaces; about two characters a word
+        words = len(text) // 2
+    return max(MIN_READ_S, words / WORDS_PER_S)
+
+
+class LessonGame(Game):
+    """A game whose learner's moves go through the lesson (:class:`LessonRun`).
+
+    ``check`` and ``propose`` of the learner's seat answer as the lesson does, so the
+    table lights only the step's drops and refuses any other move with the nudge;
+    the other seat moves only through :meth:`LessonRun.play_other`; undo and redo are
+    off (every step builds on the one before).
+    """
+
+    def __init__(self, rules: GameRules, setup: GameSetup) -> None:
+        super().__init__(rules, setup)
+        self.run: LessonRun | None = None
+
+    def check(self, action: Action) -> Verdict:
+        """The lesson's verdict for the learner's seat; the rules' for the other."""
+        if self.run is None or action.seat != self.run.learner:
+            return super().check(action)
+        return self.run.check(action)
+
+    def propose(self, action: Action) -> Verdict:
+        """The learner's move, judged by the lesson; the other seat's is refused (the
+        program plays it)."""
+        if self.run is None:
+            return super().propose(action)
+        if action.seat != self.run.learner:
+            return Verdict.refuse("lesson.opponent_moves")
+        return self.run.propose(action)
+
+    def can_undo(self, seat: int) -> bool:
+        """Never during a lesson."""
+        return False
+
+    def can_redo(self, seat: int) -> bool:
+        """Never during a lesson."""
+        return False
+
+    def undo(self, seat: int) -> Verdict:
+        """Refused: a lesson goes forward only."""
+        return Verdict(False, "lesson.no_undo", msg("lesson.no_undo"))
+
+    def redo(self, seat: int) -> Verdict:
+        """Refused: a lesson goes forward only."""
+        return Verdict(False, "lesson.no_undo", msg("lesson.no_undo"))
+
+
+class LessonScene(TableScene):
+    """The lesson's game on the real table (see the module docstring).
+
+    ``pace`` scales the opponent's reading time (0: it moves at the next frame, for
+    tests). Raises ScenarioError when the lesson does not fit its game (the menu shows
+    it instead of opening the table).
+    """
+
+    def __init__(self, app: Host, lesson: Lesson, rules: GameRules,
+                 on_back: Callable[[], None] | None = None,
+                 on_complete: Callable[[Lesson], None] | None = None,
+                 pace: float = 1.0) -> None:
+        try:
+            game = LessonGame(rules, build_setup(lesson.scenario, rules))
+        except PositionError as exc:
+            raise ScenarioError(lesson.path, "position", str(exc)) from None
+        self.run = LessonRun(lesson, rules, game)
+        game.run = self.run
+        self.lesson = lesson
+        self.on_back = on_back
+        self.on_complete = on_complete
+        self.pace = pace
+        #: Seconds the current opponent's step has been shown.
+        self.waited = 0.0
+        self.next_rect = pygame.Rect(0, 0, 0, 0)
+        self._completed = False
+        super().__init__(app, game, cover_at_start=False)
+        self.coach_override = self.coach_line
+        self.viewer = lesson.learner
+        self.viewport.set_viewer(self.viewer)
+        self.forget_private()
+        self._refresh()
+
+    # -- the learner's seat stays at the computer ---------------------------------------
+    def _sync_viewer(self) -> None:
+        """No hand-over: the learner keeps the computer, the program plays the other seat."""
+        return None
+
+    def coach_line(self) -> CoachLine:
+        """What the coach panel shows now: the lesson's step; on a note step with a last
+        row saying how to go on (the whole panel is the Next button then)."""
+        line = self.run.coach()
+        if self.run.waits_for_next:
+            line = replace(line, progress=(*line.progress, msg("lesson.next_row")))
+        return line
+
+    # -- input -------------------------------------------------------------------------
+    def run_command(self, command: str) -> None:
+        """The table's buttons; Menu goes back to the lessons, resign / free mode / undo /
+        redo are off with a reason."""
+        if command == "menu":
+            self.back()
+        elif command in _OFF_COMMANDS:
+            key = "lesson.no_undo" if command in ("undo", "redo") else "lesson.not_in_lesson"
+            self.show_refusal(Verdict(False, key, msg(key)))
+        else:
+            super().run_command(command)
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Next (its button, Enter or Space) on a note step; the table's input otherwise."""
+        if self.run.waits_for_next and not self.cover_pending and \
+                dialogs.top_dialog(self.app.ui) is None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                    getattr(event, "button", 0) == 1 and self._on_next(event.pos):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.next()
+                return None
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                               pygame.K_KP_ENTER,
+                                                               pygame.K_SPACE):
+                self.next()
+                return None
+        return super().handle_event(event)
+
+    def _on_next(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the Next button (the coach panel, but for its Hide button)?"""
+        return self.next_rect.collidepoint(pos) and \
+            not self.coach.button_rect.collidepoint(pos)
+
+    def next(self) -> None:
+        """Move on from a note step."""
+        if self.run.next().ok:
+            self.waited = 0.0
+            self._refresh()
+            self._finish_if_done()
+
+    def back(self) -> None:
+        """Leave the lesson for the lessons list (or the menu)."""
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.app.back_to_menu()
+
+    # -- the opponent ------------------------------------------------------------------
+    def _idle(self) -> bool:
+        return (not self.cover_pending and self.slide is None and self.drag is None
+                and not self.ui.playing(self) and dialogs.top_dialog(self.app.ui) is None)
+
+    def update(self, dt: float) -> None:
+        """The table's animations; the opponent's step once it has been read."""
+        super().update(dt)
+        step = self.run.step
+        if step is None or not self.run.others_turn or not self._idle():
+            return
+        self.waited += dt
+        if self.waited < self.pace * reading_time(step.say.get(self.lang)):
+            return
+        self.waited = 0.0
+        verdict = self.run.play_other()
+        if not verdict.ok:  # a lesson that does not fit its rules: say so, do not loop
+            log.error("%s: step %d: the opponent's move was refused: %s",
+                      self.lesson.path, step.index, verdict.reason)
+            self.show_refusal(verdict)
+            self.run = _Stuck.wrap(self.run)
+        self._finish_if_done()
+
+    def _finish_if_done(self) -> None:
+        if not self.run.done or self._completed:
+            return
+        self._completed = True
+        if self.on_complete is not None:
+            self.on_complete(self.lesson)
+        title = msg("lesson.complete_title", title=self.lesson.title.message())
+        dialogs.choose(self.app, title, msg("lesson.complete_body"),
+                       [("lesson.back", self.back), ("lesson.restart", self.restart)])
+
+    def restart(self) -> None:
+        """Start the same lesson again."""
+        self.app.replace(LessonScene(self.app, self.lesson, self.rules, self.on_back,
+                                     self.on_complete, self.pace))
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, the step's drop places framed, and Next on a note step."""
+        super().draw(surface)
+        if self.cover_pending:
+            return
+        width = max(2, round(3 * self.scale))
+        pulse = 0.65 + 0.35 * math.sin(pygame.time.get_ticks() / 260.0)
+        edge = tuple(round(c * pulse) for c in PLACE_EDGE)
+        for place in self.run.places():
+            try:
+                rect = self.cell_rect(place) if place.startswith("cell:") else \
+                    self.zone_rect(place)
+            except (KeyError, ValueError):
+                continue  # a place this game's window draws itself (Conan's Move places)
+            pygame.draw.rect(surface, edge, rect.inflate(width * 2, width * 2), width,
+                             border_radius=round(6 * self.scale))
+        self.next_rect = pygame.Rect(0, 0, 0, 0)
+        if self.run.waits_for_next and self.coach.shown and self.coach.rect.w > 0:
+            # the coach panel itself is the Next button: framed, pulsing, easy to hit
+            self.next_rect = self.coach.rect.copy()
+            pygame.draw.rect(surface, edge, self.next_rect.inflate(width * 2, width * 2),
+                             width, border_radius=10)
+
+
+class _Stuck(LessonRun):
+    """A run whose opponent step the rules refused: it stops there (no retry loop)."""
+
+    @classmethod
+    def wrap(cls, run: LessonRun) -> LessonRun:
+        run.__class__ = cls
+        return run
+
+    @property
+    def others_turn(self) -> bool:
+        return False
