@@ -262,6 +262,8 @@ class HoverPreview:
     #: The current numbers of a card the viewer sees (the rules' ``derived``; set by
     #: the table): shown beside the printed ones (:mod:`~tabletop.ui.hover_words`).
     numbers: Callable[[CardView], Mapping[str, int]] | None = None
+    #: Where the words under the large card were drawn last (None: none drawn).
+    words_rect: pygame.Rect | None = None
 
     def card_rect(self, area: pygame.Rect, anchor: pygame.Rect,
                   avoid: pygame.Rect | None = None, reserve: int = 0) -> pygame.Rect | None:
@@ -305,6 +307,7 @@ class HoverPreview:
         gap = max(6, round(area.h * 0.015))
         rect = self.card_rect(area, anchor, avoid,
                               words.get_height() + gap if words is not None else 0)
+        self.words_rect = None
         if rect is None:
             return
         if words is not None:
@@ -313,7 +316,8 @@ class HoverPreview:
                 box.right = rect.right
             else:
                 box.left = rect.left
-            surface.blit(words, box.clamp(area))
+            self.words_rect = box.clamp(area)
+            surface.blit(words, self.words_rect)
         shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, (rect.x - 4, rect.y + 2))
