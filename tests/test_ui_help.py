@@ -255,3 +255,28 @@ def test_a_refusal_citing_no_rule_has_no_why(rules: Any) -> None:
         assert scene.toast.why
     finally:
         app.shutdown()
+
+
+def test_a_page_missing_in_the_language_falls_back_to_english_and_says_so(
+        rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.ui.help as help_scene
+    from tabletop.help import HelpError
+
+    real = help_scene.load_help
+
+    def only_english(game: str, lang: str) -> Any:
+        if lang != "en":
+            raise HelpError(f"{game}_{lang}.toml: no help file")
+        return real(game, lang)
+
+    monkeypatch.setattr(help_scene, "load_help", only_english)
+    app = menu_app(lang="ja")
+    try:
+        scene = open_help(app, "conan", rules=rules["conan"])
+        frames(app, 1)
+        assert scene.page is not None and scene.page.lang == "en" and scene.problem
+        first = next(ln for ln in scene.lines if ln.where == "page")
+        assert first.text.startswith("このページはまだ日本語")
+        assert_nothing_clipped(scene)
+    finally:
+        app.shutdown()
