@@ -280,3 +280,15 @@ def test_a_page_missing_in_the_language_falls_back_to_english_and_says_so(
         assert_nothing_clipped(scene)
     finally:
         app.shutdown()
+
+
+def test_f1_while_a_refusal_is_shown_opens_its_rule(rules: Any) -> None:
+    app, _game, scene, _labels = table_at("conan", FOE_DRAW, rules=rules["conan"])
+    try:
+        scene.toast.show("a refusal citing the gap rule", "x", "CONAN-R9")
+        key(app, pygame.K_F1)
+        helper = app.stack.top
+        assert isinstance(helper, HelpScene) and helper.cited == "CONAN-R9"
+        assert helper.section_id == "conan_move"
+    finally:
+        app.shutdown()
