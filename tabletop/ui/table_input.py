@@ -289,8 +289,10 @@ class TableInput(TableParts):
                 return event
             if self.drag is not None:
                 return None  # keys do nothing to the table while a card is held
-            if event.key == HELP_KEY:  # the rules help of this game (issue 12 §2)
-                open_help(self.app, self.rules.game_id, rules=self.rules)
+            if event.key == HELP_KEY:  # the rules help of this game (issue 12 §2), at the
+                # rule of the refusal being shown if the help explains it (as its Why?)
+                open_help(self.app, self.rules.game_id, rules=self.rules,
+                          rule=self.toast.rule if self.toast.why else "")
                 return None
             if event.key == COACH_KEY and not event.mod & pygame.KMOD_CTRL:
                 self.coach.toggle(self)  # hide / show the coach panel (issue 12 §1)
