@@ -39,7 +39,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.ui.games.conan_cards import slot_rect
 from tabletop.ui.games.conan_preview import PreviewBox, char_name, draw_box, icon_name
-from tabletop.ui.table import screen_turn
+from tabletop.ui.sprite import screen_turn
 
 if TYPE_CHECKING:
     from tabletop.ui.context import TableContext
