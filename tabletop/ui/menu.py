@@ -36,6 +36,7 @@ from tabletop.ui import dialogs
 from tabletop.ui.computer_seat import seat_options
 from tabletop.ui.demo import PERSON, SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
+from tabletop.ui.lessons_menu import lessons_button
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
@@ -881,6 +882,9 @@ class MenuScene(Scene):
         if rules_help is not None:
             add("rules_help", rules_help)
             bottom -= px(52)
+        add("lessons", lessons_button(self.app, self.game_id, pygame.Rect(  # issue 12 §3
+            pad, bottom - px(42), inner, px(42)), panel))
+        bottom -= px(52)
         if self.folder_problem is not None:  # nothing can be listed from it nor saved there
             folder, reason = self.folder_problem
             y += self._wrapped("save_folder_problem",
