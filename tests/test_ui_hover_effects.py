@@ -64,7 +64,7 @@ TABLES: dict[str, dict[str, Any]] = {
                       "p1.field": [c("void_wisp", "wisp")]},
             "data": {"slots": {"walker": "front.left", "wisp": "front.right"},
                      "equipped": {"pod": "walker"}}},
-        "now": ("walker", "damage taken 1"),
+        "now": ("walker", "ATK 2"),  # the plugin's own line: the pod's ATK in force
     },
     "eshi100": {
         "position": {
@@ -82,8 +82,8 @@ KIND_WORDS: dict[str, dict[str, str]] = {
               "action": "Action, in your Prepare step", "ally": "Ally:", "region": "Region:"},
     "arc": {"resource": "Resource:", "character": "Character:", "action": "Action card:",
             "combat": "Combat card:"},
-    "xenocard": {"battle": "battle card", "weapon": "Weapon:", "event": "Effect:",
-                 "situation": "Effect:"},
+    "xenocard": {"battle": "battle card", "weapon": "Weapon:", "event": "Used ",
+                 "situation": "Situation:"},
     "eshi100": {"game": "hand boost"},
 }
 
@@ -163,6 +163,7 @@ def test_the_hover_shows_the_current_numbers_beside_the_printed_ones(table):
     view = next(v for z in scene.view.zones.values() for v in z if v.iid == iid)
     lines = scene.preview.words(view, "en")
     assert lines[0].startswith("Now:") and words in lines[0], lines
+    assert sum(line.startswith("Now:") for line in lines) == 1  # said once
     derived = game.rules.derived(game.state, iid)
     assert any(str(v) in lines[0] for v in derived.values())
 

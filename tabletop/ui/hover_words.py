@@ -5,7 +5,8 @@ The lines under a card's name are, in order:
 
 1. its numbers *now* where they differ from the printed ones ("Now: prowess 3
    (printed 5) · health left 12 of 14"), from the rules' own
-   :meth:`~tabletop.core.rules.GameRules.derived` on the state the table shows;
+   :meth:`~tabletop.core.rules.GameRules.derived` on the state the table shows (unless
+   the plugin's own lines already begin with "Now:");
 2. the game plugin's :meth:`~tabletop.ui.games.GameUI.explain` lines;
 3. every effect of the card in words, from the game's card renderer
    (:meth:`~tabletop.ui.card_render.CardRenderer.effect_words`, in each game's
@@ -74,11 +75,15 @@ def card_lines(card: Any, view: CardView, explain: Callable[[Any, CardView], lis
     if view.hidden:
         return []
     lines: list[str] = []
-    if numbers is not None:
+    said = explain(card, view)
+    prefix = t("hover.now", list="").strip()
+    # a plugin that states the numbers now itself (Xenocard's ATK, attack type and HP
+    # in force) keeps its line; the printed ones are on the large face beside it
+    if numbers is not None and not any(line.startswith(prefix) for line in said):
         now = current_numbers(card, numbers(view), str(getattr(card, "game", "")))
         if now:
             lines.append(now)
-    for line in [*explain(card, view), *renderer.effect_words(card, lang)]:
+    for line in [*said, *renderer.effect_words(card, lang)]:
         if line and line not in lines:
             lines.append(line)
     return lines

@@ -131,13 +131,13 @@ def draw_attack_icon(surf: pygame.Surface, attack: str, rect: pygame.Rect,
 def effect_words(card: Any, lang: str) -> list[str]:
     """Every effect of a Xenocard card in words, for the hover (issue 12 §7): the
     effect of an event or a situation, as its text says it (every sample card with an
-    ``effect`` has one). Cost, condition, numbers, attack type, timing, level-up,
+    ``effect`` has one; the plugin's explain lines may hold it already). Cost, condition, numbers, attack type, timing, level-up,
     unique and unlimited (what a battle card's or a weapon's text says) are the
     plugin's explain lines."""
     if card.type not in ("event", "situation"):
         return []
     text = card.text.get(lang) or card.text.get("en") or ""
-    return [t("hover.xenocard.text", text=text)] if text else []
+    return [text] if text else []
 
 
 class XenoCardRenderer(CardRenderer):
