@@ -121,13 +121,10 @@ def _link(surf: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
     pygame.draw.circle(surf, colour, (rect.x + 2 * r, rect.centery), r, width)
 
 def effect_words(card: Any, lang: str) -> list[str]:
-    """Every effect of a 絵師100人展 card in words, for the hover (issue 12 §7): what
-    its action icon does (attack or defence) and its use from the hand (hand boost,
-    ESHI-R5). Number, connect cost, power and connectors are the plugin's explain
-    lines."""
-    icon = card.get("icon")
-    out = [t(f"eshi100ui.explain_{icon}")] if icon in ("attack", "defense") else []
-    return out + [t("hover.eshi100.hand_boost")]
+    """Every effect of a 絵師100人展 card in words, for the hover (issue 12 §7) beyond
+    the plugin's explain lines (number and action icon, connect cost, power,
+    connectors): its use from the hand (hand boost, ESHI-R5)."""
+    return [t("hover.eshi100.hand_boost")]
 
 
 class EshiCardRenderer(CardRenderer):
