@@ -415,6 +415,7 @@ class ComputerSeats:
         action = choice.action
         start = self._drawn_at(action)
         viewer = scene.viewer
+        logged = len(scene.game.state.log)
         verdict = scene.propose(action)
         self.played.append((action, verdict.ok))
         if not verdict.ok:  # a bug of the player: said in the log, the seat thinks again
@@ -424,7 +425,9 @@ class ComputerSeats:
         reason = scrub_hidden(choice.reason, state, scene.viewer)
         self.said = Announcement(seat, reason)
         self.hold = self.pace.glide + self.pace.hold
-        scene.add_note(msg("computer.log_reason", player=seat_msg(seat), reason=reason))
+        # just above the move's own log lines (and what followed from it by itself)
+        scene.add_note(msg("computer.log_reason", player=seat_msg(seat), reason=reason),
+                       after=min(logged, len(state.log)))
         if start is not None and scene.viewer == viewer:
             self._glide(action, start)
         return True

@@ -212,8 +212,8 @@ class Hint:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Outline the place the hinted card goes to (the card itself is lit by the
-        coach panel)."""
+        """Outline the place the hinted card goes to (the card itself, and a card it goes
+        onto, are lit by the coach panel: they are the line's ``lit``)."""
         shown = self.shown
         if shown is None or shown.place is None:
             return
@@ -225,10 +225,9 @@ class Hint:
         elif place.kind == "cell":
             rect = scene.cell_rect(place.key) if split_cell_key(place.key)[0] else None
         else:
-            rect = scene.card_rect(int(place.key))
-        card = scene.card_rect(place.card)
+            rect = None  # onto a card: that card is lit
+        if rect is None:
+            return
         width = max(2, round(3 * scene.scale))
-        for r in (rect, card):
-            if r is not None:
-                pygame.draw.rect(surface, HINT_MARK, r.inflate(2 * width, 2 * width), width,
-                                 border_radius=max(2, round(6 * scene.scale)))
+        pygame.draw.rect(surface, HINT_MARK, rect.inflate(2 * width, 2 * width), width,
+                         border_radius=max(2, round(6 * scene.scale)))

@@ -224,11 +224,12 @@ class TableState(TableParts):
             text = f"{text} ({line.rule})"
         return render_message(msg("table.refusal_log", text=text), self.lang)
 
-    def add_note(self, message: Any) -> None:
+    def add_note(self, message: Any, after: int | None = None) -> None:
         """Write ``message`` into the viewer's log as a local note (the computer's reason
-        for its move): like a refusal line, it is neither in the state nor in the save."""
-        self.refusals.append(RefusalLine(self.viewer, len(self.game.state.log), message,
-                                         note=True))
+        for its move), after the first ``after`` lines of the game log (default: all);
+        like a refusal line, it is neither in the state nor in the save."""
+        at = len(self.game.state.log) if after is None else after
+        self.refusals.append(RefusalLine(self.viewer, at, message, note=True))
         if not self.cover_pending:
             self._render_log()
             self.log_panel.scroll = 0
