@@ -113,9 +113,11 @@ def preview_lines(state: GameState, db: CardDb, sides: Sequence[SidePreview], wh
             continue
         move = db[state.cards[side.foe_card].card_id].display_name(lang)
         out.append(("against", t("conanfight.against", foe=foe, card=move)))
-        if not side.pairs:
+        # a pair where neither icon attacks (a Shield against an empty slot) says nothing
+        pairs = [p for p in side.pairs if p.mine is not None or p.theirs is not None]
+        if not pairs:
             out.append(("pair", t("conanfight.no_icons")))
-        out += [("pair", pair_text(p)) for p in side.pairs]
+        out += [("pair", pair_text(p)) for p in pairs]
         out.append(("damage", t("conanfight.deal_take", who=char_name(state, db, who, lang),
                                 deal=side.deal, take=side.take)))
     if any(s.known for s in sides):
