@@ -63,6 +63,8 @@ _LESSON_KEYS = {"id", "order", "title", "summary", "learner"}
 _LESSON_STEP_KEYS = {"say", "highlight", "match", "nudge"}
 _LANGS = ("en", "ja")
 _ZONE_PREFIX = "zone:"
+#: Refusal messages that already carry the step's nudge.
+_NUDGED = ("lesson.refused", "refusal.lesson.wrong_move")
 _CELL_PREFIX = "cell:"
 
 
@@ -417,10 +419,13 @@ class LessonRun:
     def _play(self, step: LessonStep, action: Action) -> Verdict:
         if step.step.after and not self._facts_hold(step, action):
             return self._wrong(step)
+        # on to the next step first: the game's listeners (the window) ask the lesson
+        # about the new position while the move is being announced
+        self._index += 1
         verdict = Game.propose(self.game, action)
         if not verdict.ok:
+            self._index -= 1
             return self._with_nudge(step, verdict) if step.seat == self.learner else verdict
-        self._index += 1
         return verdict
 
     def _matches(self, step: LessonStep, action: Action) -> bool:
@@ -461,6 +466,21 @@ class LessonRun:
         if not verdict.ok:
             return [FactResult("legal", False, f"refused: {verdict.reason}")]
         return check_facts(self.lesson.scenario, step.step, trial.state, self.labels, trial)
+
+    def with_nudge(self, verdict: Verdict) -> Verdict:
+        """A refusal met at the current learner's step (a drop the table itself refused,
+        a greyed-out button) with the step's nudge after its reason; any other verdict
+        (or one already nudged) as it is."""
+        step = self.step
+        if verdict.ok or not self.learners_move or step is None or \
+                (verdict.message is not None and verdict.message.key in _NUDGED):
+            return verdict
+        return self._with_nudge(step, verdict)
+
+    def nudge(self) -> Message | None:
+        """The current learner's step's nudge (None when no learner's move is awaited)."""
+        step = self.step
+        return self._nudge(step) if step is not None and self.learners_move else None
 
     def _nudge(self, step: LessonStep) -> Message:
         return step.nudge.message() if step.nudge is not None else msg("lesson.nudge_default")

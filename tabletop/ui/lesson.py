@@ -177,6 +177,19 @@ class LessonScene(TableScene):
                 return None
         return super().handle_event(event)
 
+    def show_refusal(self, verdict: Verdict) -> None:
+        """A refusal in the box, with the step's nudge after its reason (any refusal: a
+        drop the table refused, a greyed-out button, the rules, the lesson)."""
+        super().show_refusal(self.run.with_nudge(verdict))
+
+    def slide_back(self, iid: int, start: tuple[int, int]) -> None:
+        """A dropped card goes home; a drop that meant nothing at all still gets the
+        step's nudge, so the learner is never left without a word."""
+        super().slide_back(iid, start)
+        nudge = self.run.nudge()
+        if nudge is not None and not self.toast.message:
+            self.toast.show(nudge, "lesson.nudge", "")
+
     def _on_next(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the Next button (the coach panel, but for its Hide button)?"""
         return self.next_rect.collidepoint(pos) and \

@@ -19,6 +19,7 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -265,7 +266,7 @@ class LessonsMenu(Scene):
             done = sum(self.progress.is_finished(gid, les.id) for les in self.lessons[gid])
             label = f"{i18n.t(f'game.{gid}')}  {done}/{len(self.lessons[gid])}"
             button = UIButton(pygame.Rect(pad, y, tab_w - 2 * pad, px(46)), label, ui,
-                              container=tabs, command=lambda g=gid: self.select_game(g))
+                              container=tabs, command=partial(self.select_game, gid))
             if gid == self.game:  # shown pressed, as the menu shows the chosen game
                 button.select()  # type: ignore[no-untyped-call]
             add(f"tab:{gid}", button)
@@ -316,7 +317,7 @@ class LessonsMenu(Scene):
         add(f"summary:{n}", box)
         add(f"start:{n}", UIButton(pygame.Rect(x + text_w + gap, y + px(4), start_w, px(44)),
                                    i18n.t("lesson.start"), ui, container=panel,
-                                   command=lambda les=lesson: self.start(les)))
+                                   command=partial(self.start, lesson)))
         return int(y + px(32) + box.rect.height)
 
 
@@ -328,5 +329,5 @@ def open_lessons(app: Host, game: str | None = None) -> None:
 def lessons_button(app: Host, game: str, rect: pygame.Rect, container: Any) -> Any:
     """The menu's "Lessons" button (a pygame_gui button in ``container`` at ``rect``)."""
     return UIButton(rect, i18n.t("lesson.menu_button"), app.ui, container=container,
-                    object_id="#lessons", command=lambda: open_lessons(app, game))
+                    object_id="#lessons", command=partial(open_lessons, app, game))
 

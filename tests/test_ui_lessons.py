@@ -1,0 +1,298 @@
+"""Lessons in the window (issue 12 §3): every lesson of Arc and 絵師100人展 is played to
+its end by posted mouse events, as a newcomer would follow it (drag the lit card to the
+lit place, click the lit cards and the button the step names, click Next on notes);
+a wrong drag is refused with its message; the lessons list remembers what was finished
+and survives a broken progress file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from ui_helpers import click, drag, frames, make_app, screenshot, texts, widget_centre
+
+from tabletop import i18n
+from tabletop.core.lesson import Lesson, LessonStep, lesson_files
+from tabletop.core.rules import load_rules
+from tabletop.ui.lesson import LessonScene
+from tabletop.ui.lessons_menu import PROGRESS_FILE, LessonsMenu
+from tabletop.ui.panels import render_message
+
+ROOT = Path(__file__).resolve().parent.parent / "assets" / "lessons"
+WINDOW_GAMES = ("arc", "eshi100")
+LESSONS = [p for g in WINDOW_GAMES for p in lesson_files(ROOT, g)]
+SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def _open(path: Path, size: tuple[int, int] = (1280, 720), lang: str = "en",
+          save_dir: Path | None = None) -> tuple[Any, LessonScene]:
+    app = make_app(size, lang, save_dir=save_dir)
+    app.set_language(lang)
+    lesson = Lesson.load(path)
+    scene = LessonScene(app, lesson, load_rules(lesson.game), pace=0.0)
+    app.stack.replace(scene)
+    frames(app, 2)
+    return app, scene
+
+
+def _card_px(scene: LessonScene, label: str) -> tuple[int, int]:
+    iid = scene.run.labels[label]
+    rect = scene.card_rect(scene.view_id(iid))
+    assert rect is not None, f"${label} is not on the table"
+    return rect.center
+
+
+def _place_px(scene: LessonScene, place: str) -> tuple[int, int]:
+    rect = scene.cell_rect(place) if place.startswith("cell:") else scene.zone_rect(place)
+    return rect.center
+
+
+def _button(buttons: dict[str, Any], *names: str) -> Any:
+    for name in names:
+        button = buttons.get(name)
+        if button is not None and button.is_enabled:
+            return button
+    found = {k: b.is_enabled for k, b in buttons.items()}
+    raise AssertionError(f"no enabled button of {names} (buttons: {found})")
+
+
+def _play_by_mouse(app: Any, scene: LessonScene, step: LessonStep) -> None:
+    """Do what the step's text asks, with the mouse, from what the step lights."""
+    cards = [h[1:] for h in step.highlight if h.startswith("$")]
+    places = list(scene.run.places())  # zone ids and cell keys
+    kind = step.step.action
+    if kind in ("next_phase", "end_turn"):
+        click(app, widget_centre(_button(scene.controls.buttons, kind)))
+    elif places:  # drag the lit card to the lit place
+        drag(app, _card_px(scene, cards[0]), _place_px(scene, places[0]))
+    elif kind == "decide" and any("@" in str(c) for c in step.step.args.get("choice", [])):
+        drag(app, _card_px(scene, cards[0]), _card_px(scene, cards[1]))  # combat card on
+    else:  # click the lit cards in order, then the step's button
+        for label in cards:
+            click(app, _card_px(scene, label))
+        frames(app, 1)
+        if kind == "challenge":
+            click(app, widget_centre(_button(scene.controls.buttons, "challenge",
+                                             "eshi_challenge")))
+        else:  # the button that confirms what was clicked (the step's text names it)
+            confirm = [c for c in scene.decisions.buttons if "confirm" in c]
+            click(app, widget_centre(_button(scene.decisions.buttons, *confirm, "eshi_use",
+                                             "eshi_defend", "eshi_recover")))
+    frames(app, 2)
+
+
+def _play_lesson(app: Any, scene: LessonScene, shots: Path | None = None) -> None:
+    run = scene.run
+    guard = 0
+    while not run.done:
+        guard += 1
+        assert guard < 400, f"stuck at step {run.index + 1}"
+        step = run.step
+        assert step is not None
+        index = run.index
+        if shots is not None:
+            screenshot(app, shots / f"{run.lesson.id}_{index + 1:02d}.png")
+        if run.waits_for_next:
+            assert scene.next_rect.w > 0, "a note step shows no Next"
+            click(app, scene.next_rect.center)
+        elif run.others_turn:
+            frames(app, 1)
+        else:
+            _play_by_mouse(app, scene, step)
+            shown = " | ".join(texts(app))
+            assert run.index > index, (f"step {step.index} ({step.step.action}) was not "
+                                       f"taken by the mouse; the window says: {shown}")
+    frames(app, 2)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_lesson_played_by_mouse_completes_and_offers_the_list(path: Path,
+                                                              tmp_path: Path) -> None:
+    app, scene = _open(path, save_dir=tmp_path)
+    done: list[str] = []
+    scene.on_complete = lambda lesson: done.append(lesson.id)
+    _play_lesson(app, scene)
+    assert scene.run.done and done == [scene.lesson.id]
+    words = " ".join(texts(app))
+    assert i18n.t("lesson.back") in words  # "Lesson complete" asks where to go
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_wrong_drag_is_refused_with_reason_and_nudge(path: Path) -> None:
+    """At the first step that drags a card, dropping it anywhere but the lit place is
+    refused: the card goes back, the step stays, the box shows the nudge."""
+    app, scene = _open(path)
+    run = scene.run
+    while not run.done:
+        step = run.step
+        assert step is not None
+        places = list(run.places())
+        if run.learners_move and places and step.nudge is not None:
+            card = [h[1:] for h in step.highlight if h.startswith("$")][0]
+            before = run.game.state.fingerprint()
+            target = _wrong_place(scene, places[0])
+            drag(app, _card_px(scene, card), target)
+            frames(app, 3)
+            assert run.step is step and run.game.state.fingerprint() == before
+            shown = _toast(scene)
+            assert step.nudge.en in shown, shown
+            return
+        if run.waits_for_next:
+            click(app, scene.next_rect.center)
+        elif run.others_turn:
+            frames(app, 1)
+        else:
+            _play_by_mouse(app, scene, step)
+    pytest.fail("the lesson has no drag step")
+
+
+def _toast(scene: LessonScene) -> str:
+    """The refusal box's text as shown."""
+    return render_message(scene.toast.message, scene.lang)
+
+
+def _wrong_place(scene: LessonScene, place: str) -> tuple[int, int]:
+    """A place on the table other than ``place`` (another zone or cell)."""
+    if place.startswith("cell:"):
+        zone, _, cell = place[5:].partition("/")
+        other = "r1c2" if cell != "r1c2" else "r2c2"
+        return scene.cell_rect(f"cell:{zone}/{other}").center
+    others = [z.id for z in scene.layout.zones if z.id != place and z.id.startswith("p0.")
+              and "hand" not in z.id]
+    return scene.zone_rect(others[0]).center
+
+
+def test_the_opponent_waits_a_reading_time_before_moving() -> None:
+    path = ROOT / "arc" / "arc_first_turn.toml"
+    app = make_app()
+    lesson = Lesson.load(path)
+    scene = LessonScene(app, lesson, load_rules("arc"), pace=1.0)
+    app.stack.replace(scene)
+    run = scene.run
+    while not run.others_turn:
+        if run.waits_for_next:
+            run.next()
+        else:
+            expected = run.expected()
+            assert expected is not None
+            assert run.propose(expected).ok
+    index = run.index
+    frames(app, 5, dt=0.1)  # half a second: still reading
+    assert run.index == index
+    frames(app, 60, dt=0.1)
+    assert run.index > index
+
+
+def test_no_cover_and_the_opponents_hand_stays_hidden() -> None:
+    app, scene = _open(ROOT / "arc" / "arc_first_turn.toml")
+    seen: list[tuple[int, int]] = []
+    scene.face_listener = lambda viewer, iid: seen.append((viewer, iid))
+    _play_lesson(app, scene)
+    state = scene.game.state
+    assert scene.viewer == scene.lesson.learner
+    assert not scene.cover_pending
+    hidden = [(0, i) for i in state.zones["p1.hand"].cards]
+    assert not set(hidden) & set(seen), "a card of the opponent's hand was drawn face up"
+
+
+def test_undo_and_resign_are_off_in_a_lesson() -> None:
+    app, scene = _open(ROOT / "arc" / "arc_first_turn.toml")
+    click(app, scene.next_rect.center)
+    scene.run_command("resign")
+    frames(app, 1)
+    assert i18n.t("lesson.not_in_lesson") in _toast(scene)
+    assert not scene.game.state.game_over
+    assert not scene.game.undo(0).ok
+
+
+# --------------------------------------------------------------------------- the list
+
+
+def _menu(tmp_path: Path, game: str = "arc") -> tuple[Any, LessonsMenu]:
+    app = make_app(save_dir=tmp_path)
+    menu = LessonsMenu(app, game)
+    app.stack.replace(menu)
+    frames(app, 2)
+    return app, menu
+
+
+def test_menu_remembers_a_finished_lesson(tmp_path: Path) -> None:
+    app, menu = _menu(tmp_path)
+    first = menu.lessons["arc"][0]
+    click(app, widget_centre(menu.widgets["start:0"]))
+    scene = app.stack.top
+    assert isinstance(scene, LessonScene) and scene.lesson.id == first.id
+    scene.pace = 0.0
+    _play_lesson(app, scene)
+    saved = json.loads((tmp_path / PROGRESS_FILE).read_text(encoding="utf-8"))
+    assert saved == {"finished": {"arc": [first.id]}}
+    back = [b for b in _dialog_buttons(app) if b.text == i18n.t("lesson.back")]
+    click(app, widget_centre(back[0]))
+    menu = app.stack.top
+    assert isinstance(menu, LessonsMenu)
+    assert menu.widgets["title:0"].text.startswith("\u2713")
+    assert not menu.widgets["title:1"].text.startswith("\u2713")
+    # and a new window (the next start of the program) still knows
+    _, again = _menu(tmp_path)
+    assert again.progress.is_finished("arc", first.id)
+
+
+def _dialog_buttons(app: Any) -> list[Any]:
+    from pygame_gui.elements import UIButton, UIWindow
+
+    out = []
+    for element in app.ui.get_root_container().elements:
+        if isinstance(element, UIWindow):
+            out += [b for b in element.get_container().elements if isinstance(b, UIButton)]
+    return out
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"finished": ["arc"]}', '"x"',
+                                     '{"finished": {"arc": [1]}}'])
+def test_broken_progress_file_is_ignored_with_a_notice(tmp_path: Path, content: str) -> None:
+    (tmp_path / PROGRESS_FILE).write_text(content, encoding="utf-8")
+    app, menu = _menu(tmp_path)
+    frames(app, 2)
+    assert menu.progress.finished == {}
+    assert str(tmp_path / PROGRESS_FILE) in " ".join(texts(app))
+    assert "\u2713" not in menu.widgets["title:0"].text
+
+
+def test_menu_has_a_lessons_button_opening_the_list(tmp_path: Path) -> None:
+    app = make_app(save_dir=tmp_path)
+    app.show_menu()
+    frames(app, 2)
+    click(app, widget_centre(app.stack.top.widgets["lessons"]))
+    frames(app, 1)
+    assert isinstance(app.stack.top, LessonsMenu)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    frames(app, 2)
+    assert not isinstance(app.stack.top, LessonsMenu)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_lessons_list_at_every_size_and_language(tmp_path: Path, size: tuple[int, int],
+                                                 lang: str) -> None:
+    app = make_app(size, lang, save_dir=tmp_path)
+    app.set_language(lang)
+    for game in WINDOW_GAMES:
+        menu = LessonsMenu(app, game)
+        app.stack.replace(menu)
+        frames(app, 2)
+        area = pygame.Rect((0, 0), size)
+        for name, widget in menu.widgets.items():
+            assert area.contains(widget.rect), (name, widget.rect)
+        starts = [w for n, w in menu.widgets.items() if n.startswith("start:")]
+        rows = [w for n, w in menu.widgets.items() if n.startswith("summary:")]
+        assert len(starts) == len(menu.lessons[game]) == len(rows)
+        for a, b in zip(rows, rows[1:], strict=False):
+            assert a.rect.bottom <= b.rect.top, "two lessons overlap"
