@@ -133,3 +133,22 @@ def test_watch_a_demo_from_the_menu():
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
     assert type(app.stack.top).__name__ == "MenuScene"
+
+
+def test_a_dialog_for_a_computer_seats_own_decision_does_not_stop_the_demo():
+    """In the demo the table shows the acting computer seat, so the window may open its
+    decision dialog (Conan's Chronicle losses): the computer answers it, it does not
+    wait for a person. A person's dialog (against the computer) is waited for."""
+    from computer_helpers import vs_computer
+
+    from tabletop.ui import dialogs
+
+    app, game, scene = _demo()
+    dialogs.confirm(app, "dialog.resign_title", "?", lambda: None)
+    frames(app, 1)
+    assert scene._dialog_open() and scene.viewer in scene.computer.levels
+    assert not scene.computer.busy()
+    app, game, scene = vs_computer("arc", {1: Level.EASY})
+    dialogs.confirm(app, "dialog.resign_title", "?", lambda: None)
+    frames(app, 1)
+    assert scene._dialog_open() and scene.computer.busy()

@@ -327,12 +327,15 @@ class ComputerSeats:
 
     def busy(self) -> bool:
         """Is the table showing something a move must wait for: a card gliding, a
-        playback, a dialog, a cover, the last announcement still held?"""
+        playback, a cover, the last announcement still held, a person's dialog (a
+        dialog the window opened for a computer seat's own decision, in the demo, is
+        not waited for: the move answers it and the window closes it)?"""
         scene = self.scene
         if scene is None:
             return True
+        persons_dialog = scene.viewer not in self.levels and scene._dialog_open()
         return (self.hold > 0 or scene.slide is not None or scene.cover_pending
-                or scene.ui.playing(scene) or scene._dialog_open())
+                or scene.ui.playing(scene) or persons_dialog)
 
     def update(self, dt: float) -> None:
         """One frame: count down the hold, start a thought when a computer seat must act,
