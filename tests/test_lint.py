@@ -35,6 +35,7 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/context.py",
     "tabletop/ui/host.py",
     "tabletop/ui/sprite.py",
+    "tabletop/ui/coach_panel.py",  # the coach panel (issue 12 §1)
     "tabletop/help.py",  # the rules help loader (headless, issue 12 §2)
     "tabletop/ui/help.py",  # the rules help page, its diagram registry, Conan's diagrams
     "tabletop/ui/help_diagrams.py",

@@ -12,7 +12,9 @@ shown instead (None: the normal line).
 Text is wrapped to the panel's width (Japanese between characters, with kinsoku,
 :mod:`tabletop.ui.textwrap_ja`) at the largest size from :data:`BASE_PX` down to the
 text floor that fits the room the side panel leaves; the panel takes the room its
-text needs (the log below gives way), so nothing is ever clipped. Lit pieces get a
+text needs (the log below gives way), so nothing is ever clipped. When even that is
+too little (a long question below), the parts least needed are left out: further
+warnings, then, under a question whose prompt says what to do, the "what" sentence. Lit pieces get a
 cyan glow around the card (never over its face), unlike the gold outline of the
 places a dragged card may go.
 """
@@ -189,14 +191,22 @@ class CoachPanel:
     @staticmethod
     def _variants(texts: tuple[Any, ...], compact: bool,
                   rooms: tuple[int, int]) -> list[tuple[tuple[Any, ...], int]]:
+        """The ways to show ``texts``, in order of preference, each with its room: whole
+        (first leaving the log its share, then taking all the room), then with fewer
+        warnings (the first, then none: the win progress stays always visible), then,
+        under a question, without the "what" sentence; who acts always stays."""
         if len(texts) == 2:
             return [(texts, rooms[1])]
         shown, lang, who, what, warnings, progress = texts
-        whole, bare = texts, (shown, lang, who, what, warnings, ())
-        variants = [(whole, rooms[0]), (bare, rooms[0]), (whole, rooms[1]), (bare, rooms[1])]
+        first = tuple(warnings[:1])
+        variants = [(texts, rooms[0]), (texts, rooms[1]),
+                    ((shown, lang, who, what, first, progress), rooms[1]),
+                    ((shown, lang, who, what, (), progress), rooms[1]),
+                    ((shown, lang, who, what, (), ()), rooms[1])]
         if compact:
             variants += [((shown, lang, who, "", warnings, progress), rooms[1]),
-                         ((shown, lang, who, "", warnings, ()), rooms[1])]
+                         ((shown, lang, who, "", first, progress), rooms[1]),
+                         ((shown, lang, who, "", (), progress), rooms[1])]
         variants.append(((shown, lang, who, "", (), ()), rooms[1]))
         return variants
 
