@@ -10,8 +10,11 @@ lesson's position, with :class:`~tabletop.core.lesson.LessonRun` deciding what c
   reason plus the step's nudge, in the table's refusal box;
 * the step's text, its lit cards and the progress show through the coach panel
   (``TableScene.coach_override``, contract B); its drop places are framed on the table;
+  a question of the rules (blockers, a defence) keeps its buttons in the decision box,
+  its words being the step's own;
 * the other seat's steps are played by themselves once their text has been shown long
-  enough to read (:func:`reading_time`); a ``note`` step waits for **Next** (or Enter);
+  enough to read (:func:`reading_time`), the moved card gliding to its place; a
+  ``note`` step waits for **Next** (the coach box, or Enter / Space);
 * at the end "Lesson complete" offers the lessons list again (``on_back``) and the
   finished lesson is reported (``on_complete``).
 """
@@ -33,8 +36,12 @@ from tabletop.core.messages import msg
 from tabletop.core.position import PositionError
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.core.scenario import ScenarioError, build_setup
+from tabletop.core.view import view_id
 from tabletop.ui import dialogs
+from tabletop.ui.computer_seat import moving_card
+from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.host import Host
+from tabletop.ui.sprite import Slide
 from tabletop.ui.table import TableScene
 
 __all__ = ["LessonGame", "LessonScene", "reading_time"]
@@ -47,6 +54,8 @@ WORDS_PER_S = 3.3
 MIN_READ_S = 1.6
 #: Commands of the table that make no sense in a lesson (refused with a reason).
 _OFF_COMMANDS = ("resign", "free_mode", "undo", "redo", "reveal", "tap")
+#: Seconds the opponent's moved card takes to glide to its place.
+GLIDE_S = 0.6
 PLACE_EDGE = (90, 220, 255)
 
 
@@ -130,6 +139,7 @@ class LessonScene(TableScene):
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self._completed = False
         super().__init__(app, game, cover_at_start=False)
+        self.decisions.__class__ = _quiet_prompt(type(self.decisions))
         self.coach_override = self.coach_line
         self.viewer = lesson.learner
         self.viewport.set_viewer(self.viewer)
@@ -140,6 +150,11 @@ class LessonScene(TableScene):
     def _sync_viewer(self) -> None:
         """No hand-over: the learner keeps the computer, the program plays the other seat."""
         return None
+
+    def _decision_height(self, width: int) -> int:
+        """The decision box holds only its buttons (its question is the step's text)."""
+        return self.decisions.buttons_height(width, self.scale, self.app.fonts) + \
+            round(8 * self.scale)
 
     def coach_line(self) -> CoachLine:
         """What the coach panel shows now: the lesson's step; on a note step with a last
@@ -218,19 +233,47 @@ class LessonScene(TableScene):
         """The table's animations; the opponent's step once it has been read."""
         super().update(dt)
         step = self.run.step
-        if step is None or not self.run.others_turn or not self._idle():
+        if step is None:  # the learner's own last move ended the lesson
+            if self._idle():
+                self._finish_if_done()
+            return
+        if not self.run.others_turn or not self._idle():
             return
         self.waited += dt
         if self.waited < self.pace * reading_time(step.say.get(self.lang)):
             return
         self.waited = 0.0
+        action = self.run.expected()
+        start = self._drawn_at(action)
         verdict = self.run.play_other()
+        if verdict.ok and start is not None and action is not None:
+            self._glide(action, start)
         if not verdict.ok:  # a lesson that does not fit its rules: say so, do not loop
             log.error("%s: step %d: the opponent's move was refused: %s",
                       self.lesson.path, step.index, verdict.reason)
             self.show_refusal(verdict)
             self.run = _Stuck.wrap(self.run)
         self._finish_if_done()
+
+    def _drawn_at(self, action: Action | None) -> tuple[int, int] | None:
+        """Where the card ``action`` moves is drawn now (top-left pixels), or None."""
+        iid = moving_card(action) if action is not None else None
+        state = self.game.state
+        if iid is None or iid not in state.cards:
+            return None
+        sprite = self.by_iid.get(view_id(state, self.viewer, iid))
+        return sprite.rect.topleft if sprite is not None else None
+
+    def _glide(self, action: Action, start: tuple[int, int]) -> None:
+        """The opponent's moved card glides from where it lay to where it landed."""
+        iid = moving_card(action)
+        state = self.game.state
+        if iid is None or iid not in state.cards:
+            return
+        vid = view_id(state, self.viewer, iid)
+        sprite = self.by_iid.get(vid)
+        if sprite is not None and sprite.rect.topleft != start:
+            self.slide = Slide(vid, start, sprite.rect.topleft, duration=GLIDE_S)
 
     def _finish_if_done(self) -> None:
         if not self.run.done or self._completed:
@@ -270,6 +313,23 @@ class LessonScene(TableScene):
             self.next_rect = self.coach.rect.copy()
             pygame.draw.rect(surface, edge, self.next_rect.inflate(width * 2, width * 2),
                              width, border_radius=10)
+
+
+class _QuietPrompt(DecisionPanel):
+    """A decision box whose question is asked by the lesson's step instead (its text in
+    the coach panel says what to click and why): the box keeps only its buttons, so the
+    step's text keeps its room in the side panel at every size and language."""
+
+    def prompt_text(self, lang: str) -> str:
+        """Nothing: the coach panel shows the lesson's step."""
+        return ""
+
+
+def _quiet_prompt(cls: type[DecisionPanel]) -> type[DecisionPanel]:
+    """``cls`` (the game's decision box) with the prompt left to the lesson."""
+    if issubclass(cls, _QuietPrompt):
+        return cls
+    return type(f"Lesson{cls.__name__}", (_QuietPrompt, cls), {})
 
 
 class _Stuck(LessonRun):
