@@ -296,3 +296,33 @@ def test_lessons_list_at_every_size_and_language(tmp_path: Path, size: tuple[int
         assert len(starts) == len(menu.lessons[game]) == len(rows)
         for a, b in zip(rows, rows[1:], strict=False):
             assert a.rect.bottom <= b.rect.top, "two lessons overlap"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_step_shows_through_the_coach_panel(lang: str) -> None:
+    """Contract B: the lesson's text, lit cards and progress are the coach panel's line."""
+    app, scene = _open(ROOT / "arc" / "arc_first_turn.toml", lang=lang)
+    click(app, scene.next_rect.center)  # past the opening note
+    step = scene.run.step
+    assert step is not None and not step.is_note
+    line = scene.coach.line(scene)
+    assert line is not None and scene.coach.overridden
+    assert render_message(line.what, lang) == step.say.get(lang)
+    assert line.lit == {scene.view_id(scene.run.labels["hills"])}
+    assert any("2 / 15" in render_message(p, lang) for p in line.progress)
+
+
+def test_the_opponents_card_glides_to_its_place() -> None:
+    app, scene = _open(ROOT / "arc" / "arc_first_turn.toml")
+    run = scene.run
+    while not (run.others_turn and run.step is not None
+               and run.step.step.action == "play_resource"):
+        if run.waits_for_next:
+            run.next()
+        else:
+            expected = run.expected()
+            assert expected is not None and run.propose(expected).ok
+    frames(app, 1)
+    pool = run.labels["pool"]
+    assert scene.slide is not None and scene.slide.iid == pool  # shown face up now
+    assert scene.slide.start != scene.slide.end
