@@ -178,3 +178,24 @@ def test_the_hand_over_cover_names_the_role(tmp_path: Any) -> None:
     assert cover.role is not None
     assert cover.role.render("en") == "Player 2: you are the enemy this turn"
     assert scene.coach.line(scene) is None  # nothing of either seat under the cover
+
+
+def test_arc_attackers_selected_and_not_sent_are_warned(tmp_path: Any) -> None:
+    """ARC-R5: clicking attackers selects them; the coach warns that moving on leaves
+    them out of the attack until Attack is pressed."""
+    game = _game_at("arc", lambda s: s.phase == "attack" and not s.step and not s.pending
+                    and any(a.kind == "attack" for a in
+                            load_rules("arc").legal_actions(s, s.active)))
+    app, scene = _table(game, tmp=tmp_path)
+    line = scene.coach.line(scene)
+    assert line is not None
+    before = len(scene.coach.warnings(scene, line))
+    attacker = min(i for i in line.lit
+                   if (found := scene.view.find(i)) and found[0].endswith(".characters"))
+    click(app, scene.by_iid[attacker].rect.center)
+    frames(app, 2)
+    assert scene.selected == [attacker]
+    warnings = [w.render("en") for w in scene.coach.warnings(scene, line)]
+    assert len(warnings) == before + 1
+    assert warnings[-1].startswith("1 attacker selected and not sent: press Attack (A)")
+    _assert_laid_out_whole(scene)

@@ -29,6 +29,7 @@ import pygame
 
 from tabletop.core.coach import CoachLine, coach_line
 from tabletop.core.messages import Message, msg
+from tabletop.i18n import has_text
 from tabletop.ui.panels import TextCache, render_message
 from tabletop.ui.theme import text_floor
 
@@ -140,11 +141,10 @@ class CoachPanel:
         on (Next phase, End turn) would leave unused (the table asks first, too)."""
         extra: tuple[Message, ...] = ()
         if scene.selected and not self.overridden and not scene.game.state.game_over:
-            key = f"coach.{scene.rules.game_id}.selected"
-            from tabletop.i18n import has_text
-
-            extra = (msg(key if has_text(key) else "coach.selected_warning",
-                         n=len(scene.selected)),)
+            game, phase = scene.rules.game_id, scene.game.state.phase
+            keys = [f"coach.{game}.selected-{phase}", f"coach.{game}.selected"]
+            key = next((k for k in keys if has_text(k)), "coach.selected_warning")
+            extra = (msg(key, n=len(scene.selected)),)
         return (*line.warnings, *extra)
 
     def toggle(self, scene: CoachHost) -> None:
