@@ -228,6 +228,8 @@ class ComputerSeats:
         self.played: list[tuple[Action, bool]] = []
         #: Choices thrown away because the game changed meanwhile.
         self.discarded = 0
+        #: The glide of the computer's last moved card while it is on (see ``_glide_to``).
+        self._glide: Slide | None = None
 
     # ------------------------------------------------------------------ seats
     @property
@@ -299,6 +301,10 @@ class ComputerSeats:
 
     def _game_changed(self, _game: Game) -> None:
         self.generation += 1
+        scene = self.scene
+        if scene is not None and self._glide is not None and scene.slide is self._glide:
+            scene.slide = None  # the card is no longer where it was gliding to (an undo)
+        self._glide = None
 
     def coach(self) -> CoachLine | None:
         """The coach panel's line while the computer is busy: the announcement of its
@@ -432,7 +438,7 @@ class ComputerSeats:
         scene.add_note(msg("computer.log_reason", player=seat_msg(seat), reason=reason),
                        after=min(logged, len(state.log)))
         if start is not None and scene.viewer == viewer:
-            self._glide(action, start)
+            self._glide_to(action, start)
         return True
 
     def _drawn_at(self, action: Action) -> tuple[int, int] | None:
@@ -446,7 +452,7 @@ class ComputerSeats:
         sprite = scene.by_iid.get(view_id(state, scene.viewer, iid))
         return sprite.rect.topleft if sprite is not None else None
 
-    def _glide(self, action: Action, start: tuple[int, int]) -> None:
+    def _glide_to(self, action: Action, start: tuple[int, int]) -> None:
         scene = self.scene
         assert scene is not None
         iid = moving_card(action)
@@ -457,7 +463,8 @@ class ComputerSeats:
         sprite = scene.by_iid.get(vid)
         if sprite is None or sprite.rect.topleft == start:
             return
-        scene.slide = Slide(vid, start, sprite.rect.topleft, duration=self.pace.glide)
+        self._glide = Slide(vid, start, sprite.rect.topleft, duration=self.pace.glide)
+        scene.slide = self._glide
 
 
 def attach_helpers(scene: TableScene) -> None:
