@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from tabletop.core.actions import Action
 from tabletop.core.lesson import Lesson, LessonRun, lesson_files
@@ -281,3 +282,17 @@ def test_wrong_move_names_the_expected_move(tmp_path: Path) -> None:
     assert "Ember Hills" in words and "Drag it." in words
     assert "燃えさしの丘" in render_text(verdict.message, "ja", run.rules.cards)
     assert run.game.state.zones["p0.resources"].cards == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_no_lesson_text_needs_a_glyph_the_font_lacks(path: Path) -> None:
+    font = ROOT.parent / "fonts" / "NotoSansJP-Subset-Regular.otf"
+    with TTFont(font, lazy=True) as tt:
+        cmap = set(tt.getBestCmap())
+    lesson = Lesson.load(path)
+    texts = [lesson.title.ja, lesson.summary.ja]
+    for step in lesson.steps:
+        texts += [step.say.ja, step.nudge.ja if step.nudge else ""]
+    missing = sorted({ch for text in texts for ch in text
+                      if ch.isprintable() and not ch.isspace() and ord(ch) not in cmap})
+    assert missing == [], f"run tools/subset_font.py ({missing})"
