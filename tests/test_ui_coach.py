@@ -21,6 +21,7 @@ from tabletop.core.engine import Game
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.core.rules import game_ids, load_rules
+from tabletop.core.view import view_for
 from tabletop.ui.coach_panel import COACH_KEY, GLOW
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.table import TableScene
@@ -199,3 +200,32 @@ def test_arc_attackers_selected_and_not_sent_are_warned(tmp_path: Any) -> None:
     assert len(warnings) == before + 1
     assert warnings[-1].startswith("1 attacker selected and not sent: press Attack (A)")
     _assert_laid_out_whole(scene)
+
+
+def test_during_a_fight_playback_the_coach_shows_the_moment_played_back(tmp_path: Any) -> None:
+    """Issue 10: no result before its playback; the coach's progress is the moment's."""
+    game = _game_at("conan", lambda s: s.phase == "conan_move" and not s.pending)
+    app, scene = _table(game, tmp=tmp_path)
+    bots = [game.rules.make_bot(7), game.rules.make_bot(8)]
+    for _ in range(40):
+        if scene.ui.playback.active:
+            break
+        assert game.propose(bots[game.rules.acting_seat(game.state)].choose(game)).ok
+        frames(app, 2)
+        if isinstance(app.stack.top, HotseatCover):
+            app.stack.top.dismiss()
+            frames(app, 2)
+    assert scene.ui.playback.active
+    shown = scene.ui.shown_state(scene)
+    assert shown is not game.state  # an earlier moment is shown
+    line = scene.coach.line(scene)
+    assert line is not None and line.what.key == "coach.conan.playback"
+    assert line.lit == frozenset() and scene.coach.lit(scene) == frozenset()
+    assert line.progress == game.rules.coach_progress(view_for(shown, scene.viewer),
+                                                      scene.viewer)
+    _assert_laid_out_whole(scene)
+    key(app, pygame.K_ESCAPE)  # skipped: the line of the game as it is now
+    frames(app, 3)
+    if not isinstance(app.stack.top, HotseatCover):
+        now = scene.coach.line(scene)
+        assert now is not None and now.what.key != "coach.conan.playback"

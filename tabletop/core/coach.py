@@ -50,7 +50,7 @@ from tabletop.core.view import view_for, view_id
 from tabletop.i18n import has_text
 
 __all__ = ["CARD_ARGS", "MOVE_ON_KINDS", "CoachLine", "action_cards", "coach_line",
-           "cover_role", "situations", "uses_fallback"]
+           "cover_role", "playback_line", "situations", "uses_fallback"]
 
 #: Action kinds that only move the game on (end a phase or the turn): a seat whose legal
 #: actions are all of these is *idle* (the ``-idle`` situation words).
@@ -219,6 +219,20 @@ def coach_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
     else:
         what = msg(key, **params)
     return CoachLine(who, what, lit, _warnings(game, actions, names), progress)
+
+
+def playback_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
+    """The coach line while the window plays back what just happened (a Conan fight,
+    beat by beat), for ``seat``, from the moment shown (``state``): who acts then, that
+    the moves are being played back (``coach.<game>.playback``, else ``coach.playback``),
+    and the win progress as of that moment, so nothing of the result shows early."""
+    game = rules.game_id
+    key = f"coach.{game}.playback"
+    what = msg(key if has_text(key) else "coach.playback")
+    actor = rules.acting_seat(state)
+    progress = tuple(rules.coach_progress(view_for(state, seat), seat))
+    return CoachLine(_who(game, state, actor, situations(state)), what, frozenset(), (),
+                     progress)
 
 
 def uses_fallback(line: CoachLine) -> bool:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from tabletop.core.coach import CoachLine, coach_line
+from tabletop.core.coach import CoachLine, coach_line, playback_line
 from tabletop.core.messages import Message, msg
 from tabletop.i18n import has_text
 from tabletop.ui.panels import TextCache, render_message
@@ -117,8 +117,13 @@ class CoachPanel:
 
     # ---------------------------------------------------------------- the line
     def refresh(self, scene: CoachHost) -> None:
-        """Compute the normal coach line anew (after any change of the game)."""
-        self._line = coach_line(scene.rules, scene.game.state, scene.viewer)
+        """Compute the normal coach line anew (after any change of the game, and at each
+        step of a playback: then from the moment shown, so no result shows early)."""
+        shown = scene.ui.shown_state(scene)
+        if shown is not scene.game.state:
+            self._line = playback_line(scene.rules, shown, scene.viewer)
+        else:
+            self._line = coach_line(scene.rules, shown, scene.viewer)
 
     def line(self, scene: CoachHost) -> CoachLine | None:
         """The line shown now: the override's, else the normal one; None under the cover.
