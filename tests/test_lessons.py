@@ -296,3 +296,20 @@ def test_no_lesson_text_needs_a_glyph_the_font_lacks(path: Path) -> None:
     missing = sorted({ch for text in texts for ch in text
                       if ch.isprintable() and not ch.isspace() and ord(ch) not in cmap})
     assert missing == [], f"run tools/subset_font.py ({missing})"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_japanese_lesson_texts_use_the_rule_documents_terms_and_punctuation(
+        path: Path) -> None:
+    """The same style as the Japanese catalogues (tests/test_i18n_ja_style.py)."""
+    from test_i18n_ja_style import BANNED_TERMS, HALF_WIDTH, JAPANESE
+
+    lesson = Lesson.load(path)
+    texts = [lesson.title.ja, lesson.summary.ja]
+    for step in lesson.steps:
+        texts += [step.say.ja, step.nudge.ja if step.nudge else ""]
+    found = [f"{variant!r} (use {term}) in {text!r}" for text in texts
+             for variant, term in BANNED_TERMS.items() if variant in text]
+    found += [f"{m.group()!r} in {text!r}" for text in texts if JAPANESE.search(text)
+              for m in HALF_WIDTH.finditer(text)]
+    assert found == []
