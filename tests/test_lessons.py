@@ -313,3 +313,30 @@ def test_japanese_lesson_texts_use_the_rule_documents_terms_and_punctuation(
     found += [f"{m.group()!r} in {text!r}" for text in texts if JAPANESE.search(text)
               for m in HALF_WIDTH.finditer(text)]
     assert found == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_coach_never_names_a_card_the_learner_cannot_see(path: Path) -> None:
+    """ALL-R2: at every step, the coach line (and the opponent's narration once played)
+    names no card the learner cannot see now, unless a copy of it is in sight."""
+    run = _run(path)
+    cards = run.rules.cards
+
+    def check() -> None:
+        state = run.game.state
+        seen = {state.cards[i].card_id for i in state.cards
+                if state.visible_to(i, run.learner)}
+        hidden = {state.cards[i].card_id for i in state.cards} - seen
+        for line in (run.coach(), run.narration()):
+            if line is None:
+                continue
+            for lang in ("en", "ja"):
+                text = render_text(line.what, lang, cards)
+                named = [cards[c].display_name(lang) for c in hidden
+                         if cards[c].display_name(lang) in text]
+                assert named == [], (run.index, lang, text)
+
+    check()
+    while not run.done:
+        _advance(run)
+        check()

@@ -169,7 +169,8 @@ def _wrong_place(scene: LessonScene, place: str) -> tuple[int, int]:
     return scene.zone_rect(others[0]).center
 
 
-def test_the_opponent_waits_a_reading_time_before_moving() -> None:
+def test_the_opponent_moves_after_a_pause_and_its_words_are_held_to_be_read() -> None:
+    """Its words name the card it plays, so they come once the card is on the table."""
     path = ROOT / "arc" / "arc_first_turn.toml"
     app = make_app()
     lesson = Lesson.load(path)
@@ -184,10 +185,17 @@ def test_the_opponent_waits_a_reading_time_before_moving() -> None:
             assert expected is not None
             assert run.propose(expected).ok
     index = run.index
-    frames(app, 5, dt=0.1)  # half a second: still reading
+    assert render_message(scene.coach_line().what, "en") == i18n.t("lesson.opponent_plays")
+    frames(app, 5, dt=0.1)  # half a second: still "playing"
     assert run.index == index
-    frames(app, 60, dt=0.1)
-    assert run.index > index
+    frames(app, 6, dt=0.1)
+    assert run.index == index + 1  # played; now its words are told, and held
+    said = run.lesson.steps[index].say.en
+    assert render_message(scene.coach_line().what, "en") == said
+    frames(app, 10, dt=0.1)
+    assert run.index == index + 1 and render_message(scene.coach_line().what, "en") == said
+    frames(app, 100, dt=0.1)
+    assert run.index > index + 1
 
 
 def test_no_cover_and_the_opponents_hand_stays_hidden() -> None:

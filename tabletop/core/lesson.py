@@ -299,6 +299,7 @@ class LessonRun:
         self.game = game
         self.labels: dict[str, int] = dict(game.state.data.get("labels", {}))
         self._index = 0
+        self._last_other: LessonStep | None = None
         self._check_places()
 
     def _check_places(self) -> None:
@@ -426,6 +427,8 @@ class LessonRun:
         if not verdict.ok:
             self._index -= 1
             return self._with_nudge(step, verdict) if step.seat == self.learner else verdict
+        if step.seat != self.learner:
+            self._last_other = step
         return verdict
 
     def _matches(self, step: LessonStep, action: Action) -> bool:
@@ -504,8 +507,9 @@ class LessonRun:
     def lit(self) -> frozenset[int]:
         """View ids (as the learner sees them) of the current step's ``$label`` cards."""
         step = self.step
-        if step is None:
-            return frozenset()
+        return frozenset() if step is None else self._lit_of(step)
+
+    def _lit_of(self, step: LessonStep) -> frozenset[int]:
         state = self.game.state
         out: set[int] = set()
         for entry in step.highlight:
@@ -524,18 +528,39 @@ class LessonRun:
 
     def coach(self) -> CoachLine:
         """The current step for the coach panel (contract B): who acts, the step's
-        ``say``, its cards lit (view ids of the learner's view), and the progress."""
+        ``say``, its cards lit (view ids of the learner's view), and the progress.
+
+        Before the opponent's move only "Your opponent plays…" is said: its ``say``
+        names the card it plays, which may still be hidden in its hand (ALL-R2); the
+        ``say`` is told once the move is made (:meth:`narration`)."""
         step = self.step
         total = len(self.lesson.steps)
         if step is None:
             return CoachLine(who=msg("lesson.who_done"), what=msg("lesson.complete_body"),
                              lit=frozenset(),
                              progress=(msg("lesson.progress", n=total, total=total),))
+        progress = (msg("lesson.progress", n=self._index + 1, total=total),)
         if step.is_note:
             who = msg("lesson.who_note")
         elif step.seat == self.learner:
             who = msg("lesson.who_you")
         else:
-            who = msg("lesson.who_opponent")
-        return CoachLine(who=who, what=step.say.message(), lit=self.lit(),
-                         progress=(msg("lesson.progress", n=self._index + 1, total=total),))
+            return CoachLine(who=msg("lesson.who_opponent"), what=msg("lesson.opponent_plays"),
+                             lit=frozenset(), progress=progress)
+        return CoachLine(who=who, what=step.say.message(), lit=self.lit(), progress=progress)
+
+    @property
+    def last_other(self) -> LessonStep | None:
+        """The opponent's step played last (None before its first move)."""
+        return self._last_other
+
+    def narration(self) -> CoachLine | None:
+        """The opponent's last move told in its own words (its ``say``), now that it is
+        on the table; its ``$label`` cards lit as the learner sees them."""
+        step = self._last_other
+        if step is None:
+            return None
+        total = len(self.lesson.steps)
+        return CoachLine(who=msg("lesson.who_opponent"), what=step.say.message(),
+                         lit=self._lit_of(step),
+                         progress=(msg("lesson.progress", n=step.index, total=total),))

@@ -12,8 +12,10 @@ lesson's position, with :class:`~tabletop.core.lesson.LessonRun` deciding what c
   (``TableScene.coach_override``, contract B); its drop places are framed on the table;
   a question of the rules (blockers, a defence) keeps its buttons in the decision box,
   its words being the step's own;
-* the other seat's steps are played by themselves once their text has been shown long
-  enough to read (:func:`reading_time`), the moved card gliding to its place; a
+* the other seat's steps are played by themselves after a short pause ("Your opponent
+  plays…": the step's words may name a card still hidden in its hand, ALL-R2), the
+  moved card gliding to its place, then their words stay long enough to read
+  (:func:`reading_time`) before the lesson goes on; a
   ``note`` step waits for **Next** (the coach box, or Enter / Space);
 * at the end "Lesson complete" offers the lessons list again (``on_back``) and the
   finished lesson is reported (``on_complete``).
@@ -48,6 +50,8 @@ __all__ = ["LessonGame", "LessonScene", "reading_time"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds "Your opponent plays…" is shown before its move is made.
+THINK_S = 0.9
 #: Reading pace for the opponent's narrated steps: words (en) or characters / 2 (ja)
 #: per second, about 200 words a minute, never under :data:`MIN_READ_S`.
 WORDS_PER_S = 3.3
@@ -134,8 +138,11 @@ class LessonScene(TableScene):
         self.on_back = on_back
         self.on_complete = on_complete
         self.pace = pace
-        #: Seconds the current opponent's step has been shown.
+        #: Seconds the opponent has been "playing" (before its move is made).
         self.waited = 0.0
+        #: Seconds its last move's words stay in the coach panel, and the step then.
+        self.narrate_left = 0.0
+        self.narrated_at = -1
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self._completed = False
         super().__init__(app, game, cover_at_start=False)
@@ -159,6 +166,9 @@ class LessonScene(TableScene):
     def coach_line(self) -> CoachLine:
         """What the coach panel shows now: the lesson's step; on a note step with a last
         row saying how to go on (the whole panel is the Next button then)."""
+        told = self.run.narration() if self._narrating() else None
+        if told is not None:
+            return told
         line = self.run.coach()
         if self.run.waits_for_next:
             line = replace(line, progress=(*line.progress, msg("lesson.next_row")))
@@ -230,17 +240,21 @@ class LessonScene(TableScene):
                 and not self.ui.playing(self) and dialogs.top_dialog(self.app.ui) is None)
 
     def update(self, dt: float) -> None:
-        """The table's animations; the opponent's step once it has been read."""
+        """The table's animations; the opponent's move after a short pause, then its
+        words held long enough to read; "Lesson complete" once all is told."""
         super().update(dt)
+        self.narrate_left = max(0.0, self.narrate_left - dt)
+        if not self._idle():
+            return
         step = self.run.step
-        if step is None:  # the learner's own last move ended the lesson
-            if self._idle():
+        if step is None:  # everything played: complete once the last words are read
+            if not self._narrating():
                 self._finish_if_done()
             return
-        if not self.run.others_turn or not self._idle():
+        if not self.run.others_turn or self._narrating():
             return
         self.waited += dt
-        if self.waited < self.pace * reading_time(step.say.get(self.lang)):
+        if self.waited < self.pace * THINK_S:
             return
         self.waited = 0.0
         action = self.run.expected()
@@ -253,7 +267,13 @@ class LessonScene(TableScene):
                       self.lesson.path, step.index, verdict.reason)
             self.show_refusal(verdict)
             self.run = _Stuck.wrap(self.run)
-        self._finish_if_done()
+            return
+        self.narrated_at = self.run.index
+        self.narrate_left = self.pace * reading_time(step.say.get(self.lang))
+
+    def _narrating(self) -> bool:
+        """The opponent's last move is being told (until read, or the learner moves)."""
+        return self.narrate_left > 0 and self.narrated_at == self.run.index
 
     def _drawn_at(self, action: Action | None) -> tuple[int, int] | None:
         """Where the card ``action`` moves is drawn now (top-left pixels), or None."""
@@ -304,7 +324,14 @@ class LessonScene(TableScene):
                 rect = self.cell_rect(place) if place.startswith("cell:") else \
                     self.zone_rect(place)
             except (KeyError, ValueError):
-                continue  # a place this game's window draws itself (Conan's Move places)
+                # not a layout cell: a place the game's plugin names (Conan's rows and
+                # Move places, GameUI.place_shape), framed as its exact turned shape
+                shape_of = getattr(self.ui, "place_shape", None)
+                shape = shape_of(self, place) if shape_of is not None else None
+                if shape is not None:
+                    corners = [self.viewport.to_px(*c) for c in shape.corners()]
+                    pygame.draw.polygon(surface, edge, corners, width)
+                continue
             pygame.draw.rect(surface, edge, rect.inflate(width * 2, width * 2), width,
                              border_radius=round(6 * self.scale))
         self.next_rect = pygame.Rect(0, 0, 0, 0)
