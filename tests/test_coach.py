@@ -48,6 +48,7 @@ class Seen:
     legal_cards: frozenset[int]  # instance ids named anywhere in the seat's legal actions
     lit_resolved: frozenset[int]
     lit_leaks: tuple[int, ...]  # lit view ids that name a card the seat cannot see
+    kinds: frozenset[str]  # the kinds of the seat's legal actions
 
 
 def _texts(line: CoachLine, lang: str) -> list[str]:
@@ -109,6 +110,7 @@ def walk(game_id: str) -> tuple[Seen, ...]:
                     frozenset(_named_cards(state, actions)),
                     frozenset(i for i in lit if i is not None),
                     tuple(i for i in line.lit if i >= 0 and not state.visible_to(i, seat)),
+                    frozenset(a.kind for a in actions),
                 ))
             action = bots[rules.acting_seat(state)].choose(game)
             assert game.propose(action).ok
@@ -275,3 +277,20 @@ def test_action_cards_reads_card_arguments_and_decision_options() -> None:
     assert action_cards(state, Action.make("decide", 0, choice=[f"{a}>{b}"])) == {a, b}
     assert action_cards(state, Action.make("place", 0, card=a, square=b)) == {a}
     assert action_cards(state, Action.make("decide", 0, choice=["pass"])) == set()
+
+
+@pytest.mark.parametrize(("game_id", "situation", "kind", "words"), [
+    ("eshi100", "action", "use", "attack with it"),  # ESHI-R4: only with a usable card
+    ("eshi100", "action", "place", "place it"),
+    ("xenocard", "set", "equip", "weapon onto one of your battle cards"),
+    ("xenocard", "set", "set_card", "standby area"),
+    ("arc", "attack", "play_card", "action card onto its target"),
+])
+def test_what_names_only_the_kinds_of_action_possible_now(game_id: str, situation: str,
+                                                          kind: str, words: str) -> None:
+    steps = [s for s in walk(game_id)
+             if s.acting and s.line.what.key == f"coach.{game_id}.what.{situation}"]
+    with_kind = [s for s in steps if kind in s.kinds]
+    assert with_kind, f"{game_id}: no {situation} step with {kind} in the bot games"
+    for s in steps:
+        assert (words in s.texts["en"][1]) == (kind in s.kinds), (s.situation, s.kinds)

@@ -14,7 +14,10 @@ each tried first with ``-idle`` appended when the seat can only move on
 (:data:`MOVE_ON_KINDS`). Keys (``coach.<game>.`` + ...):
 
 * ``what.<situation>``: what the acting seat can do now, one or two sentences;
-  parameters ``n`` (lit pieces), ``min``/``max`` (a decision's counts);
+  parameters ``n`` (lit pieces), ``min``/``max`` (a decision's counts) and ``can``:
+  the sentences ``can.<situation>-<kind>`` / ``can.<kind>`` of the kinds of its legal
+  actions now, joined (so "{can} Next phase (N) starts the battle." names only what
+  is possible now);
 * ``doing.<situation>``: what the acting seat is doing, for the seat that waits
   ("choosing Foe Moves");
 * ``role.<situation>-active`` / ``-other`` (also ``role.active`` / ``role.other``):
@@ -159,6 +162,23 @@ def _who(game: str, state: GameState, seat: int, names: list[str]) -> Message:
     return msg("coach.who_role", player=seat_msg(seat), role=role)
 
 
+def _can(game: str, actions: list[Action], names: list[str]) -> Message:
+    """What the seat can do now: one sentence per kind of its legal actions (the game's
+    ``can.<situation>-<kind>`` / ``can.<kind>`` words; kinds without words, and the
+    moves on, left out), in the order the rules list them, joined (``coach.then``)."""
+    found: list[Message] = []
+    for kind in dict.fromkeys(a.kind for a in actions if a.kind not in MOVE_ON_KINDS):
+        key = _find(game, "can", [f"{n}-{kind}" for n in names] + [kind])
+        if key is not None:
+            found.append(msg(key))
+    if not found:
+        return msg("coach.nothing")
+    joined = found[0]
+    for sentence in found[1:]:
+        joined = msg("coach.then", first=joined, rest=sentence)
+    return joined
+
+
 def _warnings(game: str, actions: list[Action], names: list[str]) -> tuple[Message, ...]:
     """The warnings of the moves that end something (those with ``warn`` words) while
     the seat could still do something else (a move without such words)."""
@@ -208,7 +228,7 @@ def coach_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
         return CoachLine(who, msg("coach.wait", player=seat_msg(actor), doing=doing), lit,
                          (), progress)
     pending = state.pending
-    params: dict[str, Any] = {"n": len(lit)}
+    params: dict[str, Any] = {"n": len(lit), "can": _can(game, actions, names)}
     if pending is not None:
         params.update(min=pending.min_count, max=pending.max_count)
     key = _find(game, "what", names)
