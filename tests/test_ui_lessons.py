@@ -220,6 +220,15 @@ def test_undo_and_resign_are_off_in_a_lesson() -> None:
     assert not scene.game.undo(0).ok
 
 
+def test_hint_repeats_the_steps_nudge() -> None:
+    app, scene = _open(ROOT / "arc" / "arc_first_turn.toml")
+    click(app, scene.next_rect.center)
+    click(app, widget_centre(scene.controls.buttons["hint"]))
+    step = scene.run.step
+    assert step is not None and step.nudge is not None
+    assert _toast(scene) == step.nudge.en
+
+
 # --------------------------------------------------------------------------- the list
 
 

@@ -176,10 +176,15 @@ class LessonScene(TableScene):
 
     # -- input -------------------------------------------------------------------------
     def run_command(self, command: str) -> None:
-        """The table's buttons; Menu goes back to the lessons, resign / free mode / undo /
-        redo are off with a reason."""
+        """The table's buttons; Menu goes back to the lessons, Hint repeats the step's
+        nudge (the lesson's move, not the bot's), resign / free mode / undo / redo are
+        off with a reason."""
         if command == "menu":
             self.back()
+        elif command == "hint":  # the lesson's own hint: what this step asks for
+            nudge = self.run.nudge()
+            if nudge is not None:
+                self.toast.show(nudge, "lesson.nudge", "")
         elif command in _OFF_COMMANDS:
             key = "lesson.no_undo" if command in ("undo", "redo") else "lesson.not_in_lesson"
             self.show_refusal(Verdict(False, key, msg(key)))
