@@ -66,10 +66,10 @@ class SeatPlayer(Protocol):
 #: decision at the 95th percentile on a 2-core machine: benchmarks/bench_decision_time.py).
 BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
     "arc": {Level.NORMAL: Budget(40, 0.5, 20), Level.HARD: Budget(200, 0.9, 30)},
-    "conan": {Level.NORMAL: Budget(12, 0.5, 20, prior=4),
-              Level.HARD: Budget(50, 0.9, 20, prior=4)},
+    "conan": {Level.NORMAL: Budget(16, 0.5, 10, prior=3),
+              Level.HARD: Budget(48, 0.9, 12, prior=3)},
     "eshi100": {Level.NORMAL: Budget(30, 0.5, 20), Level.HARD: Budget(120, 0.9, 24)},
-    "xenocard": {Level.NORMAL: Budget(20, 0.5, 20), Level.HARD: Budget(80, 0.9, 20)},
+    "xenocard": {Level.NORMAL: Budget(30, 0.5, 12), Level.HARD: Budget(100, 0.9, 16)},
 }
 #: For a game without its own row.
 DEFAULT_BUDGETS: Mapping[Level, Budget] = {Level.NORMAL: Budget(30, 0.5, 20),

@@ -1,27 +1,40 @@
 """How well a seat stands in an unfinished Xenocard game, for the computer player's
 search when it cuts a playout short (``XenoRules.evaluate``).
 
-A player who must draw from an empty deck loses (XENO-R1) and attacks on the deck
-dump its cards (XENO-R3): the deck lead weighs most, then the battle cards on the
-field and in standby (XENO-R5) that attack and guard.
+A player who must draw from an empty deck loses (XENO-R1), but the deck also pays
+for every card (XENO-R4: costs go from the deck top to the dump), so the deck lead
+alone would teach the search never to play: the battle cards that attack and guard
+(ATK and HP left, XENO-R5; half in standby) weigh as much, the hand a little.
 """
 
 from __future__ import annotations
 
 import math
 
+from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
+from tabletop.games.xenocard.stats import atk, hp
 
 
-def _board(state: GameState, seat: int) -> float:
-    return len(state.zones[f"p{seat}.field"].cards) + \
-        0.5 * len(state.zones[f"p{seat}.standby"].cards)
+def _board(state: GameState, db: CardDb, seat: int) -> float:
+    total = 0.0
+    for zone, share in (("field", 1.0), ("standby", 0.5)):
+        for iid in state.zones[f"p{seat}.{zone}"].cards:
+            life = hp(state, db, iid)
+            if life is None:
+                continue
+            left = max(0, life - state.cards[iid].counters.get("damage", 0))
+            total += share * ((atk(state, db, iid) or 0) + left / 2)
+    return total
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (XENO-R1) and the
-    board lead, each squashed by tanh."""
+def evaluate(state: GameState, db: CardDb, seat: int) -> float:
+    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (XENO-R1), the
+    board lead (ATK and HP left of the battle cards) and the hand lead, each squashed
+    by tanh."""
     other = 1 - seat
     deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
-    board = _board(state, seat) - _board(state, other)
-    return 0.5 + 0.3 * math.tanh(deck / 8) + 0.15 * math.tanh(board / 3)
+    board = _board(state, db, seat) - _board(state, db, other)
+    hand = len(state.zones[f"p{seat}.hand"].cards) - len(state.zones[f"p{other}.hand"].cards)
+    return 0.5 + 0.22 * math.tanh(deck / 10) + 0.22 * math.tanh(board / 6) \
+        + 0.05 * math.tanh(hand / 3)

@@ -309,7 +309,7 @@ class XenoRules(GameRules):
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.xenocard.heuristic)."""
         from tabletop.games.xenocard.heuristic import evaluate
-        return evaluate(state, seat)
+        return evaluate(state, self.cards, seat)
 
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Deck = life (XENO-R1): the sizes of both decks, as ``seat`` sees them."""
