@@ -78,6 +78,7 @@ class LessonTable:
                 continue
             if self.run.done:
                 return
+            self.check_places()
             if self.run.waits_for_next:
                 frames(self.app, 1)
                 assert self.scene.next_rect.w > 0, "no Next button on a note step"
@@ -101,6 +102,25 @@ class LessonTable:
                   if self.scene._card_at_px((rect.x + dx, rect.y + dy)) == iid]
         assert points, f"card {iid} is covered everywhere"
         return points[len(points) // 2]
+
+    def check_places(self) -> None:
+        """Every place and card the current step lights is on the table now."""
+        for place in self.run.places():
+            assert self.place_rect(place).w > 0, (self.run.step, place)
+        for vid in self.run.lit():
+            assert self.scene.card_rect(vid) is not None, (self.run.step, vid)
+
+    def place_rect(self, place: str) -> pygame.Rect:
+        """Where the lesson frames ``place``: a layout zone or cell, or a place the
+        game's plugin names (Conan's rows and Move places, ``place_shape``)."""
+        try:
+            return self.scene.cell_rect(place) if place.startswith("cell:") else \
+                self.scene.zone_rect(place)
+        except (KeyError, ValueError):
+            shape = self.scene.ui.place_shape(self.scene, place)
+            assert shape is not None, f"{place} names no place now"
+            xs, ys = zip(*(self.mm(c) for c in shape.corners()), strict=True)
+            return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
     def mm(self, point: tuple[float, float]) -> tuple[int, int]:
         x, y = self.scene.viewport.to_px(*point)
@@ -192,6 +212,7 @@ def test_each_lesson_is_played_to_its_end_by_mouse(path: Path):
         while not table.run.done:
             step = table.run.step
             before = table.run.index
+            table.check_places()  # every lit place is framed on the table
             table.play_step()
             assert not table.refused, (f"step {step.index} ({step.step.action}) refused: "
                                        f"{refusal_text(table.refused[0], table.rules)}")

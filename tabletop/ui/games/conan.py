@@ -46,7 +46,7 @@ from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
-from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
+from tabletop.ui.games import GameUI, ZoneCards, conan_places, layout_cards, pack_row
 from tabletop.ui.games import conan_drag as cd
 from tabletop.ui.games.conan_cards import (
     ICON_STYLE,
@@ -875,6 +875,11 @@ class ConanUI(GameUI):
         if drag is None and not self.playback.active:
             self.fight_preview.draw_placed(scene, surface)
         self.playback.draw(scene, surface)
+
+    def place_shape(self, scene: TableContext, key: str) -> Placed | None:
+        """A lesson's drop place (``cell:center/foe1/left``, ``cell:center/0``) as the
+        shape to frame (tabletop/ui/games/conan_places.py)."""
+        return conan_places.place_shape(scene.game.state, key)
 
     def draw_over_drag(self, scene: TableContext, surface: pygame.Surface) -> None:
         """The fight preview of the Move being dragged, over the carried card."""
