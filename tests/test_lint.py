@@ -43,6 +43,7 @@ MYPY_STRICT_CLEAN = [
     # the Conan fight preview and playback words (issue 12 §7)
     "tabletop/ui/games/conan_preview.py",
     "tabletop/ui/games/conan_playback.py",
+    "tabletop/ui/games/conan_places.py",  # Conan's lesson drop places (issue 12 §3)
     # the rules-help diagrams of Arc, 絵師100人展 and Xenocard (issue 12 §2)
     "tabletop/ui/games/diagram_kit.py",
     "tabletop/ui/games/arc_diagrams.py",
