@@ -14,7 +14,9 @@ Text is wrapped to the panel's width (Japanese between characters, with kinsoku,
 text floor that fits the room the side panel leaves; the panel takes the room its
 text needs (the log below gives way), so nothing is ever clipped. When even that is
 too little (a long question below), the parts least needed are left out: further
-warnings, then, under a question whose prompt says what to do, the "what" sentence. Lit pieces get a
+warnings, then, under a question whose prompt says what to do, the "what" sentence;
+a question that leaves no room at all (a long Japanese prompt at 1280x720) has the
+box stand aside until it is answered (its cards stay lit). Lit pieces get a
 cyan glow around the card (never over its face), unlike the gold outline of the
 places a dragged card may go.
 """
@@ -258,6 +260,10 @@ class CoachPanel:
                 self._rooms = rooms
                 laid = self._lay_out(texts, width, rooms, scene.scale, compact)
         self._laid, self._laid_key = laid, (texts, width, rooms, scene.scale)
+        if laid.height > rooms[1]:  # a question fills the panel: the coach stands aside
+            self.rect = pygame.Rect(left, top, width, 0)
+            self.button_rect = pygame.Rect(0, 0, 0, 0)
+            return top
         self.rect = pygame.Rect(left, top, width, laid.height)
         return self.rect.bottom + pad
 
@@ -290,6 +296,8 @@ class CoachPanel:
             if self._laid.height != old:
                 scene.relayout()  # the log below makes room (or takes it back)
                 return
+        if self.rect.h <= 0:  # stood aside for a question (see :meth:`place`)
+            return
         laid = self._laid
         pad = laid.pad
         box = self.rect
@@ -354,7 +362,7 @@ class CoachPanel:
 
     def handle_click(self, scene: CoachHost, pos: tuple[int, int]) -> bool:
         """A click on the Hide/Show button toggles the panel (True: the click was it)."""
-        if self.rect.w > 0 and self.button_rect.collidepoint(pos):
+        if self.rect.h > 0 and self.button_rect.collidepoint(pos):
             self.toggle(scene)
             return True
         return False
