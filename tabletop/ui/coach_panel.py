@@ -108,6 +108,8 @@ class CoachPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.button_rect = pygame.Rect(0, 0, 0, 0)
         self._line: CoachLine | None = None
+        self._seen: tuple[Any, ...] | None = None
+        self._refs: tuple[Any, ...] = (None, None, None)
         self._placed_for: tuple[Any, ...] | None = None
         self._laid: _Laid | None = None
         self._laid_key: tuple[Any, ...] | None = None
@@ -122,6 +124,15 @@ class CoachPanel:
         """Compute the normal coach line anew (after any change of the game, and at each
         step of a playback: then from the moment shown, so no result shows early)."""
         shown = scene.ui.shown_state(scene)
+        history = scene.game.history
+        # a relayout without a change of the game (a plugin's local choice) keeps the line
+        seen = (scene.viewer, len(history), shown.free_mode, len(shown.log), str(shown.phase),
+                str(shown.step))
+        refs = (shown, history[-1] if history else None, shown.pending)  # kept: ids stay theirs
+        if self._line is not None and seen == self._seen and all(
+                a is b for a, b in zip(refs, self._refs, strict=True)):
+            return
+        self._seen, self._refs = seen, refs
         if shown is not scene.game.state:
             self._line = playback_line(scene.rules, shown, scene.viewer)
         else:
