@@ -104,8 +104,10 @@ def main() -> None:
     parser.add_argument("--a", default="normal")
     parser.add_argument("--b", default="easy")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (to add games to an earlier run)")
     args = parser.parse_args()
-    jobs = [(args.game, args.a, args.b, k) for k in range(args.games)]
+    jobs = [(args.game, args.a, args.b, k) for k in range(args.first, args.first + args.games)]
     start = time.perf_counter()
     with Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=1)
@@ -119,7 +121,8 @@ def main() -> None:
     a_times = [t for _, _, ts, _ in results for t in ts]
     b_times = [t for _, _, _, ts in results for t in ts]
     share = score / len(done) if done else 0.0
-    print(f"{args.game}: {args.a} vs {args.b}, {args.games} games ({elapsed:.0f} s): "
+    print(f"{args.game}: {args.a} vs {args.b}, {args.games} games from #{args.first} "
+          f"({elapsed:.0f} s): "
           f"{args.a} wins {wins}, loses {losses}, draws {draws}, caps {len(results) - len(done)}; "
           f"win share {share:.1%} (95% CI {low:.1%}-{high:.1%}); decision time "
           f"{args.a} mean {statistics.fmean(a_times) * 1e3:.0f} ms "
