@@ -113,6 +113,9 @@ def _zone_cards(ctx: DiagramContext, frame: MmFrame, surface: pygame.Surface,
     left, top, right, bottom = zone.shape().bbox()
     room = bottom - top - band_mm - 4.0
     k = min(1.0, room / CARD_MM[1])
+    if zone.arrangement != "stack":  # a row: its cards side by side within the zone
+        across = sum(CARD_MM[1] if state.cards[i].tapped else CARD_MM[0] for i in cards)
+        k = min(k, (right - left - 3.0 * (len(cards) + 1)) / across)
     size = (CARD_MM[0] * k, CARD_MM[1] * k)
     cy = top + band_mm + (bottom - top - band_mm) / 2
     hidden = zone.visibility == "nobody" or (zone.visibility == "owner" and zone.owner != 0)
