@@ -79,6 +79,8 @@ def test_help_opens_for_every_game_with_nothing_clipped_at_1280x720(game: str, l
         # every section's title is in the contents and every diagram named is drawn
         toc = {ln.text for ln in scene.lines if ln.where == "toc"}
         assert toc, "no contents"
+        # the whole contents show without scrolling them
+        assert all(scene.toc_entry(s.id) is not None for s in scene.page.sections)
         named = [s.diagram for s in scene.page.sections if s.diagram]
         assert sorted(d.name for d in scene.diagrams) == sorted(named)
         assert set(named) <= set(diagram_names(game))
