@@ -390,10 +390,16 @@ class Toast:
     #: Where the box's bottom goes (pixels; the table puts it above the viewer's hand,
     #: which a toast that stays must not hide). None: 17% of the area above its bottom.
     bottom: int | None = None
+    #: Does the rules help explain a rule id (issue 12 §2)? Set by the table; a refusal
+    #: citing such a rule gets a "Why?" button (:meth:`why_rect`) opening the help there.
+    why_for: Callable[[str], bool] | None = None
+    #: Is the "Why?" button shown with the current refusal?
+    why: bool = False
 
     def show(self, message: Any, key: str = "", rule: str = "") -> None:
         """Show ``message`` (a Message, or plain text) plus the rule id until cleared."""
         self.message, self.key, self.rule = message, key, rule
+        self.why = bool(rule and self.why_for is not None and self.why_for(rule))
         if self.on_show is not None and message:
             self.on_show(message, key, rule)
 
@@ -401,6 +407,7 @@ class Toast:
         """Take the toast away at once (an action, a dismissal, a hand-over: the next
         seat must not read it)."""
         self.message, self.key, self.rule = "", "", ""
+        self.why = False
 
     @property
     def text(self) -> str:
@@ -422,16 +429,21 @@ class Toast:
         text = self.text
         return f"{text} ({self.rule})" if self.rule else text
 
-    #: Does the rules help explain a rule id (issue 12 §2)? Set by the table; a refusal
-    #: citing such a rule gets a "Why?" button (:meth:`why_rect`) opening the help there.
-    why_for: Callable[[str], bool] | None = None
-    #: Is the "Why?" button shown with the current refusal?
-    why: bool = False
     @staticmethod
     def _mark(scale: float) -> int:
         """Side of the close mark (pixels)."""
         return max(10, round(12 * scale))
-        self.why = bool(rule and self.why_for is not None and self.why_for(rule))
+
+    def _why_label(self, text: TextCache, scale: float) -> pygame.Surface | None:
+        if not self.why:
+            return None
+        return text.get(t("help.why"), max(13, round(16 * scale)), (40, 24, 16), True)
+
+    def _why_size(self, text: TextCache, scale: float) -> tuple[int, int]:
+        label = self._why_label(text, scale)
+        if label is None:
+            return (0, 0)
+        return (label.get_width() + round(20 * scale), label.get_height() + round(8 * scale))
 
     def _surface(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Surface:
         size = max(13, round(17 * scale))
@@ -440,7 +452,6 @@ class Toast:
 
     def box(self, area: pygame.Rect, text: TextCache, scale: float) -> pygame.Rect | None:
         """The toast's box in ``area`` (None when no toast is shown): centred near the
-        self.why = False
         bottom (the large hover preview keeps clear of it), with room on the right for
         the close mark."""
         if not self.visible:
@@ -466,35 +477,6 @@ class Toast:
         pad = round(8 * scale)
         return pygame.Rect(box.right - pad - side, box.y + pad, side, side)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
-             scale: float) -> None:
-    def _why_label(self, text: TextCache, scale: float) -> pygame.Surface | None:
-        if not self.why:
-            return None
-        return text.get(t("help.why"), max(13, round(16 * scale)), (40, 24, 16), True)
-
-    def _why_size(self, text: TextCache, scale: float) -> tuple[int, int]:
-        label = self._why_label(text, scale)
-        if label is None:
-            return (0, 0)
-        return (label.get_width() + round(20 * scale), label.get_height() + round(8 * scale))
-
-        """Draw centred near the bottom of ``area`` (in :meth:`box`), with its close mark."""
-        box = self.box(area, text, scale)
-        mark = self.close_rect(area, text, scale)
-        if box is None or mark is None:
-            return
-        surf = self._surface(area, text, scale)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (120, 28, 28, 235), shade.get_rect(), border_radius=10)
-        pygame.draw.rect(shade, (255, 170, 150, 235), shade.get_rect(), 2, border_radius=10)
-        surface.blit(shade, box)
-        pad_x = round(14 * scale)
-        surface.blit(surf, surf.get_rect(midleft=(box.x + pad_x, box.centery)))
-        width = max(2, round(2 * scale))
-        colour = (255, 210, 200)
-        pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
-        pygame.draw.line(surface, colour, mark.topright, mark.bottomleft, width)
     def why_rect(self, area: pygame.Rect, text: TextCache, scale: float
                  ) -> pygame.Rect | None:
         """The "Why?" button's rectangle (left of the close mark), or None without one."""
@@ -507,7 +489,25 @@ class Toast:
                          box.centery)
         return rect
 
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache,
+             scale: float) -> None:
+        """Draw centred near the bottom of ``area`` (in :meth:`box`), with its close mark."""
+        box = self.box(area, text, scale)
+        mark = self.close_rect(area, text, scale)
+        if box is None or mark is None:
+            return
+        surf = self._surface(area, text, scale)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (120, 28, 28, 235), shade.get_rect(), border_radius=10)
+        pygame.draw.rect(shade, (255, 170, 150, 235), shade.get_rect(), 2, border_radius=10)
+        surface.blit(shade, box)
+        pad_x = round(14 * scale)
+        surface.blit(surf, surf.get_rect(midleft=(box.x + pad_x, box.centery)))
         why, label = self.why_rect(area, text, scale), self._why_label(text, scale)
         if why is not None and label is not None:
             pygame.draw.rect(surface, (255, 214, 150), why, border_radius=6)
             surface.blit(label, label.get_rect(center=why.center))
+        width = max(2, round(2 * scale))
+        colour = (255, 210, 200)
+        pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
+        pygame.draw.line(surface, colour, mark.topright, mark.bottomleft, width)

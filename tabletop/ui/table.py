@@ -140,8 +140,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.renderer = self.ui.make_renderer(app.fonts)
         self.text = TextCache(app.fonts)
         self.toast = Toast(on_show=self._log_refusal)
-        #: Refusals written into the refused seat's log (see :class:`RefusalLine`).
         self.toast.why_for = why_for(game.rules.game_id)  # "Why?" opens the rules help
+        #: Refusals written into the refused seat's log (see :class:`RefusalLine`).
         self.refusals: list[RefusalLine] = []
         self.tracker = PhaseTracker(self.text, game.rules.phases, game.rules.game_id,
                                     self.ui.counts_line)
