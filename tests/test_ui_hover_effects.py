@@ -147,7 +147,8 @@ def test_conan_hover_names_items_actions_regions_allies_major_foes_special_and_m
         assert "Multi-icon, left side, slots 1-2 (blade + blade)" in flurry
         assert "Multi-icon, right side, slots 4-5 (grapple + grapple)" in flurry
         assert "counts 2 successes (CONAN-R14)" in flurry
-        assert "Barbarian ability" in words("conan_wanderer")
+        assert "Barbarian: pay 2 prowess" in words("conan_wanderer")  # its own text
+        assert words("conan_wanderer").count("Barbarian") == 1
     finally:
         app.shutdown()
 

@@ -344,7 +344,7 @@ def effect_words(card: Any, lang: str) -> list[str]:
         out.append(t("hover.conan.unique"))
     if kind == "conan":
         barbarian = card.get("barbarian_effect") or "none"
-        if barbarian not in ("none", "text"):
+        if barbarian not in ("none", "text") and not card.text:  # a text says it already
             out.append(t("hover.conan.barbarian", cost=card.get("barbarian_cost", 0),
                          effect=t(f"effect.conan.{barbarian}",
                                   n=card.get("barbarian_amount", 0))))
