@@ -294,3 +294,20 @@ def test_f1_while_a_refusal_is_shown_opens_its_rule(rules: Any) -> None:
         assert helper.section_id == "conan_move"
     finally:
         app.shutdown()
+
+
+def test_the_move_places_drawing_shows_a_real_gap_move_touching_both_foes(rules: Any) -> None:
+    """The diagram's position is played by the rules: the Slash lies in the gap and
+    touches both Center Foes' Moves (CONAN-R10); the Parry touches one (CONAN-R8)."""
+    from tabletop.games.conan import battlefield as bf
+    from tabletop.ui.games.conan_diagrams import demo_game
+
+    game = demo_game(rules["conan"])
+    labels = game.state.data["labels"]
+    by_card = {r.card: r for r in bf.moves(game.state)}
+    assert by_card[labels["slash"]].target == "center/gap1"
+    touched = {}
+    for contact in bf.contacts(game.state, "center"):
+        touched.setdefault(contact.hero, set()).add(contact.foe_card)
+    assert len(touched[labels["slash"]]) == 2
+    assert len(touched[labels["parry"]]) == 1
