@@ -132,23 +132,28 @@ def action_words(rules: GameRules, state: GameState, action: Action, seat: int) 
 def search_reason(rules: GameRules, state: GameState, seat: int,
                   result: SearchResult) -> Message:
     """One sentence from the search: what, how often it won in the sampled games, and
-    how it compares with the next best move; per kind of action in the game's words
-    (catalogue ``player.reason.<game>.<kind>``, else ``player.reason.search``)."""
+    how it compares with the best other move; per kind of action in the game's words
+    (catalogue ``player.reason.<game>.<kind>``, else ``player.reason.search``;
+    ``player.reason.close`` when the other move scored higher but was tried less, so
+    the bot's prior decided)."""
     best = result.best
     what = action_words(rules, state, best.action, seat)
     pct = round(100 * best.value)
-    others = [line for line in result.lines[1:] if line.visits]
+    others = sorted((line for line in result.lines[1:] if line.visits),
+                    key=lambda line: -line.value)
     key = f"player.reason.{rules.game_id}.{best.action.kind}"
     if not has_text(key):
         key = "player.reason.search"
     if not others:
         return msg(key + "_alone" if has_text(key + "_alone") else "player.reason.search_alone",
-                   what=what, pct=pct, games=best.visits)
+                   what=what, pct=pct, n=best.visits)
     runner = others[0]
-    return msg(key, what=what, pct=pct, games=best.visits,
+    if runner.value > best.value:
+        # chosen by visits (UCB, the bot's prior): say so honestly
+        key = "player.reason.close"
+    return msg(key, what=what, pct=pct, n=best.visits,
                alt=action_words(rules, state, runner.action, seat),
                alt_pct=round(100 * runner.value))
-
 
 class ComputerPlayer:
     """The one :class:`SeatPlayer` of every game and level (see the module docstring)."""
