@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from test_ui_polish import _overflowing
 from ui_helpers import click, drag, frames, make_app, screenshot, texts, widget_centre
 
 from tabletop import i18n
@@ -313,6 +314,7 @@ def test_lessons_list_at_every_size_and_language(tmp_path: Path, size: tuple[int
         assert len(starts) == len(menu.lessons[game]) == len(rows)
         for a, b in zip(rows, rows[1:], strict=False):
             assert a.rect.bottom <= b.rect.top, "two lessons overlap"
+        assert _overflowing(app) == []  # no button or label text wider than its widget
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
