@@ -128,12 +128,13 @@ def draw_attack_icon(surf: pygame.Surface, attack: str, rect: pygame.Rect,
         pygame.draw.arc(surf, colour, arc, 0, math.pi, w + 1)
         pygame.draw.circle(surf, colour, (x1 - w, cy + rect.h // 3), w + 1)
 
+
 def effect_words(card: Any, lang: str) -> list[str]:
     """Every effect of a Xenocard card in words, for the hover (issue 12 §7): the
     effect of an event or a situation, as its text says it (every sample card with an
-    ``effect`` has one; the plugin's explain lines may hold it already). Cost, condition, numbers, attack type, timing, level-up,
-    unique and unlimited (what a battle card's or a weapon's text says) are the
-    plugin's explain lines."""
+    ``effect`` has one; the plugin's explain lines may hold it already). Cost,
+    condition, numbers, attack type, timing, level-up, unique and unlimited (what a
+    battle card's or a weapon's text says) are the plugin's explain lines."""
     if card.type not in ("event", "situation"):
         return []
     text = card.text.get(lang) or card.text.get("en") or ""
