@@ -120,6 +120,7 @@ def _link(surf: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
     pygame.draw.circle(surf, colour, (rect.x + r + 1, rect.centery), r, width)
     pygame.draw.circle(surf, colour, (rect.x + 2 * r, rect.centery), r, width)
 
+
 def effect_words(card: Any, lang: str) -> list[str]:
     """Every effect of a 絵師100人展 card in words, for the hover (issue 12 §7) beyond
     the plugin's explain lines (number and action icon, connect cost, power,
