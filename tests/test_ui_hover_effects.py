@@ -208,3 +208,18 @@ def test_the_words_lie_under_the_large_card_inside_the_table(size, lang):
             assert words and all(sizes[w] >= 12 for w in words), label
     finally:
         app.shutdown()
+
+
+def test_the_words_never_cover_a_refusal_box():
+    app, game, scene, labels = table_at("conan", TABLES["conan"]["position"])
+    try:
+        scene.toast.show("Drop it on one of the lit places: the refusal stays readable.")
+        move(app, scene.card_rect(labels["bandit"]).center)
+        frames(app, 2)
+        area = pygame.Rect(scene.viewport.area)
+        toast = scene.toast.box(area, scene.text, scene.scale)
+        assert toast is not None
+        words = scene.preview.words_rect
+        assert words is None or not words.colliderect(toast)
+    finally:
+        app.shutdown()

@@ -316,8 +316,10 @@ class HoverPreview:
                 box.right = rect.right
             else:
                 box.left = rect.left
-            self.words_rect = box.clamp(area)
-            surface.blit(words, self.words_rect)
+            box = box.clamp(area)
+            if avoid is None or not box.colliderect(avoid):  # the toast stays readable
+                self.words_rect = box
+                surface.blit(words, box)
         shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, (rect.x - 4, rect.y + 2))
