@@ -804,28 +804,38 @@ class MenuScene(Scene):
                                              i18n.t("menu.deck_for", player=player), ui,
                                              container=panel))
             y += px(28)
-            kind_w = min(px(210), inner * 2 // 5)  # person or computer, beside the deck
-            rect = pygame.Rect(pad, y, inner - kind_w - px(8), px(40))
+            # person or computer (issue 12 §5): beside the deck, under it when narrow
+            narrow = inner < px(440)
+            kind_w = inner if narrow else min(px(210), inner * 2 // 5)
+            rect = pygame.Rect(pad, y, inner if narrow else inner - kind_w - px(8), px(40))
             if options:
                 current = next((o for o in options if o[1] == self.deck_ids[seat]), options[0])
                 add(f"deck{seat}", UIDropDownMenu(options, current, rect, ui, container=panel))
-            add(f"seat_kind{seat}", seat_menu(ui, panel, pygame.Rect(
-                rect.right + px(8), y, kind_w, px(40)), self.seat_kinds[seat]))
-            y += px(44)
+            kind = pygame.Rect(pad, y + px(42), kind_w, px(36)) if narrow else \
+                pygame.Rect(rect.right + px(8), y, kind_w, px(40))
+            add(f"seat_kind{seat}", seat_menu(ui, panel, kind, self.seat_kinds[seat]))
+            y = kind.bottom + px(4) if narrow else y + px(44)
             status, ok = self._deck_status(self.deck_ids[seat])
             add(f"deck_status{seat}", UILabel(pygame.Rect(pad, y, inner, px(24)), status, ui,
                                               container=panel,
                                               object_id=self._fit("#ok" if ok else "#problem",
                                                                   status, inner)))
-            y += px(38)
-        add("first_label", UILabel(pygame.Rect(pad, y, inner, px(26)),
+            y += px(30) if narrow else px(38)
+        first_w = min(inner, px(280))
+        if narrow:  # the label beside its drop-down: the seat rows took the room
+            first_w = inner * 11 // 20
+        add("first_label", UILabel(pygame.Rect(pad, y + (px(7) if narrow else 0),
+                                               inner - first_w - px(6) if narrow else inner,
+                                               px(26)),
                                    i18n.t("menu.first_player"), ui, container=panel))
-        y += px(28)
+        if not narrow:
+            y += px(28)
         firsts = [(i18n.t("seat.0"), "0"), (i18n.t("seat.1"), "1"),
                   (i18n.t("menu.first_random"), "random")]
         current = next(o for o in firsts if o[1] == self.first)
         add("first", UIDropDownMenu(firsts, current,
-                                    pygame.Rect(pad, y, min(inner, px(280)), px(40)), ui,
+                                    pygame.Rect(pad + inner - first_w if narrow else pad, y,
+                                                first_w, px(40)), ui,
                                     container=panel))
         problem = self.start_problem()
         start_h = px(56)
