@@ -35,6 +35,7 @@ import pygame_gui
 from tabletop import i18n
 from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
+from tabletop.ui.gui_loader import MainThreadLoader, load_now
 from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
 
@@ -122,12 +123,15 @@ class App:
         self.fonts.floor_px = text_floor(self.scale)
         try:
             manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
-                                           starting_language=self.lang)
+                                           starting_language=self.lang,
+                                           resource_loader=MainThreadLoader())
         except Exception as exc:  # values in theme.json pygame_gui cannot use
             log.error("theme unusable, using the built-in look: %s: %s",
                       type(exc).__name__, exc)
             manager = pygame_gui.UIManager(self.size, build_theme(self.scale, use_file=False),
-                                           starting_language=self.lang)
+                                           starting_language=self.lang,
+                                           resource_loader=MainThreadLoader())
+        load_now(manager)
         sx, sy = self.mouse_scale()
         manager.mouse_pos_scale_factor = [sx, sy]
         return manager
