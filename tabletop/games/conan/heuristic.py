@@ -13,6 +13,7 @@ import math
 
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
+from tabletop.games.conan.bot import SAFE_HEALTH
 from tabletop.games.conan.stats import health_left
 from tabletop.games.conan.zones import conan_of, renown
 
@@ -20,6 +21,11 @@ from tabletop.games.conan.zones import conan_of, renown
 def _health(state: GameState, db: CardDb, seat: int) -> int:
     conan = conan_of(state, db, seat)
     return health_left(state, db, conan) if conan is not None else 0
+
+
+def _danger(health: int) -> float:
+    """0 at a safe health left (``SAFE_HEALTH`` of the Conan bot and more), 1 at none."""
+    return max(0, SAFE_HEALTH - health) / SAFE_HEALTH
 
 
 def _foes(state: GameState, seat: int) -> int:
@@ -30,11 +36,14 @@ def _foes(state: GameState, seat: int) -> int:
 def evaluate(state: GameState, db: CardDb, seat: int) -> float:
     """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the renown lead (CONAN-R1), the
     lead in Conan's health left and a short Foe supply's danger (CONAN-R3), each
-    squashed by tanh; renown near 40 counts more."""
+    squashed by tanh; renown near 40 counts more; a Conan near defeat (health left
+    under the Conan bot's ``SAFE_HEALTH``) costs up to 0.2."""
     other = 1 - seat
     mine, theirs = renown(state, db, seat), renown(state, db, other)
     lead = (mine - theirs) * (1.0 + max(mine, theirs) / 40)
     health = _health(state, db, seat) - _health(state, db, other)
     supply = min(_foes(state, seat), 6) - min(_foes(state, other), 6)
+    # a Conan this close to defeat loses the game to one more wound or Foe blow
+    danger = _danger(_health(state, db, seat)) - _danger(_health(state, db, other))
     return 0.5 + 0.32 * math.tanh(lead / 12) + 0.12 * math.tanh(health / 5) \
-        + 0.04 * math.tanh(supply / 3)
+        + 0.04 * math.tanh(supply / 3) - 0.2 * danger
