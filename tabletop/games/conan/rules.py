@@ -47,7 +47,7 @@ from tabletop.games.conan import (
 from tabletop.games.conan.data import DecisionKind, Phase, pending
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.schema import GAME_ID
-from tabletop.games.conan.words import inst_msg
+from tabletop.games.conan.words import inst_msg, place_words
 from tabletop.games.conan.zones import enemy
 
 #: Every Conan action kind (the keys of :meth:`ConanRules.handlers`).
@@ -317,6 +317,6 @@ class ConanRules(GameRules):
         if isinstance(card, int) and card in state.cards and state.visible_to(card, action.seat):
             if kind == "place_move":
                 return msg("action.conan.place_move", card=inst_msg(state, card),
-                           target=str(action.get("target")))
+                           target=place_words(state, str(action.get("target"))))
             return msg(f"action.conan.{kind}", card=inst_msg(state, card))
         return None
