@@ -841,10 +841,18 @@ class MenuScene(Scene):
         start_h = px(56)
         bottom = area.height - pad - start_h
         status = problem or i18n.t("menu.ready")
-        add("start_status", UILabel(pygame.Rect(pad, bottom - px(32), inner, px(24)),
-                                    status, ui, container=panel,
-                                    object_id=self._fit("#problem" if problem else "#ok",
-                                                        status, inner)))
+        if problem and self.app.fonts.get(round(16 * self.app.scale)).size(problem)[0] > inner:
+            # a long reason (a broken layout names file and field) wraps above Start
+            room = px(120)
+            height = self._wrapped("start_status", problem, panel, pad, bottom - px(8) - room,
+                                   inner, room, "#howto_problem")
+            box = self.widgets["start_status"]
+            box.set_relative_position((box.relative_rect.x, bottom - px(8) - height))
+        else:
+            add("start_status", UILabel(pygame.Rect(pad, bottom - px(32), inner, px(24)),
+                                        status, ui, container=panel,
+                                        object_id=self._fit("#problem" if problem else "#ok",
+                                                            status, inner)))
         demo_w = min(px(200), inner * 2 // 5)  # "Watch a demo" beside Start (issue 12 §6)
         start_w = inner - demo_w - px(8)
         start = UIButton(pygame.Rect(pad, bottom, start_w, start_h), i18n.t("menu.start"), ui,
