@@ -238,7 +238,9 @@ def test_undo_by_the_person_while_the_computer_thinks_cancels_the_thought():
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert game.state.pending is None and game.history == []  # the attack is undone
     gate.open()
-    frames(app, 20)
+    # the thought comes back and is thrown away, however slow the machine
+    assert run_until(app, lambda: scene.computer.discarded == 1, limit=400)
+    frames(app, 5)
     assert gate.answered == 1 and scene.computer.played == []
     assert scene.computer.discarded == 1 and not scene.computer.thinking
 
@@ -251,7 +253,8 @@ def test_resigning_while_the_computer_thinks_throws_the_thought_away():
     assert run_until(app, lambda: gate.calls == 1, limit=50)
     assert scene.propose(Action.make("resign", PERSON)).ok
     gate.open()
-    frames(app, 20)
+    assert run_until(app, lambda: gate.answered == 1, limit=400)
+    frames(app, 5)
     assert gate.answered == 1 and scene.computer.played == []
     assert game.state.winner == COMPUTER
 
