@@ -210,6 +210,13 @@ class TableControls(ButtonSet):
         if button is not None:
             button.set_text(self._label("free_mode", state.free_mode))
 
+    def disable(self, commands: tuple[str, ...]) -> None:
+        """Turn the buttons of ``commands`` off (after :meth:`refresh`), e.g. for a seat
+        the computer plays."""
+        for command in commands:
+            if command in self.enabled:
+                self._set(command, False)
+
     def _set(self, command: str, on: bool) -> None:
         self.enabled[command] = on
         button = self.buttons.get(command)

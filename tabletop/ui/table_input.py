@@ -29,6 +29,7 @@ from tabletop.ui.table_controls import (
     undo_refusal,
 )
 from tabletop.ui.table_parts import TableParts
+from tabletop.ui.table_state import COMPUTER_OFF
 
 __all__ = ["TableInput"]
 
@@ -71,7 +72,11 @@ class TableInput(TableParts):
         asks for confirmation (:meth:`ask_resign`)."""
         seat = self.viewer
         off = command in self.controls.enabled and not self.controls.enabled[command]
-        if command == "hint":  # says itself why there is none (issue 12 §4)
+        computer = self.computer
+        if computer is not None and computer.is_computer(seat) and command in COMPUTER_OFF:
+            self.toast.show(i18n.msg("computer.not_your_seat", player=seat_msg(seat)),
+                            "computer.not_your_seat")
+        elif command == "hint":  # says itself why there is none (issue 12 §4)
             self.hint.request()
         elif off and command in (*TURN_COMMANDS, "undo", "redo", "free_mode", "resign"):
             self.explain_off(command)

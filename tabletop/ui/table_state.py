@@ -41,6 +41,9 @@ __all__ = ["HAND_MARGIN", "STACK_DRAWN", "RefusalLine", "TableState"]
 STACK_DRAWN = 3
 #: Pixels around a held hand (and its cards) that still count as "over the hand".
 HAND_MARGIN = 12
+#: Buttons that are off while the table shows a seat the computer plays (the demo):
+#: undoing its move would only have it play the move again (issue 12 §6).
+COMPUTER_OFF = ("undo", "redo", "hint", "free_mode", "resign")
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,9 @@ class TableState(TableParts):
         self.controls.refresh(self.game, self.viewer, self.command_action,
                               locked=self.decisions.decision is not None or state.game_over
                               or playing)
+        if self.computer is not None and self.computer.is_computer(self.viewer):
+            # the demo shows a computer's seat: nobody may undo or resign for it
+            self.controls.disable(COMPUTER_OFF)
 
     def command_enabled(self, command: str) -> bool:
         """Is the button of ``command`` on now?"""
