@@ -251,7 +251,6 @@ def marks(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     _lit_squares(scene, surface)
     _hover_connect(ui, scene, surface)
     _comparison_box(ui, scene, surface)
-    _hint_box(ui, scene, surface)
 
 
 def _lit_squares(scene: TableContext, surface: pygame.Surface) -> None:
@@ -394,35 +393,3 @@ def _comparison_box(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface)
     chip = verdict.get_rect(midtop=(box.centerx, y)).inflate(12, 6)
     pygame.draw.rect(surface, WIN if outlook.success else LOSE, chip, border_radius=8)
     surface.blit(verdict, verdict.get_rect(center=chip.center))
-
-
-def _hint_text(ui: Eshi100UI, scene: TableContext) -> str:
-    state = scene.game.state
-    panel = ui.panel
-    if state.game_over or state.free_mode or (panel is not None and panel.kind):
-        return ""
-    if state.pending is not None or state.active != scene.viewer:
-        seat = ui.rules.acting_seat(state)
-        return t("eshi100ui.hint_wait", player=seat_name(seat))
-    if state.phase == "action":
-        return t("eshi100ui.hint_action")
-    if state.phase == "challenge":
-        return t("eshi100ui.hint_challenge")
-    return ""
-
-
-def _hint_box(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
-    """What the viewer can do now, on the empty table left of the grid."""
-    text = _hint_text(ui, scene)
-    if not text:
-        return
-    area = _side_area(scene, right=False)
-    pad = round(10 * scene.scale)
-    label = scene.text.get(text, max(11, round(13 * scene.scale)), TEXT, False,
-                           area.w - 2 * pad)
-    box = pygame.Rect(area.x, area.y, area.w, min(area.h, label.get_height() + 2 * pad))
-    _box(surface, box)
-    clip = surface.get_clip()
-    surface.set_clip(box.inflate(-4, -4))
-    surface.blit(label, (box.x + pad, box.y + pad))
-    surface.set_clip(clip)
