@@ -6,26 +6,32 @@ and ``bot`` for today's bot of the game reading the full game, as before this
 player). Seats alternate (game ``k`` gives player A seat ``k % 2``), every game has
 its own seed, and two worker processes play them. It prints A's wins, losses,
 draws and cap hits, A's win share with its 95% Wilson interval (draws count half),
-and each side's mean and p95 decision time.
+and each side's mean and p95 decision time. ``--unhurried`` lifts the wall-clock cap
+so the result measures the iteration budget, not the machine's load (time the final
+budgets with bench_decision_time.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
 
 from tabletop.core.decks import load_deck_dir
 from tabletop.core.random_bot import RandomBot
 from tabletop.core.rules import GameRules, load_rules
-from tabletop.core.seat_player import Level, make_player
+from tabletop.core.seat_player import Level, budget_for, make_player
 from tabletop.core.selfplay import setup_for
 from tabletop.resources import resource_path
 
 MAX_ACTIONS = 3000
+#: --unhurried: the wall-clock cap lifted (environment, so the worker processes see it)
+_UNHURRIED = os.environ.get("BENCH_UNHURRIED") == "1"
 _RULES: dict[str, GameRules] = {}
 
 
@@ -41,7 +47,11 @@ def _chooser(rules: GameRules, who: str, seed: int) -> Any:
     if who == "bot":
         bot = rules.make_bot(seed)
         return lambda state, seat: bot.choose(_Table(rules, state))
-    player = make_player(rules, Level(who), seed)
+    budget = budget_for(rules.game_id, Level(who))
+    if budget is not None and _UNHURRIED:
+        # strength for the budget in iterations, not for the machine's load
+        budget = replace(budget, seconds=1e9)
+    player = make_player(rules, Level(who), seed, budget)
 
     def choose(state: Any, seat: int) -> Any:
         choice = player.choose(rules, state, seat)
@@ -104,9 +114,16 @@ def main() -> None:
     parser.add_argument("--a", default="normal")
     parser.add_argument("--b", default="easy")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--unhurried", action="store_true",
+                        help="lift the wall-clock cap: every search runs its full "
+                             "iteration budget (strength for the budget, not the load)")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (to add games to an earlier run)")
     args = parser.parse_args()
+    if args.unhurried:
+        os.environ["BENCH_UNHURRIED"] = "1"
+        global _UNHURRIED
+        _UNHURRIED = True
     jobs = [(args.game, args.a, args.b, k) for k in range(args.first, args.first + args.games)]
     start = time.perf_counter()
     with Pool(args.workers) as pool:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from tabletop.core.actions import Action
 from tabletop.core.determinize import determinize
 from tabletop.core.ismcts import Budget, SearchResult, search
-from tabletop.core.messages import Message, msg
+from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.model import GameState
 from tabletop.core.rules import GameRules
 from tabletop.core.view import view_for
@@ -96,6 +96,10 @@ def view_key(state: GameState, seat: int) -> bytes:
     return hashlib.sha256(repr(parts).encode()).digest()
 
 
+#: Action arguments that name a place on the table, never a card.
+_PLACE_ARGS = frozenset({"square", "slot", "target_square", "index"})
+
+
 def _visible_args(state: GameState, action: Action, seat: int) -> bool:
     """Every card named by ``action``'s arguments is one ``seat`` sees."""
     def ints(value: Any) -> list[int]:
@@ -106,54 +110,63 @@ def _visible_args(state: GameState, action: Action, seat: int) -> bool:
         if isinstance(value, tuple):
             return [i for v in value for i in ints(v)]
         return []
-    ids = [i for _, v in action.args for i in ints(v) if i in state.cards]
+    # squares and slots are places, not cards: an int there may equal a card's id
+    ids = [i for name, v in action.args if name not in _PLACE_ARGS
+           for i in ints(v) if i in state.cards]
     return all(state.visible_to(i, seat) for i in ids)
 
 
 def action_words(rules: GameRules, state: GameState, action: Action, seat: int) -> Message:
-    """``action`` in the game's words as ``seat`` may read them: the rules' own label
-    (``rules.describe``) when every card it names is one the seat sees; else the
-    kind's generic words."""
+    """``action`` told of ``seat`` in the third person, as anyone at the table may read
+    it ("Player 2 puts Ember Hills into the resource row"): the rules' own label
+    (``rules.describe``) recast by the catalogue key ``player.does.<label key>`` when
+    every card it names is one the seat sees; else the kind's words
+    (``player.does.kind.<game>.<kind>``, else ``player.does.kind.any``), which name no
+    card. The seat is named, never "you": the announcement is read by the other
+    person, the hint by the acting one."""
+    player = seat_msg(seat)
     if _visible_args(state, action, seat):
         if action.kind == "decide" and state.pending is not None:
             from tabletop.core.refusals import option_words
 
             options = [option_words(rules, state, state.pending, str(o))
                        for o in action.get("choice") or ()]
+            if len(options) == 1 and has_text(f"player.does.{options[0].key}"):
+                # an option that is itself a move ("Play Tidal Shield on Thorn Scout")
+                return msg(f"player.does.{options[0].key}", player=player,
+                           **dict(options[0].params))
             if options:
-                return msg("player.choice_of", options=tuple(options))
+                return msg("player.does.choose", player=player,
+                           options=msg("player.choice_of", options=tuple(options)))
         words = rules.describe(state, action)
         if words is not None:
-            return words
-    key = f"player.kind.{rules.game_id}.{action.kind}"
-    return msg(key) if has_text(key) else msg("player.kind.any")
+            key = f"player.does.{words.key}"
+            if has_text(key):
+                return msg(key, player=player, **dict(words.params))
+            return msg("player.does.move", player=player, move=words)
+    key = f"player.does.kind.{rules.game_id}.{action.kind}"
+    return msg(key if has_text(key) else "player.does.kind.any", player=player)
 
 
 def search_reason(rules: GameRules, state: GameState, seat: int,
                   result: SearchResult) -> Message:
-    """One sentence from the search: what, how often it won in the sampled games, and
-    how it compares with the best other move; per kind of action in the game's words
-    (catalogue ``player.reason.<game>.<kind>``, else ``player.reason.search``;
-    ``player.reason.close`` when the other move scored higher but was tried less, so
-    the bot's prior decided)."""
+    """One sentence from the search: who does what, the share of the sampled games
+    that began with it and were won, and among how many moves it was the best
+    ("Player 2 puts Ember Hills into the resource row: it won 71% of 120 sampled
+    games, the best of 4 moves"). ``player.reason.close`` when another move scored
+    higher on fewer samples (the bot's prior or the visit count decided), so the
+    sentence never claims a best it was not."""
     best = result.best
     what = action_words(rules, state, best.action, seat)
     pct = round(100 * best.value)
-    others = sorted((line for line in result.lines[1:] if line.visits),
-                    key=lambda line: -line.value)
-    key = f"player.reason.{rules.game_id}.{best.action.kind}"
-    if not has_text(key):
-        key = "player.reason.search"
-    if not others:
-        return msg(key + "_alone" if has_text(key + "_alone") else "player.reason.search_alone",
-                   what=what, pct=pct, n=best.visits)
-    runner = others[0]
-    if runner.value > best.value:
-        # chosen by visits (UCB, the bot's prior): say so honestly
+    moves = max(len(result.lines), 2)
+    key = "player.reason.search"
+    if any(line.visits and line.value > best.value for line in result.lines[1:]):
         key = "player.reason.close"
-    return msg(key, what=what, pct=pct, n=best.visits,
-               alt=action_words(rules, state, runner.action, seat),
-               alt_pct=round(100 * runner.value))
+    if best.visits == 1:
+        key += "_one"
+    return msg(key, what=what, pct=pct, n=best.visits, moves=moves)
+
 
 class ComputerPlayer:
     """The one :class:`SeatPlayer` of every game and level (see the module docstring)."""
