@@ -65,11 +65,11 @@ class SeatPlayer(Protocol):
 #: Search budgets per game and level (chosen so that HARD stays under 1.0 s per
 #: decision at the 95th percentile on a 2-core machine: benchmarks/bench_decision_time.py).
 BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
-    "arc": {Level.NORMAL: Budget(40, 0.5, 20), Level.HARD: Budget(200, 0.9, 30)},
+    "arc": {Level.NORMAL: Budget(100, 0.5, 20), Level.HARD: Budget(300, 0.9, 30)},
     "conan": {Level.NORMAL: Budget(16, 0.5, 10, prior=3),
               Level.HARD: Budget(48, 0.9, 12, prior=3)},
     "eshi100": {Level.NORMAL: Budget(30, 0.5, 20), Level.HARD: Budget(120, 0.9, 24)},
-    "xenocard": {Level.NORMAL: Budget(30, 0.5, 12), Level.HARD: Budget(100, 0.9, 16)},
+    "xenocard": {Level.NORMAL: Budget(80, 0.5, 12), Level.HARD: Budget(240, 0.9, 16)},
 }
 #: For a game without its own row.
 DEFAULT_BUDGETS: Mapping[Level, Budget] = {Level.NORMAL: Budget(30, 0.5, 20),
