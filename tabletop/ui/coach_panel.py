@@ -210,14 +210,16 @@ class CoachPanel:
     def _variants(texts: tuple[Any, ...], compact: bool,
                   rooms: tuple[int, int]) -> list[tuple[tuple[Any, ...], int]]:
         """The ways to show ``texts``, in order of preference, each with its room: whole
-        (first leaving the log its share, then taking all the room), then with fewer
-        warnings (the first, then none: the win progress stays always visible), then,
+        leaving the log its share, then with the first warning only (in the log's share,
+        then in all the room), then with none (the win progress stays always visible), then,
         under a question, without the "what" sentence; who acts always stays."""
         if len(texts) == 2:
             return [(texts, rooms[1])]
         shown, lang, who, what, warnings, progress = texts
         first = tuple(warnings[:1])
-        variants = [(texts, rooms[0]), (texts, rooms[1]),
+        # Past its share of the panel the box shows one warning at most: a second one is
+        # not worth the game log (QA: two warnings pushed the log out in Japanese).
+        variants = [(texts, rooms[0]), ((shown, lang, who, what, first, progress), rooms[0]),
                     ((shown, lang, who, what, first, progress), rooms[1]),
                     ((shown, lang, who, what, (), progress), rooms[1]),
                     ((shown, lang, who, what, (), ()), rooms[1])]
