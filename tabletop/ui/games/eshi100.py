@@ -81,7 +81,8 @@ def explain_card(card: CardDef, corners: dict[str, str] | None = None,
     if corners:
         parts = [t("eshi100ui.corner_" + c, who=t("eshi100ui.who_" + corners[c]))
                  for c in CORNERS if corners.get(c, "none") != "none"]
-        lines.append(t("eshi100ui.explain_connectors", list=", ".join(parts)) if parts
+        lines.append(t("eshi100ui.explain_connectors", list=t("eshi100ui.list_joiner")
+                       .join(parts)) if parts
                      else t("eshi100ui.explain_no_connectors"))
     return lines
 
