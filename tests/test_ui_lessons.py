@@ -345,3 +345,21 @@ def test_the_opponents_card_glides_to_its_place() -> None:
     pool = run.labels["pool"]
     assert scene.slide is not None and scene.slide.iid == pool  # shown face up now
     assert scene.slide.start != scene.slide.end
+
+
+@pytest.mark.parametrize("k", [pygame.K_RETURN, pygame.K_ESCAPE], ids=["enter", "esc"])
+def test_lesson_complete_dialog_enter_and_esc_go_back_to_the_lessons(tmp_path: Path,
+                                                                    k: int) -> None:
+    """README: Enter confirms in every dialog; "Lesson complete" has nothing to go back
+    to on the table, so Esc goes back to the lessons list as well."""
+    app, menu = _menu(tmp_path)
+    click(app, widget_centre(menu.widgets["start:0"]))
+    scene = app.stack.top
+    assert isinstance(scene, LessonScene)
+    scene.pace = 0.0
+    _play_lesson(app, scene)
+    assert _dialog_buttons(app), "no Lesson complete dialog"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    frames(app, 3)
+    assert isinstance(app.stack.top, LessonsMenu)
+    assert not _dialog_buttons(app)

@@ -41,6 +41,8 @@ _CONFIRM_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 #: The answer buttons of :func:`choose` windows: button id -> (button, window, callback);
 #: the button is kept so that a recycled id never runs another window's answer.
 _answers: dict[int, tuple[Any, Any, Callable[[], None] | None]] = {}
+#: What a :func:`choose` window closed unanswered runs: window id -> (window, callback).
+_cancels: dict[int, tuple[Any, Callable[[], None]]] = {}
 
 
 def _to_i18n(value: Any) -> Any:
@@ -156,14 +158,17 @@ def confirm(app: Host, title: Text, body: Text, on_confirm: Callable[[], None] |
 
 def choose(app: Host, title: Text, body: Text,
            answers: list[tuple[Text, Callable[[], None] | None]],
-           width: int = 560) -> Any:
+           width: int = 560, default: int | None = None,
+           on_cancel: Callable[[], None] | None = None) -> Any:
     """Ask a question with one full-width button per answer, stacked; returns the window.
 
     ``answers`` are ``(label, callback)`` pairs, top to bottom (a callback may be
     None: the button only closes). A pressed button closes the window and runs
     its callback (via :func:`handle_event`); the close box answers nothing. The
     window is modal, always on top, as tall as its text needs (it scrolls when
-    the screen is too small). ``width`` is in pixels at scale 1.
+    the screen is too small). ``width`` is in pixels at scale 1. ``default``: the
+    index of the answer Enter gives (None: Enter answers nothing); ``on_cancel``
+    runs when Esc or the close box closes it unanswered.
     """
     from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
@@ -203,6 +208,9 @@ def choose(app: Host, title: Text, body: Text,
         _answers[id(button)] = (button, window, callback)
         y += bh + gap
     window.text_box = text  # tests read what the question says
+    window.default_answer = (answers[default][1],) if default is not None else None
+    if on_cancel is not None:
+        _cancels[id(window)] = (window, on_cancel)
     _open.append(window)
     return window
 
@@ -210,6 +218,9 @@ def choose(app: Host, title: Text, body: Text,
 def _forget_answers(window: Any) -> None:
     for key in [k for k, (_b, w, _c) in _answers.items() if w is window]:
         del _answers[key]
+    entry = _cancels.get(id(window))
+    if entry is not None and entry[0] is window:
+        del _cancels[id(window)]
 
 
 def top_dialog(manager: Any = None) -> Any:
@@ -242,7 +253,13 @@ def _key(event: pygame.event.Event, manager: Any) -> bool:
                 pair[0]()
         elif isinstance(window, UIMessageWindow):
             window.kill()  # its only button, OK
-        # a choose() window: Enter picks none of its answers (they are all equal)
+        elif getattr(window, "default_answer", None) is not None:  # choose(default=i)
+            (callback,) = window.default_answer
+            _forget_answers(window)
+            window.kill()
+            if callback is not None:
+                callback()
+        # a choose() window without a default: Enter picks none of its answers
     return True
 
 
@@ -267,7 +284,10 @@ def handle_event(event: pygame.event.Event, manager: Any = None) -> bool:
                 callback()
             return True
     if event.type == pygame_gui.UI_WINDOW_CLOSE:
+        cancel = _cancels.get(id(event.ui_element))
         _forget_answers(event.ui_element)
+        if cancel is not None and cancel[0] is event.ui_element:
+            cancel[1]()  # closed unanswered (Esc, the close box)
     if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
         pair = _callbacks.pop(id(event.ui_element), None)
         if pair and pair[0]:

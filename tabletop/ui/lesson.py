@@ -307,8 +307,11 @@ class LessonScene(TableScene):
         if self.on_complete is not None:
             self.on_complete(self.lesson)
         title = msg("lesson.complete_title", title=self.lesson.title.message())
+        # Enter takes the first answer and Esc goes back too: the table under the dialog
+        # has nothing left to play, so closing it onto the table would strand the learner
         dialogs.choose(self.app, title, msg("lesson.complete_body"),
-                       [("lesson.back", self.back), ("lesson.restart", self.restart)])
+                       [("lesson.back", self.back), ("lesson.restart", self.restart)],
+                       default=0, on_cancel=self.back)
 
     def restart(self) -> None:
         """Start the same lesson again."""
