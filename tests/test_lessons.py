@@ -340,3 +340,70 @@ def test_coach_never_names_a_card_the_learner_cannot_see(path: Path) -> None:
     while not run.done:
         _advance(run)
         check()
+
+
+def test_exact_match_takes_either_of_two_identical_copies_and_the_label_follows() -> None:
+    """絵師100人展 lesson 2 step 4 asks for Chalk Sprite $a and Easel Guard $b; the hand
+    holds a second Chalk Sprite $d, the same card in the same zone: challenging with it
+    is the step's move, and $d then names the copy left in the hand (step 7 uses it)."""
+    run = _run(ROOT / "eshi100" / "eshi_defence_challenge.toml")
+    while run.index < 3:
+        _advance(run)
+    a, b, d = run.labels["a"], run.labels["b"], run.labels["d"]
+    assert run.look(a) == run.look(d) and a != d
+    assert run.propose(Action.make("challenge", 0, cards=[d, b])).ok
+    assert run.labels["a"] == d and run.labels["d"] == a
+    assert run.game.state.zone_of(run.labels["d"]) == "p0.hand"
+    while not run.done:
+        _advance(run)
+
+
+def test_exact_match_still_refuses_a_card_that_looks_different() -> None:
+    run = _run(ROOT / "eshi100" / "eshi_defence_challenge.toml")
+    while run.index < 3:
+        _advance(run)
+    before = dict(run.labels)
+    other = run.labels["c"]  # Mural Giant: another card
+    verdict = run.propose(Action.make("challenge", 0, cards=[other, run.labels["b"]]))
+    assert not verdict.ok and verdict.reason == "lesson.wrong_move"
+    assert run.labels == before and run.index == 3
+
+
+def _twin_moves(run: LessonRun) -> list[Action]:
+    """The current step's move with one card argument swapped for a look-alike copy."""
+    want = run.expected()
+    assert want is not None
+    state = run.game.state
+    out = []
+    for name, value in want.args:
+        values = list(value) if isinstance(value, tuple) else [value]
+        for i, v in enumerate(values):
+            if not isinstance(v, int) or isinstance(v, bool) or v not in state.cards:
+                continue
+            for twin in state.cards:
+                if twin != v and twin not in values and state.visible_to(twin, run.learner) \
+                        and run.look(twin) == run.look(v):
+                    new = values[:i] + [twin] + values[i + 1:]
+                    args = dict(want.args)
+                    args[name] = tuple(new) if isinstance(value, tuple) else twin
+                    out.append(Action.make(want.kind, want.seat, **args))
+    return out
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_a_look_alike_copy_is_taken_and_the_lesson_still_completes(path: Path) -> None:
+    """At every learner step, a copy that looks the same as the step's card (same card,
+    zone, place, face and tapped state) is the step's move, and the rest of the lesson
+    goes on with the copy chosen."""
+    base = _run(path)
+    for n in range(len(base.lesson.steps)):
+        if base.learners_move and base.step is not None and base.step.match == "exact":
+            for twin in _twin_moves(base):
+                run = _run(path)
+                while run.index < n:
+                    _advance(run)
+                verdict = run.propose(twin)
+                assert verdict.ok, f"step {n + 1}: {twin} refused: {verdict.reason}"
+                while not run.done:
+                    _advance(run)
+        _advance(base)

@@ -21,7 +21,7 @@ other seat's steps through :meth:`LessonRun.play_other`, ``note`` steps through
 from __future__ import annotations
 
 import os
-from collections import Counter
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -66,6 +66,8 @@ _ZONE_PREFIX = "zone:"
 #: Refusal messages that already carry the step's nudge.
 _NUDGED = ("lesson.refused", "refusal.lesson.wrong_move")
 _CELL_PREFIX = "cell:"
+#: A card's instance id inside a decision option ("12>34", "left@12"), not "foe1".
+_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_])\d+(?![A-Za-z0-9_])")
 
 
 class Match(StrEnum):
@@ -411,54 +413,146 @@ class LessonRun:
         verdict = Game.check(self.game, action)
         if not verdict.ok:
             return self._with_nudge(step, verdict)
-        if not self._matches(step, action):
+        labels = self._matches(step, action)
+        if labels is None:
             return self._wrong(step)
         if not play:
             return verdict
-        return self._play(step, action)
+        return self._play(step, action, labels)
 
-    def _play(self, step: LessonStep, action: Action) -> Verdict:
-        if step.step.after and not self._facts_hold(step, action):
+    def _play(self, step: LessonStep, action: Action,
+              labels: dict[str, int] | None = None) -> Verdict:
+        labels = self.labels if labels is None else labels
+        if step.step.after and not self._facts_hold(action, labels):
             return self._wrong(step)
         # on to the next step first: the game's listeners (the window) ask the lesson
         # about the new position while the move is being announced
         self._index += 1
+        before, self.labels = self.labels, labels
         verdict = Game.propose(self.game, action)
         if not verdict.ok:
             self._index -= 1
+            self.labels = before
             return self._with_nudge(step, verdict) if step.seat == self.learner else verdict
         if step.seat != self.learner:
             self._last_other = step
         return verdict
 
-    def _matches(self, step: LessonStep, action: Action) -> bool:
+    def look(self, iid: int) -> tuple[object, ...]:
+        """What the learner can tell card ``iid`` apart by: its card id (None while
+        hidden from the learner), owner, zone, the place it stands on
+        (:meth:`GameRules.place_of`), face, tapped state and counters. Two cards
+        that look the same are the same card to ``match = "exact"``."""
+        state = self.game.state
+        card = state.cards[iid]
+        seen = card.card_id if state.visible_to(iid, self.learner) else None
+        return (seen, card.owner, state.zone_of(iid), self.rules.place_of(state, iid),
+                card.face_up, card.tapped, tuple(sorted(card.counters.items())))
+
+    def _ids_in(self, value: Any) -> list[int]:
+        """The card instance ids in an argument value, in order."""
+        cards = self.game.state.cards
+        if isinstance(value, bool):
+            return []
+        if isinstance(value, int):
+            return [value] if value in cards else []
+        if isinstance(value, str):
+            return [int(m) for m in _ID_IN_TEXT.findall(value) if int(m) in cards]
+        return []
+
+    def _shape(self, value: Any) -> object:
+        """``value`` with every card id replaced by how the card looks (:meth:`look`)."""
+        cards = self.game.state.cards
+        if isinstance(value, int) and not isinstance(value, bool) and value in cards:
+            return ("card", self.look(value))
+        if isinstance(value, str):
+            parts = _ID_IN_TEXT.split(value)
+            ids = _ID_IN_TEXT.findall(value)
+            out: list[object] = [parts[0]]
+            for num, rest in zip(ids, parts[1:], strict=True):
+                out.append(self.look(int(num)) if int(num) in cards else num)
+                out.append(rest)
+            return tuple(out)
+        return value
+
+    def _matches(self, step: LessonStep, action: Action) -> dict[str, int] | None:
+        """The labels after ``action`` when it is the step's move (None: it is not).
+
+        ``exact``: an argument the step writes with a ``$label`` accepts any card that
+        looks the same to the learner (:meth:`look`: two copies of a card in one hand),
+        and the label then names the copy played, so later steps follow it (a label
+        that named that copy takes the one left)."""
         if action.kind != step.step.action:
-            return False
+            return None
         if step.match is Match.KIND:
-            return True
+            return self.labels
         want = self.expected()
         assert want is not None
+        pairs: list[tuple[int, int]] = []
         for name, value in want.args:
             got = action.get(name)
-            if isinstance(value, tuple) and isinstance(got, tuple):
-                # lists of cards or options are sets: blockers, consumed cards, discards
-                if Counter(map(str, value)) != Counter(map(str, got)):
-                    return False
-            elif got != value:
-                return False
-        return True
+            carded = "$" in str(step.step.args.get(name, ""))
+            if not carded:
+                if isinstance(value, tuple) and isinstance(got, tuple):
+                    if sorted(map(str, value)) != sorted(map(str, got)):
+                        return None
+                elif got != value:
+                    return None
+                continue
+            wants = list(value) if isinstance(value, tuple) else [value]
+            if isinstance(value, tuple) != isinstance(got, tuple):
+                return None
+            gots = list(got) if isinstance(got, tuple) else [got]
+            if len(wants) != len(gots):
+                return None
+            # lists are sets (blockers, consumed cards, discards): pair each wanted entry
+            # with one that looks the same, the very same entry first
+            free = list(gots)
+            for w in wants:
+                same = [g for g in free if g == w] or \
+                    [g for g in free if self._shape(g) == self._shape(w)]
+                if not same:
+                    return None
+                free.remove(same[0])
+                pairs += list(zip(self._ids_in(w), self._ids_in(same[0]), strict=True))
+        return self._rebound(pairs)
 
-    def _facts_hold(self, step: LessonStep, action: Action) -> bool:
-        return all(f.ok for f in self.trial_facts(action))
+    def _rebound(self, pairs: list[tuple[int, int]]) -> dict[str, int] | None:
+        """The labels with each wanted card ``w`` of ``pairs`` renamed to the copy
+        ``g`` played, and a label on such a copy moved to a wanted card left over;
+        None when the pairs contradict each other."""
+        chosen: dict[int, int] = {}
+        for w, g in pairs:
+            if chosen.setdefault(w, g) != g:
+                return None
+        if len(set(chosen.values())) != len(chosen):
+            return None
+        swap = {w: g for w, g in chosen.items() if w != g}
+        if not swap:
+            return self.labels
+        left = [w for w in swap if w not in swap.values()]
+        taken = [g for g in swap.values() if g not in swap]
+        for g in taken:  # a copy played in a wanted card's stead hands it its label
+            twin = next((w for w in left if self.look(w) == self.look(g)), None)
+            if twin is not None:
+                swap[g] = twin
+                left.remove(twin)
+        return {label: swap.get(iid, iid) for label, iid in self.labels.items()}
 
-    def trial_facts(self, action: Action) -> list[FactResult]:
+    def _facts_hold(self, action: Action, labels: dict[str, int]) -> bool:
+        return all(f.ok for f in self.trial_facts(action, labels))
+
+    def trial_facts(self, action: Action,
+                    labels: Mapping[str, int] | None = None) -> list[FactResult]:
         """The current step's ``[step.after]`` facts as they would stand after
         ``action``, played on a copy of the game (the game itself is not changed);
-        one failed ``legal`` result when the rules refuse ``action``. For lesson
-        authors and tests: why a move was taken as a wrong one."""
+        one failed ``legal`` result when the rules refuse ``action``. ``labels``: the
+        labels to read them with (default: the run's). For lesson authors and tests:
+        why a move was taken as a wrong one."""
         step = self.step
         if step is None:
             return []
+        labels = self.labels if labels is None else labels
         trial = Game.__new__(Game)
         trial.__dict__.update(self.game.__dict__)
         trial.state = self.game.state.clone()
@@ -468,7 +562,7 @@ class LessonRun:
         verdict = Game.propose(trial, action)
         if not verdict.ok:
             return [FactResult("legal", False, f"refused: {verdict.reason}")]
-        return check_facts(self.lesson.scenario, step.step, trial.state, self.labels, trial)
+        return check_facts(self.lesson.scenario, step.step, trial.state, labels, trial)
 
     def with_nudge(self, verdict: Verdict) -> Verdict:
         """A refusal met at the current learner's step (a drop the table itself refused,
