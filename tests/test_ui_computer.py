@@ -376,7 +376,8 @@ def test_keys_stay_the_tables_while_the_computer_plays():
     it), and nothing the person presses is taken by the computer's driver."""
     app, game, scene = vs_computer("arc", {COMPUTER: Level.EASY}, first=COMPUTER)
     assert run_until(app, lambda: game.rules.acting_seat(game.state) == PERSON
-                     and game.state.pending is None, limit=600, dt=0.25)
+                     and game.state.pending is None and scene.computer.arm == 0,
+                     limit=600, dt=0.25)
     phase = game.state.phase
     key(app, pygame.K_SPACE)
     app.frame(FRAME)

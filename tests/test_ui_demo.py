@@ -115,6 +115,7 @@ def test_taking_over_a_seat_makes_it_a_persons():
         run_until(app, lambda: game.rules.acting_seat(game.state) == 1, limit=8, dt=0.25)
         assert scene.viewer == 1
     assert all(a.seat == 0 for a, _ in demo.played[-3:])
+    assert run_until(app, lambda: demo.arm == 0, limit=60)  # the turn just came back
     phase = game.state.phase
     key(app, pygame.K_SPACE)
     assert not demo.paused and game.state.phase != phase

@@ -52,9 +52,10 @@ if TYPE_CHECKING:
     from tabletop.core.rules import GameRules, GameSetup
     from tabletop.ui.table import TableScene
 
-__all__ = ["MOVING_ARGS", "OPTION", "PACES", "Announcement", "ComputerSeats", "Pace",
-           "PlayerFactory", "Thought", "attach_helpers", "computer_seats", "decision_seed",
-           "moving_card", "scrub_hidden", "seat_options", "table_coach"]
+__all__ = ["ARM_DELAY", "MOVING_ARGS", "NOT_TURN_COMMANDS", "OPTION", "PACES", "Announcement",
+           "ComputerSeats", "Pace", "PlayerFactory", "Thought", "attach_helpers",
+           "computer_seats", "decision_seed", "moving_card", "scrub_hidden", "seat_options",
+           "table_coach"]
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,16 @@ OPTION = "computer"
 MOVING_ARGS = ("card", "foe", "weapon")
 
 PlayerFactory = Callable[["GameRules", Level, int], SeatPlayer]
+
+#: Seconds of frame time after the turn comes back to the person in which their turn
+#: commands are not taken (like the hot-seat cover's arm time): a key pressed while the
+#: computer played, whose event the window only read once the turn was back (a frame
+#: held up while the computer's thread thought, the last glide), never acts on the
+#: person's turn (README: Space pressed out of habit never skips a phase).
+ARM_DELAY = 0.6
+#: Commands that never act on the turn, taken while the computer plays.
+NOT_TURN_COMMANDS = frozenset({"menu", "hint", "undo", "redo", "free_mode", "resign", "tap",
+                               "reveal"})
 
 
 @dataclass(frozen=True)
@@ -230,6 +241,10 @@ class ComputerSeats:
         self.discarded = 0
         #: The glide of the computer's last moved card while it is on (see ``_glide_to``).
         self._glide: Slide | None = None
+        #: Seconds the person's turn commands are still not taken (:data:`ARM_DELAY`).
+        self.arm = 0.0
+        #: Whether a computer seat was to act at the last look (to see the turn come back).
+        self._computer_acting = False
 
     # ------------------------------------------------------------------ seats
     @property
@@ -312,7 +327,7 @@ class ComputerSeats:
         the normal coach line is due."""
         from tabletop.core.coach import CoachLine
 
-        if self.said is not None and self.hold > 0:
+        if self.said is not None and self.hold > 0 and self._computer_to_act():
             return CoachLine(who=self.who(self.said.seat), what=self.said.reason,
                              lit=frozenset())
         thought = self.thought
@@ -321,6 +336,55 @@ class ComputerSeats:
             return CoachLine(who=self.who(thought.seat),
                              what=msg("computer.thinking", player=player), lit=frozenset())
         return None
+
+    def _computer_to_act(self) -> bool:
+        """Whether a computer seat must act now (the person's coach line is due when not:
+        the computer's last reason stays in the log)."""
+        scene = self.scene
+        if scene is None:
+            return True
+        state = scene.game.state
+        return not state.game_over and self.is_computer(scene.rules.acting_seat(state))
+
+    def playing(self) -> bool:
+        """Is the computer playing: a computer seat must act, its last move is still shown
+        (the glide, the announcement) while it is to act, or the turn came back to the
+        person less than :data:`ARM_DELAY` seconds ago?"""
+        if self.scene is None or self.closed:
+            return False
+        self._note_acting()
+        return self.arm > 0 or self._computer_to_act()
+
+    def refuse_turn_command(self, command: str) -> Message | None:
+        """Why the person's ``command`` is not taken now: "the computer is playing" for a
+        turn command (next phase, end turn, attack, a plugin's turn command; not the menu,
+        hint, undo, redo, free mode, resign, tap or reveal) while :meth:`playing`; None
+        when it may run. With no person at the table (the demo) nothing is refused."""
+        if command in NOT_TURN_COMMANDS or not self.persons or not self.playing():
+            return None
+        acting = next(iter(self.levels)) if self.levels else 1
+        return msg("computer.playing", player=seat_msg(acting))
+
+    def refuse_hidden_card(self, state: GameState, iid: int, viewer: int,
+                           reveal: bool = False) -> Message | None:
+        """Why a person's free-mode act on card ``iid`` (an instance id) is refused:
+        the computer does not agree to show its hidden cards (ALL-H2 needs both players'
+        agreement, and the computer never gives it). Refused: revealing any card of a
+        computer seat (``reveal``), and tapping or moving one ``viewer`` cannot see. None
+        when allowed (the person's own cards; with no person at the table, nothing)."""
+        card = state.cards.get(iid)
+        if card is None or not self.persons or not self.is_computer(card.owner):
+            return None
+        if reveal or not state.visible_to(iid, viewer):
+            return msg("computer.hidden_cards")
+        return None
+
+    def _note_acting(self) -> None:
+        """Start the arm time when the turn has just come back from a computer seat."""
+        acting = self._computer_to_act()
+        if self._computer_acting and not acting:
+            self.arm = ARM_DELAY
+        self._computer_acting = acting
 
     def who(self, seat: int) -> Message:
         """"Player 2, the computer"."""
@@ -350,6 +414,8 @@ class ComputerSeats:
         if scene is None or self.closed:
             return
         self.hold = max(0.0, self.hold - dt)
+        self.arm = max(0.0, self.arm - dt)
+        self._note_acting()
         state = scene.game.state
         if state.game_over:
             self.thought = None
@@ -427,6 +493,7 @@ class ComputerSeats:
         logged = len(scene.game.state.log)
         verdict = scene.propose(action)
         self.played.append((action, verdict.ok))
+        self._note_acting()
         if not verdict.ok:  # a bug of the player: said in the log, the seat thinks again
             log.error("the computer's action %s was refused: %s", action, verdict.reason)
             return False
@@ -439,6 +506,8 @@ class ComputerSeats:
                        after=min(logged, len(state.log)))
         if start is not None and scene.viewer == viewer:
             self._glide_to(action, start)
+        if self.arm > 0 and self._glide is not None:  # the turn is back once it has landed
+            self.arm = ARM_DELAY + self._glide.duration
         return True
 
     def _drawn_at(self, action: Action) -> tuple[int, int] | None:

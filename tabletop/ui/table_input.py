@@ -73,7 +73,10 @@ class TableInput(TableParts):
         seat = self.viewer
         off = command in self.controls.enabled and not self.controls.enabled[command]
         computer = self.computer
-        if computer is not None and computer.is_computer(seat) and command in COMPUTER_OFF:
+        playing = computer.refuse_turn_command(command) if computer is not None else None
+        if playing is not None:  # pressed while the computer plays: never kept for later
+            self.toast.show(playing, playing.key)
+        elif computer is not None and computer.is_computer(seat) and command in COMPUTER_OFF:
             self.toast.show(i18n.msg("computer.not_your_seat", player=seat_msg(seat)),
                             "computer.not_your_seat")
         elif command == "hint":  # says itself why there is none (issue 12 §4)
@@ -91,7 +94,7 @@ class TableInput(TableParts):
         elif command == "menu":
             self.app.back_to_menu()
         elif command == "tap":
-            if self.hover is not None:
+            if self.hover is not None and not self._refuse_computer_card(self.hover):
                 self.propose(Action.make("manual_tap", seat, card=self.hover))
         elif command == "reveal":
             if self.hover is not None:
@@ -172,6 +175,8 @@ class TableInput(TableParts):
         """Free mode: show card ``iid`` (a view id) to both players, once both agree
         (ALL-H2). Refused at once, with the reason, when it cannot be revealed."""
         seat = self.viewer
+        if self._refuse_computer_card(iid, reveal=True):
+            return
         action = Action.make("manual_reveal", seat, card=iid, agreed=True)
         verdict = self.game.check(action)
         if not verdict.ok:
@@ -215,6 +220,19 @@ class TableInput(TableParts):
             return msg("table.place_only", zone=zone)
         return msg("table.place_nth", n=n, zone=zone)
 
+    def _refuse_computer_card(self, iid: int, reveal: bool = False) -> bool:
+        """Against the computer: refuse (saying why) a free-mode act on its hidden card
+        ``iid`` (a view id), or any reveal of its cards (ALL-H2). True when refused."""
+        computer = self.computer
+        if computer is None:
+            return False
+        reason = computer.refuse_hidden_card(self.game.state, self.game.resolve(iid),
+                                             self.viewer, reveal=reveal)
+        if reason is None:
+            return False
+        self.show_refusal(Verdict(False, "computer_hidden_cards", reason, "ALL-H2"))
+        return True
+
     def _verdict(self, verdict: Verdict) -> None:
         if not verdict.ok:
             self.show_refusal(verdict)
@@ -222,6 +240,11 @@ class TableInput(TableParts):
     def decision_command(self, command: str) -> None:
         """A decision button: its action (``DecisionPanel.action_for``), if any."""
         self._panel = None
+        computer = self.computer
+        playing = computer.refuse_turn_command("decide") if computer is not None else None
+        if playing is not None:
+            self.toast.show(playing, playing.key)
+            return
         action = self.decisions.action_for(command, self.viewer)
         if action is not None:
             self.propose(action)
@@ -395,8 +418,10 @@ class TableInput(TableParts):
         state = self.game.state
         if state.game_over:
             return False
-        if state.free_mode:
-            return True
+        if state.free_mode:  # never the computer's hidden cards (its click says why)
+            computer = self.computer
+            return computer is None or computer.refuse_hidden_card(
+                state, self.game.resolve(iid), self.viewer) is None
         # plugins read the state: they get instance ids, never a hidden card's handle
         return iid in self.by_iid and self.ui.can_pick_up(self, self.game.resolve(iid))
 
@@ -550,7 +575,8 @@ class TableInput(TableParts):
         else the plugin's ``click_card`` (by default: select it when selectable). A click
         the plugin did nothing with says why (``GameUI.click_refusal``)."""
         if self.game.state.free_mode:
-            self.propose(Action.make("manual_tap", self.viewer, card=iid))
+            if not self._refuse_computer_card(iid):
+                self.propose(Action.make("manual_tap", self.viewer, card=iid))
             return
         if self.ui.click_card(self, self.game.resolve(iid)) is False:
             verdict = self.ui.click_refusal(self, iid)
