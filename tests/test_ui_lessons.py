@@ -13,12 +13,12 @@ from typing import Any
 import pygame
 import pytest
 from test_ui_polish import _overflowing
-from ui_helpers import click, drag, frames, make_app, screenshot, texts, widget_centre
+from ui_helpers import click, drag, frames, key, make_app, screenshot, texts, widget_centre
 
 from tabletop import i18n
 from tabletop.core.lesson import Lesson, LessonStep, lesson_files
 from tabletop.core.rules import load_rules
-from tabletop.ui.lesson import LessonScene
+from tabletop.ui.lesson import LessonScene, reading_time
 from tabletop.ui.lessons_menu import PROGRESS_FILE, LessonsMenu
 from tabletop.ui.panels import render_message
 
@@ -170,13 +170,8 @@ def _wrong_place(scene: LessonScene, place: str) -> tuple[int, int]:
     return scene.zone_rect(others[0]).center
 
 
-def test_the_opponent_moves_after_a_pause_and_its_words_are_held_to_be_read() -> None:
-    """Its words name the card it plays, so they come once the card is on the table."""
-    path = ROOT / "arc" / "arc_first_turn.toml"
-    app = make_app()
-    lesson = Lesson.load(path)
-    scene = LessonScene(app, lesson, load_rules("arc"), pace=1.0)
-    app.stack.replace(scene)
+def _to_opponents_step(scene: LessonScene) -> int:
+    """Play the lesson headless up to its first opponent's step; its index."""
     run = scene.run
     while not run.others_turn:
         if run.waits_for_next:
@@ -185,18 +180,62 @@ def test_the_opponent_moves_after_a_pause_and_its_words_are_held_to_be_read() ->
             expected = run.expected()
             assert expected is not None
             assert run.propose(expected).ok
-    index = run.index
-    assert render_message(scene.coach_line().what, "en") == i18n.t("lesson.opponent_plays")
-    frames(app, 5, dt=0.1)  # half a second: still "playing"
-    assert run.index == index
-    frames(app, 6, dt=0.1)
-    assert run.index == index + 1  # played; now its words are told, and held
+    return run.index
+
+
+def _paced(lang: str = "en") -> tuple[Any, LessonScene]:
+    app = make_app(lang=lang)
+    app.set_language(lang)
+    lesson = Lesson.load(ROOT / "arc" / "arc_first_turn.toml")
+    scene = LessonScene(app, lesson, load_rules("arc"), pace=1.0)
+    app.stack.replace(scene)
+    return app, scene
+
+
+def test_the_opponents_move_and_words_stay_until_a_newcomer_has_read_them() -> None:
+    """The move is made at once and told in its own words (they name the card, so only
+    once it is on the table); they stay 6 s plus reading time at 120 words a minute,
+    the coach box being a Next button meanwhile, then the lesson goes on by itself."""
+    app, scene = _paced()
+    run = scene.run
+    index = _to_opponents_step(scene)
+    frames(app, 2, dt=0.05)
+    assert run.index == index + 1  # played: no content-free "Your opponent plays…" first
     said = run.lesson.steps[index].say.en
     assert render_message(scene.coach_line().what, "en") == said
-    frames(app, 10, dt=0.1)
+    assert any(i18n.t("lesson.next_row") == render_message(p, "en")
+               for p in scene.coach_line().progress)
+    held = reading_time(said)
+    assert held >= 6.0 + len(said.split()) / 2.0
+    frames(app, round((held - 0.5) / 0.1), dt=0.1)  # a newcomer still reading
     assert run.index == index + 1 and render_message(scene.coach_line().what, "en") == said
-    frames(app, 100, dt=0.1)
-    assert run.index > index + 1
+    assert scene.next_rect.w > 0, "the coach box is no Next button while it is told"
+    frames(app, 12, dt=0.1)
+    assert run.index > index + 1  # read: the opponent's next move is made
+
+
+@pytest.mark.parametrize("how", ["enter", "space", "click"])
+def test_next_goes_on_from_the_opponents_move_sooner(how: str) -> None:
+    app, scene = _paced()
+    run = scene.run
+    index = _to_opponents_step(scene)
+    frames(app, 2, dt=0.05)
+    said = run.lesson.steps[index].say.en
+    assert render_message(scene.coach_line().what, "en") == said
+    if how == "click":
+        click(app, scene.next_rect.center)
+    else:
+        key(app, pygame.K_RETURN if how == "enter" else pygame.K_SPACE)
+    frames(app, 10, dt=0.1)  # a second: the moved card's glide ends, nothing more
+    # on to the next step at once: the opponent's next move (told now) or the learner's
+    assert render_message(scene.coach_line().what, "en") != said
+    assert run.index > index + 1  # the opponent's next move, long before 6 s
+
+
+def test_reading_time_is_a_newcomers_pace_in_both_languages() -> None:
+    assert reading_time("one two three four five six seven eight nine ten") == 6.0 + 5.0
+    ja = "相手はアンタップしてカードを1枚引き、潮だまりをリソースの列に配置します。"
+    assert reading_time(ja) == pytest.approx(6.0 + len(ja) * 60 / 250)
 
 
 def test_no_cover_and_the_opponents_hand_stays_hidden() -> None:

@@ -12,11 +12,11 @@ lesson's position, with :class:`~tabletop.core.lesson.LessonRun` deciding what c
   (``TableScene.coach_override``, contract B); its drop places are framed on the table;
   a question of the rules (blockers, a defence) keeps its buttons in the decision box,
   its words being the step's own;
-* the other seat's steps are played by themselves after a short pause ("Your opponent
-  plays…": the step's words may name a card still hidden in its hand, ALL-R2), the
-  moved card gliding to its place, then their words stay long enough to read
-  (:func:`reading_time`) before the lesson goes on; a
-  ``note`` step waits for **Next** (the coach box, or Enter / Space);
+* the other seat's steps are played by themselves (the step's words may name a card
+  still hidden in its hand, ALL-R2, so they are told once the move is on the table),
+  the moved card gliding to its place; then their words stay until a newcomer has
+  read them (:func:`reading_time`), the coach box being a **Next** button meanwhile
+  (a click, Enter or Space goes on sooner); a ``note`` step waits for **Next**;
 * at the end "Lesson complete" offers the lessons list again (``on_back``) and the
   finished lesson is reported (``on_complete``).
 """
@@ -50,12 +50,13 @@ __all__ = ["LessonGame", "LessonScene", "reading_time"]
 
 log = logging.getLogger(__name__)
 
-#: Seconds "Your opponent plays…" is shown before its move is made.
-THINK_S = 0.9
-#: Reading pace for the opponent's narrated steps: words (en) or characters / 2 (ja)
-#: per second, about 200 words a minute, never under :data:`MIN_READ_S`.
-WORDS_PER_S = 3.3
-MIN_READ_S = 1.6
+#: Seconds the opponent's move and its words stay before any reading time: time to
+#: look at the table where the card landed (a newcomer looking away a moment).
+LOOK_S = 6.0
+#: A newcomer's reading pace: English words and Japanese characters per second
+#: (about 120 words and 250 characters a minute).
+WORDS_PER_S = 2.0
+JA_CHARS_PER_S = 250 / 60
 #: Commands of the table that make no sense in a lesson (refused with a reason).
 _OFF_COMMANDS = ("resign", "free_mode", "undo", "redo", "reveal", "tap")
 #: Seconds the opponent's moved card takes to glide to its place.
@@ -64,11 +65,12 @@ PLACE_EDGE = (90, 220, 255)
 
 
 def reading_time(text: str) -> float:
-    """Seconds a newcomer needs to read ``text`` (English words or Japanese characters)."""
+    """Seconds a newcomer needs for the opponent's narrated move: :data:`LOOK_S` plus
+    ``text`` read at about 120 English words or 250 Japanese characters a minute."""
     words = len(text.split())
-    if words <= 3 and len(text) > 20:  # Japanese: no spaces; about two characters a word
-        words = len(text) // 2
-    return max(MIN_READ_S, words / WORDS_PER_S)
+    if words <= 3 and len(text) > 20:  # Japanese: no spaces between words
+        return LOOK_S + len("".join(text.split())) / JA_CHARS_PER_S
+    return LOOK_S + words / WORDS_PER_S
 
 
 class LessonGame(Game):
@@ -138,8 +140,6 @@ class LessonScene(TableScene):
         self.on_back = on_back
         self.on_complete = on_complete
         self.pace = pace
-        #: Seconds the opponent has been "playing" (before its move is made).
-        self.waited = 0.0
         #: Seconds its last move's words stay in the coach panel, and the step then.
         self.narrate_left = 0.0
         self.narrated_at = -1
@@ -168,7 +168,7 @@ class LessonScene(TableScene):
         row saying how to go on (the whole panel is the Next button then)."""
         told = self.run.narration() if self._narrating() else None
         if told is not None:
-            return told
+            return replace(told, progress=(*told.progress, msg("lesson.next_row")))
         line = self.run.coach()
         if self.run.waits_for_next:
             line = replace(line, progress=(*line.progress, msg("lesson.next_row")))
@@ -192,8 +192,9 @@ class LessonScene(TableScene):
             super().run_command(command)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """Next (its button, Enter or Space) on a note step; the table's input otherwise."""
-        if self.run.waits_for_next and not self.cover_pending and \
+        """Next (its button, Enter or Space) on a note step and while the opponent's move
+        is told; the table's input otherwise."""
+        if self.shows_next and not self.cover_pending and \
                 dialogs.top_dialog(self.app.ui) is None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
                     getattr(event, "button", 0) == 1 and self._on_next(event.pos):
@@ -225,10 +226,19 @@ class LessonScene(TableScene):
         return self.next_rect.collidepoint(pos) and \
             not self.coach.button_rect.collidepoint(pos)
 
+    @property
+    def shows_next(self) -> bool:
+        """The coach box is the Next button now: a note step, or the opponent's move
+        being told."""
+        return self.run.waits_for_next or self._narrating()
+
     def next(self) -> None:
-        """Move on from a note step."""
+        """Move on from a note step, or from the opponent's move once read."""
+        if self._narrating():
+            self.narrate_left = 0.0
+            self._finish_if_done()
+            return
         if self.run.next().ok:
-            self.waited = 0.0
             self._refresh()
             self._finish_if_done()
 
@@ -245,8 +255,8 @@ class LessonScene(TableScene):
                 and not self.ui.playing(self) and dialogs.top_dialog(self.app.ui) is None)
 
     def update(self, dt: float) -> None:
-        """The table's animations; the opponent's move after a short pause, then its
-        words held long enough to read; "Lesson complete" once all is told."""
+        """The table's animations; the opponent's move once the table is still, then its
+        words held until read (or Next); "Lesson complete" once all is told."""
         super().update(dt)
         self.narrate_left = max(0.0, self.narrate_left - dt)
         if not self._idle():
@@ -258,10 +268,6 @@ class LessonScene(TableScene):
             return
         if not self.run.others_turn or self._narrating():
             return
-        self.waited += dt
-        if self.waited < self.pace * THINK_S:
-            return
-        self.waited = 0.0
         action = self.run.expected()
         start = self._drawn_at(action)
         verdict = self.run.play_other()
@@ -343,7 +349,7 @@ class LessonScene(TableScene):
             pygame.draw.rect(surface, edge, rect.inflate(width * 2, width * 2), width,
                              border_radius=round(6 * self.scale))
         self.next_rect = pygame.Rect(0, 0, 0, 0)
-        if self.run.waits_for_next and self.coach.shown and self.coach.rect.w > 0:
+        if self.shows_next and self.coach.shown and self.coach.rect.w > 0:
             # the coach panel itself is the Next button: framed, pulsing, easy to hit
             self.next_rect = self.coach.rect.copy()
             pygame.draw.rect(surface, edge, self.next_rect.inflate(width * 2, width * 2),

@@ -45,9 +45,10 @@ PROGRESS_FILE = "lessons.json"
 #: Seconds a newcomer needs for one move on the table (find the card, look at it,
 #: drag, drop), on top of reading the step (see :func:`lesson_minutes`).
 MOVE_S = 15.0
-#: A newcomer reads a step and looks at the table it talks about: slower than the
-#: opponent's narration is paced (:func:`~tabletop.ui.lesson.reading_time`).
-STUDY_FACTOR = 1.5
+#: A newcomer reads a step and looks at the table it talks about at the pace the
+#: opponent's narration is held (:func:`~tabletop.ui.lesson.reading_time`: a look at
+#: the table plus reading at a newcomer's pace).
+STUDY_FACTOR = 1.0
 BACKGROUND = (24, 48, 38)
 
 
