@@ -402,3 +402,72 @@ def test_lesson_complete_dialog_enter_and_esc_go_back_to_the_lessons(tmp_path: P
     frames(app, 3)
     assert isinstance(app.stack.top, LessonsMenu)
     assert not _dialog_buttons(app)
+
+
+ALL_LESSONS = lesson_files(ROOT)
+
+
+@pytest.mark.parametrize("path", ALL_LESSONS, ids=_id)
+def test_only_the_steps_highlight_glows_and_its_button_is_framed(path: Path) -> None:
+    """At every step of every lesson of every game: the cards that glow are the step's
+    ``highlight`` (never the plain coach's legal pieces), a step done by a button
+    (Next phase, End turn, a decision's option) frames that button, and no button is
+    framed on a note, on the opponent's steps or while the step is a drag."""
+    app, scene = _open(path)
+    run = scene.run
+    while not run.done:
+        step = run.step
+        assert step is not None
+        frames(app, 1)
+        where = f"step {step.index} ({step.step.action})"
+        for _ in range(200):  # a playback of the fight (Conan) shows an earlier moment
+            if scene.ui.shown_state(scene) is scene.game.state:
+                break
+            frames(app, 1, dt=0.1)
+        # the opponent's cards glow only once its move is told (with its words)
+        assert scene.coach.lit(scene) == (frozenset() if run.others_turn else run.lit()), where
+        framed = scene.step_buttons()
+        want = run.expected()
+        choice = [str(c) for c in (want.get("choice") or ())] if want is not None else []
+        if not run.learners_move:
+            assert framed == [], where
+        elif want is not None and want.kind in scene.controls.buttons and not want.args:
+            assert framed == [f"controls:{want.kind}"], where
+        elif want is not None and want.kind == "decide" and len(choice) == 1 and \
+                choice[0] in scene.decisions.buttons:
+            assert f"decision:{choice[0]}" in framed, where
+            if step.match == "exact":
+                assert framed == [f"decision:{choice[0]}"], where
+        elif list(run.places()):  # a drag: no button is pointed at
+            assert framed == [], where
+        if run.waits_for_next:
+            run.next()
+        elif run.others_turn:
+            frames(app, 1)
+        else:
+            expected = run.expected()
+            assert expected is not None and run.propose(expected).ok, where
+        scene._refresh()
+        frames(app, 1)
+
+
+def test_the_decision_box_does_not_frame_pass_while_the_step_is_a_drag() -> None:
+    """Arc lesson 2 step 5 says drag Battle Cry: the Pass button is not pointed at."""
+    app, scene = _open(ROOT / "arc" / "arc_attack.toml")
+    run = scene.run
+    while run.index < 4:
+        if run.waits_for_next:
+            run.next()
+        elif run.others_turn:
+            frames(app, 1)
+        else:
+            expected = run.expected()
+            assert expected is not None and run.propose(expected).ok
+        frames(app, 1)
+    assert "pass" in scene.decisions.buttons and scene.step_buttons() == []
+    shot = pygame.Surface(app.size)
+    scene.draw(shot)
+    box = scene.decision_rect.inflate(8, 8)
+    gold = (250, 214, 96)
+    edge = [shot.get_at((x, box.top)) for x in range(box.left + 10, box.right - 10)]
+    assert not any(tuple(c)[:3] == gold for c in edge)

@@ -9,7 +9,10 @@ lesson's position, with :class:`~tabletop.core.lesson.LessonRun` deciding what c
   card is dragged only the step's drops light up, and a wrong drop is refused with its
   reason plus the step's nudge, in the table's refusal box;
 * the step's text, its lit cards and the progress show through the coach panel
-  (``TableScene.coach_override``, contract B); its drop places are framed on the table;
+  (``TableScene.coach_override``, contract B), and only they glow; its drop places are
+  framed on the table, and so is the button whose action is the step's move (Next
+  phase, End turn, a decision's button) while it is; the decision box gets no frame of
+  its own (it would point at a button the step does not ask for);
   a question of the rules (blockers, a defence) keeps its buttons in the decision box,
   its words being the step's own;
 * the other seat's steps are played by themselves (the step's words may name a card
@@ -43,6 +46,7 @@ from tabletop.ui import dialogs
 from tabletop.ui.computer_seat import moving_card
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.host import Host
+from tabletop.ui.panels import PANEL_BG
 from tabletop.ui.sprite import Slide
 from tabletop.ui.table import TableScene
 
@@ -145,6 +149,7 @@ class LessonScene(TableScene):
         self.narrated_at = -1
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self._completed = False
+        self._framed: tuple[tuple[object, ...], list[str]] | None = None
         super().__init__(app, game, cover_at_start=False)
         self.decisions.__class__ = _quiet_prompt(type(self.decisions))
         self.coach_override = self.coach_line
@@ -325,6 +330,44 @@ class LessonScene(TableScene):
                                      self.on_complete, self.pace))
 
     # -- drawing -----------------------------------------------------------------------
+    def step_buttons(self) -> list[str]:
+        """The buttons whose action is the current step's move now: ``"controls:<name>"``
+        (Next phase, End turn, Challenge...) and ``"decision:<name>"`` (a decision's
+        option button: Pass, Fight...); none on a note, on the opponent's steps, or
+        while the move is a drag. Checked again when the step, the position or the
+        selection change (and a few times a second, for a decision box's own picks)."""
+        if not self.run.learners_move or self._narrating():
+            return []
+        key = (self.run.index, len(self.game.history), tuple(self.selected),
+               self.decisions.decision, tuple(self.decisions.buttons),
+               pygame.time.get_ticks() // 250)  # a decision box keeps its own picks
+        if self._framed is not None and self._framed[0] == key:
+            return self._framed[1]
+        found: list[str] = []
+        for name, button in list(self.controls.buttons.items()):
+            action = self.command_action(name) if button.is_enabled else None
+            if action is not None and self.run.check(action).ok:
+                found.append(f"controls:{name}")
+        decision = self.decisions.decision
+        for name, button in list(self.decisions.buttons.items()):
+            # only a button that answers with its own option: a plugin's action_for may
+            # act on its picks (eshi100's Use forgets them), so it is never probed
+            if decision is None or name not in decision.options or not button.is_enabled:
+                continue
+            if self.run.check(Action.make("decide", self.viewer, choice=[name])).ok:
+                found.append(f"decision:{name}")
+        self._framed = (key, found)
+        return found
+
+    def _make_panel(self) -> pygame.Surface:
+        """The side panel without the decision box's own gold frame: in a lesson the
+        step says which button to press, and that one is framed (:meth:`step_buttons`)."""
+        panel = super()._make_panel()
+        if self.decisions.decision is not None:  # its prompt is empty here (_QuietPrompt)
+            box = self.decision_rect.move(-self.panel_rect.x, -self.panel_rect.y)
+            pygame.draw.rect(panel, PANEL_BG, box.inflate(8, 8))
+        return panel
+
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the step's drop places framed, and Next on a note step."""
         super().draw(surface)
@@ -348,6 +391,14 @@ class LessonScene(TableScene):
                 continue
             pygame.draw.rect(surface, edge, rect.inflate(width * 2, width * 2), width,
                              border_radius=round(6 * self.scale))
+        for name in self.step_buttons():
+            part, _, command = name.partition(":")
+            buttons = self.controls.buttons if part == "controls" else self.decisions.buttons
+            button = buttons.get(command)
+            if button is not None:
+                pygame.draw.rect(surface, edge, button.rect.inflate(width * 2 + 4,
+                                                                    width * 2 + 4),
+                                 width, border_radius=round(6 * self.scale))
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         if self.shows_next and self.coach.shown and self.coach.rect.w > 0:
             # the coach panel itself is the Next button: framed, pulsing, easy to hit
