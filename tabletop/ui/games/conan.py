@@ -399,7 +399,14 @@ class ConanUI(GameUI):
         key = cd.snap_key(dragged, plan.shapes)
         if key is None:
             verdict = self._refusal(scene, plan, dragged)
-            if verdict is not None:
+            if verdict is not None and verdict.ok and plan.kind == cd.FOE_MOVE:
+                # dropped on the Foe itself rather than on its lit place: that Foe's Move
+                foe = self._foe_under(scene, dragged)
+                if foe is not None:
+                    scene.propose(Action.make("place_foe_move", scene.viewer, card=plan.iid,
+                                              foe=foe))
+                    return
+            if verdict is not None and not verdict.ok:
                 scene.show_refusal(verdict)
             scene.slide_back(plan.iid, dropped_at)
             return
@@ -409,6 +416,14 @@ class ConanUI(GameUI):
             self._drop_foe_move(scene, plan, key)
         else:
             self._drop_move(scene, plan, key)
+
+    @staticmethod
+    def _foe_under(scene: TableContext, dragged: Placed) -> int | None:
+        """The Foe on the battlefield the dragged card lies over, if any."""
+        state = scene.game.state
+        return next((f for z in FOE_ZONES for f in state.zones[z].cards
+                     if scene.card_rect(f) is not None and scene.geometry.index.best_target(
+                         dragged, [str(f)]) is not None), None)
 
     def _refusal(self, scene: TableContext, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
         """Why the card overlapped no lit place: the rules' reason over the battlefield,
@@ -429,9 +444,7 @@ class ConanUI(GameUI):
         if over is None:
             return None if scene.geometry.snap_zone(dragged, [home]) else far
         if plan.kind == cd.FOE_MOVE:
-            foe = next((f for z in FOE_ZONES for f in state.zones[z].cards
-                        if scene.card_rect(f) is not None and scene.geometry.index.best_target(
-                            dragged, [str(f)]) is not None), None)
+            foe = self._foe_under(scene, dragged)
             if foe is not None:
                 return scene.game.check(Action.make("place_foe_move", seat, card=plan.iid,
                                                     foe=foe))

@@ -1,0 +1,28 @@
+"""Conan, the enemy's Foe Moves (CONAN-R12) in the window: a Move dropped on the Foe
+itself, not on the lit place against its edge, is that Foe's Move (QA: the drop was
+answered by an empty refusal box)."""
+
+from __future__ import annotations
+
+from test_ui_lessons_conan_xeno import ROOT, LessonTable
+from ui_helpers import drag, frames
+
+
+def test_conan_r12_a_foe_move_dropped_on_its_foe_is_placed_as_that_foes_move():
+    table = LessonTable(ROOT / "conan" / "c2_enemy_side.toml")
+    try:
+        table.settle()
+        while not (table.run.step.step.action == "place_foe_move"
+                   and "parry" in str(table.run.step.step.args)):
+            table.play_step()
+            table.settle()
+        parry, skeleton = table.labels["parry"], table.labels["skeleton"]
+        sprites = {s.iid: s for s in table.scene.sprites}
+        drag(table.app, sprites[parry].rect.center, sprites[skeleton].rect.center)
+        frames(table.app, 3)
+        assert table.game.state.zone_of(parry) == "moves"
+        assert table.scene.toast.text == ""  # no refusal, and never an empty one
+        assert table.run.step is not None and table.run.step.step.action != "place_foe_move" \
+            or "parry" not in str(table.run.step.step.args)
+    finally:
+        table.app.shutdown()
