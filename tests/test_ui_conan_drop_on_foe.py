@@ -26,3 +26,29 @@ def test_conan_r12_a_foe_move_dropped_on_its_foe_is_placed_as_that_foes_move():
             or "parry" not in str(table.run.step.step.args)
     finally:
         table.app.shutdown()
+
+
+def test_conan_a_decision_is_described_in_words_never_by_its_option_ids():
+    """The lesson's wrong-move refusal and the hint name a decision's answer in words
+    ("Choose Press On", the side and target of a lone Move), never ``press_on`` or
+    ``left@12`` (QA: "Choose press_on")."""
+    from tabletop.core.actions import Action, Decision
+    from tabletop.core.messages import msg
+    from tabletop.core.rules import load_rules
+
+    rules = load_rules("conan")
+    table = LessonTable(ROOT / "conan" / "c1_first_fight.toml")
+    try:
+        state = table.game.state
+        conan = table.labels["conan"]
+        state.pending = Decision(0, "press_on", msg("decision.conan.press_on", player=""),
+                                 ("press_on", "rest"))
+        words = rules.describe(state, Action.make("decide", 0, choice=["press_on"]))
+        assert words is not None and words.render("en") == "Choose Press On"
+        state.pending = Decision(1, "lone_attack", msg("decision.conan.lone_attack"),
+                                 (f"left@{conan}",))
+        words = rules.describe(state, Action.make("decide", 1, choice=[f"left@{conan}"]))
+        assert words is not None and "left side against Conan" in words.render("en")
+        assert "@" not in words.render("ja")
+    finally:
+        table.app.shutdown()

@@ -28,7 +28,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.core.refusals import CommonRefusals, check_choice, not_offered
+from tabletop.core.refusals import CommonRefusals, check_choice, not_offered, option_words
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
 from tabletop.games.conan import (
@@ -306,12 +306,26 @@ class ConanRules(GameRules):
         return (msg("coach.conan.progress", mine=renown(seat), theirs=renown(1 - seat),
                     goal=turn.VICTORY_RENOWN),)
 
+    def describe_option(self, state: GameState, decision: Any, option: str) -> Message | None:
+        """A ``lone_attack`` answer ``"left@12"`` in words: the side of the unanswered
+        Move and whom it attacks (CONAN-R15); other options by the generic words."""
+        if getattr(decision, "kind", None) == "lone_attack":
+            side, _, target = option.partition("@")
+            if target.isdigit() and int(target) in state.cards:
+                return msg("option.conan.lone", side=msg(f"side.conan.{side}"),
+                           target=inst_msg(state, int(target)))
+        return None
+
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""
         kind = action.kind
         card = action.get("card")
         if kind == "decide":
-            return msg("action.conan.decide", choice=list(action.get("choice") or ()))
+            pending = state.pending
+            options = [str(c) for c in action.get("choice") or ()]
+            words: list[Message | str] = list(options) if pending is None else \
+                [option_words(self, state, pending, c) for c in options]
+            return msg("action.conan.decide", choice=words)
         if kind == "next_phase":
             return msg("action.conan.next_phase")
         if isinstance(card, int) and card in state.cards and state.visible_to(card, action.seat):
