@@ -52,3 +52,21 @@ def test_conan_a_decision_is_described_in_words_never_by_its_option_ids():
         assert "@" not in words.render("ja")
     finally:
         table.app.shutdown()
+
+
+def test_a_lesson_step_waits_while_a_fight_is_played_back():
+    """While the window plays a fight or battle back, the lesson's coach box says what
+    the playback shows, not the next step's words, which would run ahead of the picture
+    (QA: the coach said 'Now the Left flank…' during the Center fight)."""
+    from tabletop.ui.panels import render_message
+
+    table = LessonTable(ROOT / "conan" / "c1_first_fight.toml")
+    try:
+        scene = table.scene
+        step_words = render_message(scene.coach_override().what, "en")
+        earlier = scene.game.state.clone()  # a playback shows an earlier moment
+        scene.ui.shown_state = lambda _scene: earlier  # type: ignore[method-assign]
+        words = render_message(scene.coach_override().what, "en")
+        assert words != step_words and "played back" in words.lower()
+    finally:
+        table.app.shutdown()

@@ -34,7 +34,7 @@ from dataclasses import replace
 import pygame
 
 from tabletop.core.actions import Action, Verdict
-from tabletop.core.coach import CoachLine
+from tabletop.core.coach import CoachLine, playback_line
 from tabletop.core.engine import Game
 from tabletop.core.lesson import Lesson, LessonRun
 from tabletop.core.messages import msg
@@ -170,7 +170,12 @@ class LessonScene(TableScene):
 
     def coach_line(self) -> CoachLine:
         """What the coach panel shows now: the lesson's step; on a note step with a last
-        row saying how to go on (the whole panel is the Next button then)."""
+        row saying how to go on (the whole panel is the Next button then). While a fight
+        or battle is played back, what the playback shows (the step's words would run
+        ahead of the picture)."""
+        shown = self.ui.shown_state(self)
+        if shown is not self.game.state:
+            return playback_line(self.rules, shown, self.viewer)
         told = self.run.narration() if self._narrating() else None
         if told is not None:
             return replace(told, progress=(*told.progress, msg("lesson.next_row")))
