@@ -174,6 +174,14 @@ class Playback:
         else:
             box.midleft = (end.right + gap, end.centery)
         box.clamp_ip(area)
+        # the hit card framed and joined to its box, so the box (lying on a neighbour)
+        # is never read as that neighbour's damage (QA)
+        edge = max(2, round(3 * scene.scale))
+        pygame.draw.rect(surface, (230, 70, 50), end.inflate(edge * 2, edge * 2), edge,
+                         border_radius=6)
+        near = box.midright if box.centerx < end.centerx else box.midleft
+        far = end.midleft if box.centerx < end.centerx else end.midright
+        pygame.draw.line(surface, (230, 70, 50), near, far, edge)
         pygame.draw.rect(surface, (150, 30, 20), box, border_radius=10)
         pygame.draw.rect(surface, (255, 220, 200), box, 2, border_radius=10)
         surface.blit(number, number.get_rect(midtop=(box.centerx, box.y + 2)))
