@@ -153,3 +153,14 @@ def with_options(game: Game, **options: Any) -> Game:
     """A fresh game with ``game``'s set-up and ``options`` added to it."""
     setup = replace(game.setup, options={**game.setup.options, **options})
     return Game(game.rules, setup)
+
+
+def wait_until(done: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Wait (in real time, not frames) for something a worker thread does, such as a
+    gated player's answer counted after it was released."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        time.sleep(0.01)
+    return done()

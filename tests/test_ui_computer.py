@@ -15,6 +15,7 @@ from computer_helpers import (
     play_person,
     run_until,
     vs_computer,
+    wait_until,
 )
 from ui_helpers import FRAME, arc_position, choose_option, click, frames, key, make_app, move
 
@@ -240,6 +241,7 @@ def test_undo_by_the_person_while_the_computer_thinks_cancels_the_thought():
     gate.open()
     # the thought comes back and is thrown away, however slow the machine
     assert run_until(app, lambda: scene.computer.discarded == 1, limit=400)
+    assert wait_until(lambda: gate.answered == 1)
     frames(app, 5)
     assert gate.answered == 1 and scene.computer.played == []
     assert scene.computer.discarded == 1 and not scene.computer.thinking
@@ -253,7 +255,7 @@ def test_resigning_while_the_computer_thinks_throws_the_thought_away():
     assert run_until(app, lambda: gate.calls == 1, limit=50)
     assert scene.propose(Action.make("resign", PERSON)).ok
     gate.open()
-    assert run_until(app, lambda: gate.answered == 1, limit=400)
+    assert wait_until(lambda: gate.answered == 1)
     frames(app, 5)
     assert gate.answered == 1 and scene.computer.played == []
     assert game.state.winner == COMPUTER

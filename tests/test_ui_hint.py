@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from computer_helpers import Gate, new_game, run_until, vs_computer
+from computer_helpers import Gate, new_game, run_until, vs_computer, wait_until
 from ui_helpers import click, frames, key, make_app, widget_centre
 
 from tabletop.core.engine import Game
@@ -100,6 +100,7 @@ def test_a_hint_being_thought_about_is_thrown_away_when_the_game_changes():
     legal = game.rules.legal_actions(game.state, scene.viewer)
     assert scene.propose(next(a for a in legal if a.kind == "play_resource")).ok
     gate.open()
+    assert wait_until(lambda: gate.answered == 1)
     frames(app, 10)
     assert gate.answered == 1 and scene.hint.shown is None
 
