@@ -61,9 +61,10 @@ def run_until(app: Any, done: Callable[[], bool], limit: int = 2000,
         if done():
             return True
         scene = app.stack.top
-        thought = getattr(getattr(scene, "computer", None), "thought", None)
-        if thought is not None:
-            thought.wait(5.0)
+        for thinker in (getattr(scene, "computer", None), getattr(scene, "hint", None)):
+            thought = getattr(thinker, "thought", None)
+            if thought is not None and hasattr(thought, "wait"):
+                thought.wait(5.0)
         app.frame(dt)
     return done()
 
