@@ -54,7 +54,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ARM_DELAY", "MOVING_ARGS", "NOT_TURN_COMMANDS", "OPTION", "PACES", "Announcement",
            "ComputerSeats", "Pace", "PlayerFactory", "Thought", "attach_helpers",
-           "computer_seats", "decision_seed", "moving_card", "scrub_hidden", "seat_options",
+           "computer_seats", "decision_seed", "drawn_at", "glide_from", "moving_card",
+           "scrub_hidden", "seat_options",
            "table_coach"]
 
 log = logging.getLogger(__name__)
@@ -511,29 +512,42 @@ class ComputerSeats:
         return True
 
     def _drawn_at(self, action: Action) -> tuple[int, int] | None:
-        """Where the card ``action`` moves is drawn now (top-left pixels), or None."""
-        scene = self.scene
-        assert scene is not None
-        iid = moving_card(action)
-        state = scene.game.state
-        if iid is None or iid not in state.cards:
-            return None
-        sprite = scene.by_iid.get(view_id(state, scene.viewer, iid))
-        return sprite.rect.topleft if sprite is not None else None
+        assert self.scene is not None
+        return drawn_at(self.scene, action)
 
     def _glide_to(self, action: Action, start: tuple[int, int]) -> None:
-        scene = self.scene
-        assert scene is not None
-        iid = moving_card(action)
-        state = scene.game.state
-        if iid is None or iid not in state.cards:
-            return
-        vid = view_id(state, scene.viewer, iid)
-        sprite = scene.by_iid.get(vid)
-        if sprite is None or sprite.rect.topleft == start:
-            return
-        self._glide = Slide(vid, start, sprite.rect.topleft, duration=self.pace.glide)
-        scene.slide = self._glide
+        assert self.scene is not None
+        slide = glide_from(self.scene, action, start, self.pace.glide)
+        if slide is not None:
+            self._glide = slide
+
+
+def drawn_at(scene: Any, action: Action | None) -> tuple[int, int] | None:
+    """Where the card ``action`` moves is drawn now in ``scene`` (a TableScene; top-left
+    pixels, as the viewer sees it), or None (no card moves, or it is not drawn)."""
+    iid = moving_card(action) if action is not None else None
+    state = scene.game.state
+    if iid is None or iid not in state.cards:
+        return None
+    sprite = scene.by_iid.get(view_id(state, scene.viewer, iid))
+    return sprite.rect.topleft if sprite is not None else None
+
+
+def glide_from(scene: Any, action: Action, start: tuple[int, int],
+               duration: float) -> Slide | None:
+    """Have the card ``action`` moved glide in ``scene`` from ``start`` (pixels, where it
+    was drawn before the move) to where it lies now over ``duration`` seconds; the
+    scene's Slide, or None when it did not move on screen."""
+    iid = moving_card(action)
+    state = scene.game.state
+    if iid is None or iid not in state.cards:
+        return None
+    vid = view_id(state, scene.viewer, iid)
+    sprite = scene.by_iid.get(vid)
+    if sprite is None or sprite.rect.topleft == start:
+        return None
+    scene.slide = Slide(vid, start, sprite.rect.topleft, duration=duration)
+    return scene.slide
 
 
 def attach_helpers(scene: TableScene) -> None:

@@ -41,13 +41,11 @@ from tabletop.core.messages import msg
 from tabletop.core.position import PositionError
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.core.scenario import ScenarioError, build_setup
-from tabletop.core.view import view_id
 from tabletop.ui import dialogs
-from tabletop.ui.computer_seat import moving_card
+from tabletop.ui.computer_seat import drawn_at, glide_from
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.host import Host
 from tabletop.ui.panels import PANEL_BG
-from tabletop.ui.sprite import Slide
 from tabletop.ui.table import TableScene
 
 __all__ = ["LessonGame", "LessonScene", "reading_time"]
@@ -297,24 +295,11 @@ class LessonScene(TableScene):
         return self.narrate_left > 0 and self.narrated_at == self.run.index
 
     def _drawn_at(self, action: Action | None) -> tuple[int, int] | None:
-        """Where the card ``action`` moves is drawn now (top-left pixels), or None."""
-        iid = moving_card(action) if action is not None else None
-        state = self.game.state
-        if iid is None or iid not in state.cards:
-            return None
-        sprite = self.by_iid.get(view_id(state, self.viewer, iid))
-        return sprite.rect.topleft if sprite is not None else None
+        return drawn_at(self, action)
 
     def _glide(self, action: Action, start: tuple[int, int]) -> None:
         """The opponent's moved card glides from where it lay to where it landed."""
-        iid = moving_card(action)
-        state = self.game.state
-        if iid is None or iid not in state.cards:
-            return
-        vid = view_id(state, self.viewer, iid)
-        sprite = self.by_iid.get(vid)
-        if sprite is not None and sprite.rect.topleft != start:
-            self.slide = Slide(vid, start, sprite.rect.topleft, duration=GLIDE_S)
+        glide_from(self, action, start, GLIDE_S)
 
     def _finish_if_done(self) -> None:
         if not self.run.done or self._completed:
