@@ -4,6 +4,8 @@ view; gone once the game moves on; none for a computer's seat."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from computer_helpers import Gate, new_game, run_until, vs_computer, wait_until
@@ -11,12 +13,19 @@ from ui_helpers import click, frames, key, make_app, widget_centre
 
 from tabletop.core.engine import Game
 from tabletop.core.rules import game_ids
-from tabletop.core.seat_player import Level, make_player
+from tabletop.core.seat_player import Level, budget_for, make_player
 from tabletop.core.view import view_id
 from tabletop.ui.computer_seat import moving_card
 from tabletop.ui.hint import Hint
 from tabletop.ui.panels import render_message
 from tabletop.ui.table import TableScene
+
+
+def _unhurried(rules, level, seed):
+    """The hint's player with its normal iterations and no wall-clock cap."""
+    budget = budget_for(rules.game_id, level)
+    assert budget is not None
+    return make_player(rules, level, seed, replace(budget, seconds=3600.0))
 
 
 def _two_persons_at(game_id: str, seed: int = 3, kind: str = "") -> tuple[object, Game, TableScene]:
@@ -130,6 +139,8 @@ def test_the_hint_reads_only_what_the_seat_sees():
             for a, b in zip(hand, deck, strict=False):
                 ca, cb = game.state.cards[a], game.state.cards[b]
                 ca.card_id, cb.card_id = cb.card_id, ca.card_id
+        # iterations only: a wall-clock cap would make the answer depend on load
+        scene.hint = Hint(scene, factory=_unhurried)
         key(app, pygame.K_h)
         _wait_hint(app, scene)
         assert scene.hint.shown is not None
