@@ -17,6 +17,7 @@ from tabletop.core.view import CardView
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.ui.card_render import clear_of_text
+from tabletop.ui.lit_layer import LitPatches, Painter
 from tabletop.ui.panels import PANEL_BG, PANEL_EDGE, seat_name
 from tabletop.ui.sprite import right_angle
 from tabletop.ui.table_parts import TableParts
@@ -94,13 +95,18 @@ class TableDraw(TableParts):
             self._lit = None
             return
         area = self.viewport.area
-        lit = pygame.Surface((area[2], area[3]), pygame.SRCALPHA)
         width = max(2, round(3 * self.scale))
-        for zone_id in self.drag.zones:
-            self._outline(lit, self.layout.zone(zone_id).shape(), LIT_FILL, LIT_EDGE, width)
-        for key in self.drag.cells:
-            self._outline(lit, self.geometry.index.placed(key), LIT_FILL, LIT_EDGE, width)
-        self._lit = lit.convert_alpha()
+        shapes = [self.layout.zone(zone_id).shape() for zone_id in self.drag.zones]
+        shapes += [self.geometry.index.placed(key) for key in self.drag.cells]
+        # only where something is lit: a viewport-sized layer cost 10-50 ms (issue 14)
+        self._lit = LitPatches((area[2], area[3]), [
+            (self._outline_bounds(shape, width), self._lit_painter(shape, width))
+            for shape in shapes])
+
+    def _lit_painter(self, shape: Placed, width: int) -> Painter:
+        def paint(surface: pygame.Surface, offset: tuple[int, int]) -> None:
+            self._outline(surface, shape, LIT_FILL, LIT_EDGE, width, offset)
+        return paint
 
     def draw(self, surface: pygame.Surface) -> None:
         """One frame of the table (cached background, cached card surfaces)."""
@@ -109,7 +115,7 @@ class TableDraw(TableParts):
             self._bg = self._make_bg(size)
         surface.blit(self._bg, (0, 0))
         if self._lit is not None:
-            surface.blit(self._lit, (0, 0))
+            self._lit.blit(surface)
         dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
         sliding = self.slide.iid if self.slide is not None else None
         if dragging is None and sliding is None:
@@ -406,16 +412,32 @@ class TableDraw(TableParts):
         return sprite.card if sprite is not None else None
 
     def _outline(self, surface: pygame.Surface, shape: Placed, fill: Any, edge: Any,
-                 width: int) -> pygame.Rect:
-        """Fill and outline a zone or cell (rounded when it lies square to the screen)."""
+                 width: int, offset: tuple[int, int] = (0, 0)) -> pygame.Rect:
+        """Fill and outline a zone or cell (rounded when it lies square to the screen)
+        on ``surface`` whose top-left is at window pixel ``offset``; returns the
+        shape's rectangle in window pixels."""
         rect = self._shape_rect(shape)
+        ox, oy = offset
         if right_angle(shape.rotation_deg) is not None:
+            local = rect.move(-ox, -oy)
             if fill is not None:
-                pygame.draw.rect(surface, fill, rect, border_radius=6)
-            pygame.draw.rect(surface, edge, rect, width, border_radius=6)
+                pygame.draw.rect(surface, fill, local, border_radius=6)
+            pygame.draw.rect(surface, edge, local, width, border_radius=6)
         else:
-            points = [self.viewport.to_px(*p) for p in shape.corners()]
+            points = [(x - ox, y - oy) for x, y in
+                      (self.viewport.to_px(*p) for p in shape.corners())]
             if fill is not None:
                 pygame.draw.polygon(surface, fill, points)
             pygame.draw.polygon(surface, edge, points, width)
         return rect
+
+    def _outline_bounds(self, shape: Placed, width: int) -> pygame.Rect:
+        """Every pixel :meth:`_outline` may draw for ``shape`` (window pixels)."""
+        if right_angle(shape.rotation_deg) is not None:
+            return self._shape_rect(shape)
+        points = [self.viewport.to_px(*p) for p in shape.corners()]
+        left, top = min(x for x, _ in points), min(y for _, y in points)
+        right, bottom = max(x for x, _ in points), max(y for _, y in points)
+        pad = width + 2
+        return pygame.Rect(int(left) - pad, int(top) - pad, int(right - left) + 2 * pad + 2,
+                           int(bottom - top) + 2 * pad + 2)

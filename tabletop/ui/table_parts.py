@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tabletop.ui.drag import DragState
     from tabletop.ui.games import GameUI
     from tabletop.ui.hint import Hint
+    from tabletop.ui.lit_layer import LitPatches
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
     from tabletop.ui.sprite import Slide, Sprite
     from tabletop.ui.table_controls import TableControls
@@ -74,7 +75,7 @@ class TableParts(Scene):
     cover_pending: bool
     _cover_at_start: bool
     _bg: pygame.Surface | None
-    _lit: pygame.Surface | None
+    _lit: LitPatches | None
     _panel: pygame.Surface | None
     _log_lines: list[str]
     _text_lang: str

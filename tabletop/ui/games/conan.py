@@ -74,6 +74,7 @@ from tabletop.ui.games.conan_hand import (
 from tabletop.ui.games.conan_names import NameLabels, side_places
 from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
 from tabletop.ui.games.conan_preview import DragPreview
+from tabletop.ui.lit_layer import LitPatches
 from tabletop.ui.panels import render_message
 
 if TYPE_CHECKING:
@@ -201,7 +202,7 @@ class ConanUI(GameUI):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.plan: cd.DropPlan | None = None
-        self._lit: pygame.Surface | None = None
+        self._lit: LitPatches | None = None
         self._lit_key: tuple[Any, ...] | None = None
         self.dialog: ChoiceDialog | None = None
         #: A card waiting for a dialog's answer, drawn where it would lie.
@@ -865,7 +866,7 @@ class ConanUI(GameUI):
                 gaps = {k for k, tg in plan.targets.items() if tg.gap}
                 self._lit = lit_surface(scene, plan.shapes, gaps)
                 self._lit_key = key
-            surface.blit(self._lit, scene.viewport.area[:2])
+            self._lit.blit(surface, scene.viewport.area[:2])
             if drag.moved:
                 centre = drag.card_centre_mm(scene.viewport.to_mm(*drag.pos_px))
                 best = cd.snap_key(cd.dragged_shape(centre), plan.shapes)

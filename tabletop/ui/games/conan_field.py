@@ -2,7 +2,8 @@
 
 * :func:`lit_surface`: the places a drag may go (Foe row positions, Foe Move places,
   the slots beside each Foe's Move and the gaps), each outlined as the exact shape
-  (rotation included) the card would take there; built once per pick-up.
+  (rotation included) the card would take there; built once per pick-up, only where
+  the places are.
 * :func:`outline`: one placed shape outlined in pixels.
 * :func:`chips`: numbers on characters (health left, prowess left, wounds) and the
   Chronicle totals (renown and scars), from the *view* (public zones only).
@@ -16,11 +17,13 @@ import pygame
 
 from tabletop.geometry import Placed
 from tabletop.i18n import t
+from tabletop.ui.lit_layer import LitPatches, Painter
 
 if TYPE_CHECKING:
     from tabletop.ui.context import TableContext
 
-__all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline", "stacked_chip"]
+__all__ = ["LIT_EDGE", "LIT_FILL", "chip", "lit_surface", "outline", "outline_bounds",
+           "stacked_chip"]
 
 LIT_FILL = (120, 230, 140, 60)
 LIT_EDGE = (120, 240, 150)
@@ -40,14 +43,31 @@ def outline(scene: TableContext, surface: pygame.Surface, placed: Placed,
 
 
 def lit_surface(scene: TableContext, shapes: dict[str, Placed], gaps: set[str]
-                ) -> pygame.Surface:
-    """The lit places of one drag (gaps outlined in gold: they touch two Foes' Moves)."""
+                ) -> LitPatches:
+    """The lit places of one drag (gaps outlined in gold: they touch two Foes' Moves),
+    drawn only where they are (a viewport-sized layer cost 10-50 ms, issue 14)."""
     area = scene.viewport.area
-    lit = pygame.Surface((area[2], area[3]), pygame.SRCALPHA)
     width = max(2, round(3 * scene.scale))
-    for key, shape in shapes.items():
-        outline(scene, lit, shape, LIT_FILL, GAP_EDGE if key in gaps else LIT_EDGE, width)
-    return lit.convert_alpha() if pygame.display.get_surface() is not None else lit
+
+    def painter(shape: Placed, edge: tuple[int, int, int]) -> Painter:
+        def paint(surface: pygame.Surface, offset: tuple[int, int]) -> None:
+            outline(scene, surface, shape, LIT_FILL, edge, width, offset)
+        return paint
+
+    return LitPatches((area[2], area[3]), [
+        (outline_bounds(scene, shape, width),
+         painter(shape, GAP_EDGE if key in gaps else LIT_EDGE))
+        for key, shape in shapes.items()])
+
+
+def outline_bounds(scene: TableContext, placed: Placed, width: int) -> pygame.Rect:
+    """Every pixel :func:`outline` may draw for ``placed`` with an edge ``width`` wide."""
+    pts = [scene.viewport.to_px(*c) for c in placed.corners()]
+    left, top = min(x for x, _ in pts), min(y for _, y in pts)
+    right, bottom = max(x for x, _ in pts), max(y for _, y in pts)
+    pad = width + 2
+    return pygame.Rect(int(left) - pad, int(top) - pad, int(right - left) + 2 * pad + 2,
+                       int(bottom - top) + 2 * pad + 2)
 
 
 def chip(scene: TableContext, surface: pygame.Surface, text: str, at: tuple[int, int],
