@@ -27,6 +27,29 @@ Writes are atomic (temporary file in the same folder, fsync, ``os.replace``):
 a crash while saving leaves the previous save intact. Loading never writes.
 Every problem raises :class:`SaveError` naming the file and the field.
 
+Autosaves are journals (:class:`Autosaver`), so an action costs one appended line,
+not a rewrite of the whole game. The same file name, UTF-8, one JSON object a line::
+
+    {"format": 1, "app": "tabletop", "journal": 1, "game": "arc", "setup": {...},
+     "actions": [...], "redo": [...], "saved_at": ..., "turn": 3, ...}   # the base
+    {"do": {"kind": ..., "seat": 0, "args": {...}}, "saved_at": ..., "turn": 3,
+     "active": 0, "finished": false, "result": "", "winner": null}     # an action
+    {"undo": 1, "saved_at": ..., ...}                 # the last action undone
+    {"redo": {"kind": ...}, "saved_at": ..., ...}     # the last undone one redone
+
+The base line is a whole save (the dict above plus ``"journal": 1``), written
+atomically like any save; each later line is appended and fsynced. Reading plays
+the entries over the base's lists: ``do`` appends an action and empties the redo
+list (as ``Game.propose`` does), ``undo`` moves the last action to the redo list,
+``redo`` moves it back (the action is written to check it is the same one); the
+informational fields are the last line's. A crash while a line is written leaves
+at most that one line cut short, without its newline: it is left out (that one
+action is lost, never the save). An entry that does not read is a SaveError naming
+it (``journal[4]``: the fifth line after the base). The base is written again
+(compaction) when the autosaver cannot tell the change from its last write (the
+first write of a session, another folder, a change it does not recognise, a write
+that failed) and when the undo/redo entries outgrow the actions.
+
 Autosaves live in :func:`autosave_dir` (platformdirs' user data dir, or
 ``$TABLETOP_SAVE_DIR``). Each new game gets its own file,
 ``autosave-<game>-<date>-<time>.json`` (:func:`new_autosave_path`), so starting a
@@ -57,13 +80,15 @@ from typing import Any
 
 from tabletop.core.actions import Action
 from tabletop.core.engine import Game, ReplayError, replay
-from tabletop.core.files import MAX_SAVE_BYTES, FileProblem, load_json
+from tabletop.core.files import MAX_SAVE_BYTES, FileProblem, parse_json, read_text
 from tabletop.core.rules import GameRules, GameSetup, load_rules
 
 __all__ = [
     "APP",
+    "append_line",
     "FORMAT",
     "FALLBACK_DIR_ENV_VAR",
+    "JOURNAL",
     "SAVE_DIR_ENV_VAR",
     "STALE_TEMP_AGE",
     "Autosaver",
@@ -80,6 +105,7 @@ __all__ = [
     "find_unfinished",
     "find_unreadable",
     "game_key",
+    "journal_base",
     "keep_broken",
     "load_save",
     "new_autosave_path",
@@ -92,12 +118,19 @@ __all__ = [
     "save_game",
     "writable_dir",
     "write_json_atomic",
+    "write_text_atomic",
 ]
 
 log = logging.getLogger(__name__)
 
 #: The newest save format this version writes and reads.
 FORMAT = 1
+#: The newest autosave journal layout this version writes and reads (the base line's
+#: ``"journal"``; see the module docstring). A save's content stays format 1.
+JOURNAL = 1
+#: Compaction: the base is written again once the journal holds more entries than
+#: twice the actions plus this (undo/redo back and forth; plain actions never do it).
+_JOURNAL_SLACK = 200
 APP = "tabletop"
 #: Environment variable that overrides the autosave folder.
 SAVE_DIR_ENV_VAR = "TABLETOP_SAVE_DIR"
@@ -135,8 +168,6 @@ class SaveError(Exception):
 
 def save_data(game: Game, saved_at: datetime | None = None) -> dict[str, Any]:
     """The JSON-ready save dict of ``game`` (see the module docstring)."""
-    when = (saved_at or datetime.now(UTC)).isoformat(timespec="seconds")
-    state = game.state
     return {
         "format": FORMAT,
         "app": APP,
@@ -144,13 +175,37 @@ def save_data(game: Game, saved_at: datetime | None = None) -> dict[str, Any]:
         "setup": game.setup.to_json(),
         "actions": [a.to_json() for a in game.actions],
         "redo": [a.to_json() for a in game.redo_stack],
-        "saved_at": when,
+        **_informational(game, saved_at),
+    }
+
+
+def _informational(game: Game, saved_at: datetime | None = None) -> dict[str, Any]:
+    """The fields a listing reads without replaying: when, finished, turn, whose turn,
+    result, winner (``saved_at`` defaults to now, UTC)."""
+    state = game.state
+    return {
+        "saved_at": (saved_at or datetime.now(UTC)).isoformat(timespec="seconds"),
         "finished": state.game_over,
         "turn": state.turn,
         "active": state.active,
         "result": state.result,
         "winner": state.winner,
     }
+
+
+def journal_base(game: Game, saved_at: datetime | None = None) -> str:
+    """The base line of an autosave journal of ``game``: its whole save (see
+    :func:`save_data`) marked ``"journal": JOURNAL``, as one line of JSON with its
+    newline. Raises SaveError (naming no file: "") for a game that is not JSON-ready."""
+    data = {**save_data(game, saved_at), "journal": JOURNAL}
+    return _line(data, "")
+
+
+def _line(data: Any, path: str | os.PathLike[str]) -> str:
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    except (TypeError, ValueError) as exc:
+        raise SaveError(path, "", f"cannot encode the game as JSON: {exc}") from exc
 
 
 def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> Path:
@@ -168,6 +223,13 @@ def write_json_atomic(data: Any, path: str | os.PathLike[str]) -> Path:
         text = json.dumps(data, ensure_ascii=False, indent=1)
     except (TypeError, ValueError) as exc:
         raise SaveError(target, "", f"cannot encode the game as JSON: {exc}") from exc
+    return write_text_atomic(text, target)
+
+
+def write_text_atomic(text: str, path: str | os.PathLike[str]) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` atomically and durably, as
+    :func:`write_json_atomic` does; return the path. Raises SaveError (wrapping OSError)."""
+    target = Path(path)
     tmp_name: str | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -205,6 +267,30 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def append_line(line: str, path: str | os.PathLike[str]) -> None:
+    """Append ``line`` (one journal entry with its newline) to the existing file ``path``
+    and fsync it: one write call, so a crash cuts at most this line short.
+
+    Raises SaveError (wrapping OSError), also when ``path`` does not exist (a journal
+    is never started without its base).
+    """
+    target = Path(path)
+    data = line.encode("utf-8")
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise SaveError(target, "", f"could not write the save: {exc.strerror or exc}") from exc
+    try:
+        written = os.write(fd, data)
+        while written < len(data):  # a short write (a signal): finish the line
+            written += os.write(fd, data[written:])
+        os.fsync(fd)
+    except OSError as exc:
+        raise SaveError(target, "", f"could not write the save: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
+
+
 def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     """Save ``game`` to ``path`` atomically (see :func:`write_json_atomic`).
 
@@ -235,21 +321,132 @@ class SaveFile:
     raw: Mapping[str, Any]
     redo: tuple[Action, ...] = ()
     active: int | None = None
+    #: Where each of ``actions`` was read (``actions[3]``, or ``journal[7].do`` in an
+    #: autosave journal), for the field of a SaveError; empty: ``actions[i]``.
+    fields: tuple[str, ...] = ()
+
+    def field_of(self, index: int) -> str:
+        """The field action ``index`` of :attr:`actions` was read from."""
+        return self.fields[index] if index < len(self.fields) else f"actions[{index}]"
 
 
 def read_save(path: str | os.PathLike[str]) -> SaveFile:
-    """Read and validate a save file without replaying it.
+    """Read and validate a save file without replaying it: a plain save, or an autosave
+    journal played over its base (see the module docstring; a line cut short at the end
+    by a crash is left out).
 
     Raises SaveError for an unreadable file, invalid JSON, a file that is not a
-    tabletop save, a format newer than :data:`FORMAT`, or a missing/invalid
-    field (the message names it).
+    tabletop save, a format newer than :data:`FORMAT` (a journal newer than
+    :data:`JOURNAL`), or a missing/invalid field or journal entry (the message names
+    it).
     """
     where = Path(path)
     try:  # safely: a FIFO, a device or a 58 MB file is refused at once
-        data = load_json(where, MAX_SAVE_BYTES)
+        text = read_text(where, MAX_SAVE_BYTES)
+        base = _journal_base(text, where)
+        data = parse_json(text, where) if base is None else base
     except FileProblem as exc:
         problem = f"the file is corrupt ({exc.problem})" if exc.content else exc.problem
         raise SaveError(where, exc.field, problem) from None
+    save = _read_data(where, data)
+    return save if base is None else _play_journal(save, base, text)
+
+
+def _journal_base(text: str, where: Path) -> dict[str, Any] | None:
+    """The base of an autosave journal (its first line), or None for a plain save."""
+    first, newline, _ = text.partition("\n")
+    if not newline or '"journal"' not in first:
+        return None
+    try:
+        data = parse_json(first, where)
+    except FileProblem:
+        return None  # not a journal's base line: read as a plain save (and its error)
+    return data if isinstance(data, dict) and "journal" in data else None
+
+
+def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
+    """``base`` with the journal's entries (the lines after the base) played over it."""
+    where = base.path
+    version = raw["journal"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(where, "journal", f"expected a journal number from 1 to {JOURNAL}, "
+                                          f"got {version!r}")
+    if version > JOURNAL:
+        raise SaveError(where, "journal", f"this autosave was written by a newer version of "
+                                          f"tabletop (journal {version}); this version reads "
+                                          f"journal {JOURNAL}")
+    actions, redo = list(base.actions), list(base.redo)
+    raw_actions, raw_redo = list(raw["actions"]), list(raw.get("redo", []))
+    fields = [f"actions[{i}]" for i in range(len(actions))]
+    info: dict[str, Any] = {k: raw.get(k) for k in ("saved_at", "finished", "turn", "active",
+                                                    "result", "winner")}
+    lines = text.split("\n")[1:]
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        name = f"journal[{index}]"
+        try:
+            entry = parse_json(line, where)
+        except FileProblem as exc:
+            if index == len(lines) - 1:  # no newline after it: cut short by a crash
+                log.warning("%s: the last journal line is cut short; left out", where)
+                break
+            raise SaveError(where, name, f"the file is corrupt (line {index + 2}: "
+                                         f"{exc.problem})") from None
+        if not isinstance(entry, dict):
+            raise SaveError(where, name, f"expected an object, got {type(entry).__name__}")
+        ops = [op for op in ("do", "undo", "redo") if op in entry]
+        if len(ops) != 1:
+            raise SaveError(where, name, "expected one of 'do', 'undo' or 'redo'")
+        op = ops[0]
+        if op == "undo":
+            if not actions:
+                raise SaveError(where, f"{name}.undo", "nothing to undo: no action before it")
+            redo.append(actions.pop())
+            raw_redo.append(raw_actions.pop())
+            fields.pop()
+        else:
+            try:
+                action = Action.from_json(entry[op])
+            except (ValueError, TypeError) as exc:
+                raise SaveError(where, f"{name}.{op}", str(exc)) from None
+            if op == "do":
+                redo.clear()
+                raw_redo.clear()
+            elif not redo or redo[-1] != action:
+                raise SaveError(where, f"{name}.redo", "not the last undone action")
+            else:
+                redo.pop()
+                raw_redo.pop()
+            actions.append(action)
+            raw_actions.append(entry[op])
+            fields.append(f"{name}.{op}")
+        info.update({k: v for k, v in entry.items() if k in info})
+    saved_at, finished = info["saved_at"], info["finished"]
+    if not isinstance(saved_at, str):
+        raise SaveError(where, "saved_at", "expected an ISO date-time string")
+    if not isinstance(finished, bool):
+        raise SaveError(where, "finished", "expected true or false")
+    turn, active = _turn(info["turn"]), _active(info["active"])
+    data = {k: v for k, v in raw.items() if k != "journal"}
+    data.update(info, actions=raw_actions, redo=raw_redo)
+    return SaveFile(where, base.game, base.setup, tuple(actions), saved_at, finished, turn,
+                    data, tuple(redo), active, tuple(fields))
+
+
+def _turn(value: Any) -> int | None:
+    """The informational turn number (None when absent or not a number)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _active(value: Any) -> int | None:
+    """The informational seat to act (None when absent or not 0 or 1)."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
+    return value if ok else None
+
+
+def _read_data(where: Path, data: Any) -> SaveFile:
+    """A plain save's parsed JSON (or a journal's base) checked field by field."""
     if not isinstance(data, dict):
         raise SaveError(where, "", "not a tabletop save (expected a JSON object)")
     if data.get("app", APP) != APP:
@@ -282,9 +479,7 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
     finished = data.get("finished", False)
     if not isinstance(finished, bool):
         raise SaveError(where, "finished", "expected true or false")
-    turn = data.get("turn")
-    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
-        turn = None
+    turn = _turn(data.get("turn"))
     redo_raw = data.get("redo", [])
     if not isinstance(redo_raw, list):
         raise SaveError(where, "redo", f"expected a list, got {type(redo_raw).__name__}")
@@ -294,9 +489,7 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
             redo.append(Action.from_json(item))
         except (ValueError, TypeError) as exc:
             raise SaveError(where, f"redo[{index}]", str(exc)) from None
-    active = data.get("active")
-    if not isinstance(active, int) or isinstance(active, bool) or active not in (0, 1):
-        active = None  # informational only: a bad value is not worth refusing the save
+    active = _active(data.get("active"))  # informational: a bad value refuses nothing
     return SaveFile(where, game, setup, tuple(actions), saved_at, finished, turn, data,
                     tuple(redo), active)
 
@@ -339,7 +532,7 @@ def load_save(path: str | os.PathLike[str], rules_loader: RulesLoader = load_rul
         return game
     except ReplayError as exc:
         action = exc.action
-        raise SaveError(save.path, f"actions[{exc.index}]",
+        raise SaveError(save.path, save.field_of(exc.index),
                         f"action {exc.index + 1} ({action.kind} by player {action.seat + 1}) "
                         f"no longer replays: the rules refuse it ({exc.verdict.reason})",
                         refused=exc) from None
@@ -506,6 +699,11 @@ class Autosaver:
     An old autosave that cannot be read (corrupt, newer format) is never
     overwritten: before the first write it is renamed to
     ``unreadable-<name>-<time>.json`` (``kept_aside``).
+
+    The file is a journal (see the module docstring): a change it recognises (an
+    action, an undo, a redo: told apart in O(1) from the last write, by the lengths
+    and last items of the history and the redo list) is one appended line; anything
+    else, and the first write, writes the base again. ``compactions`` counts those.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None,
@@ -514,9 +712,12 @@ class Autosaver:
         self.on_failure = on_failure
         self.last_error: SaveError | None = None
         self.saves = 0
+        self.compactions = 0
         self.kept_aside: Path | None = None
         self._checked: set[Path] = set()
         self._game: Game | None = None
+        #: What the file holds since the last write: None when unknown (write the base).
+        self._written: _Written | None = None
 
     @property
     def failing(self) -> bool:
@@ -558,8 +759,9 @@ class Autosaver:
         current = self.path if self.path is not None else autosave_path(
             self._game.setup.game if self._game is not None else "")
         self.path = Path(folder) / current.name
+        self._written = None
         if self._game is not None:
-            save_game(self._game, self.path)
+            self._write_base(self._game, self.path)
             self.last_error = None
             self.saves += 1
         return self.path
@@ -594,12 +796,84 @@ class Autosaver:
         try:
             target = self.target(game)
             self._keep_unreadable(target)
-            save_game(game, target)
+            written = self._written
+            if written is not None and written.path == target and written.game is game:
+                entry = written.entry(game)
+                if entry == "":
+                    return  # nothing changed since the last write
+                if isinstance(entry, dict) and written.entries < 2 * len(game.history) + \
+                        _JOURNAL_SLACK:
+                    self._written = None  # a failed append leaves the tail unknown
+                    append_line(_line({**entry, **_informational(game)}, target), target)
+                    self._written = written.after(game)
+                else:
+                    self._write_base(game, target)
+            else:
+                self._write_base(game, target)
         except SaveError as exc:
             self._failed(exc)
         else:
             self.last_error = None
             self.saves += 1
+
+    def _write_base(self, game: Game, target: Path) -> None:
+        """Write the whole game as the journal's base (atomically; see the module
+        docstring). Raises SaveError."""
+        self._written = None
+        try:
+            text = journal_base(game)
+        except SaveError as exc:
+            raise SaveError(target, "", exc.problem) from exc
+        write_text_atomic(text, target)
+        self.compactions += 1
+        self._written = _Written.of(game, target)
+
+
+@dataclass(frozen=True)
+class _Written:
+    """What an autosave journal holds after the last write, in O(1): the game and file,
+    the number of actions and redo items, the last two actions and the last redo item,
+    and the entries since the base."""
+
+    game: Game
+    path: Path
+    actions: int
+    last: Action | None
+    prev: Action | None
+    redo: int
+    redo_last: Action | None
+    entries: int = 0
+
+    @classmethod
+    def of(cls, game: Game, path: Path, entries: int = 0) -> _Written:
+        """The record of ``game`` as written now to ``path``."""
+        history, redo = game.history, game.redo_stack
+        return cls(game, path, len(history), history[-1].action if history else None,
+                   history[-2].action if len(history) >= 2 else None,
+                   len(redo), redo[-1] if redo else None, entries)
+
+    def after(self, game: Game) -> _Written:
+        """The record after one more entry, ``game`` as it is now."""
+        return _Written.of(game, self.path, self.entries + 1)
+
+    def entry(self, game: Game) -> dict[str, Any] | str | None:
+        """The journal entry that brings the file to ``game`` (without its informational
+        fields); "" when nothing changed; None when the change is not one action, undo or
+        redo (the base is written again)."""
+        history, redo = game.history, game.redo_stack
+        n, r = len(history), len(redo)
+        last = history[-1].action if history else None
+        if n == self.actions + 1 and (history[-2].action if n >= 2 else None) == self.last:
+            if r == self.redo - 1 and last == self.redo_last and last is not None:
+                return {"redo": last.to_json()}
+            return {"do": last.to_json()} if r == 0 and last is not None else None
+        if n == self.actions - 1 and r == self.redo + 1 and redo[-1] == self.last and \
+                last == self.prev:
+            return {"undo": 1}
+        if n == self.actions and r == self.redo and last == self.last and \
+                (redo[-1] if redo else None) == self.redo_last:
+            return ""
+        return None
 
 
 @dataclass(frozen=True)
