@@ -12,10 +12,13 @@ from player_helpers import Table, permute_hidden, positions, rules_of
 
 from tabletop.core.actions import Action
 from tabletop.core.decks import load_deck_dir
-from tabletop.core.ismcts import Budget
+from tabletop.core.evaluation import Term, score
+from tabletop.core.ismcts import Budget, Line, SearchResult
+from tabletop.core.messages import Message
+from tabletop.core.model import GameState
 from tabletop.core.random_bot import RandomBot
 from tabletop.core.rules import game_ids
-from tabletop.core.seat_player import Level, budget_for, make_player
+from tabletop.core.seat_player import Level, budget_for, make_player, search_reason
 from tabletop.core.selfplay import setup_for
 from tabletop.i18n import has_text
 from tabletop.resources import resource_path
@@ -152,3 +155,50 @@ def test_a_searching_player_finishes_a_game_against_the_random_bot(game: str) ->
 @pytest.mark.parametrize("game", game_ids())
 def test_a_normal_player_finishes_a_game_against_the_random_bot(game: str) -> None:
     _finish(game, None, Level.NORMAL)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_evaluation_is_the_sum_of_its_named_terms(game: str) -> None:
+    """ALL-H6 search: a game that names its evaluation's terms scores a position by
+    exactly their sum, and every term has words in both languages."""
+    rules = rules_of(game)
+    for state in positions(game, seed=3, every=7, count=3):
+        for seat in (0, 1):
+            terms = rules.evaluation_terms(state, seat)
+            if not terms:
+                continue
+            assert rules.evaluate(state, seat) == score(terms)
+            for term in terms:
+                for lang in ("en", "ja"):
+                    assert has_text(f"player.term.{game}.{term.name}", lang), term.name
+
+
+def _line(action: Action, visits: int, value: float, deck: float, board: float) -> Line:
+    return Line(action, visits, value, (Term("deck", deck, 0.3, 8), Term("board", board, 0.15, 8)))
+
+
+def _arc_result(best: Line, runner: Line) -> tuple[Message, GameState]:
+    rules = rules_of("arc")
+    state = positions("arc", seed=3, every=7, count=1)[0]
+    result = SearchResult(best.action, (best, runner), best.visits + runner.visits, 0.1)
+    return search_reason(rules, state, 0, result), state
+
+
+def test_a_reason_names_the_lead_its_move_won_in_the_sampled_games() -> None:
+    """The chosen move's sampled games ended 3 cards further ahead on the deck and
+    level on the board: the reason names the deck and the next best move."""
+    end = Action("end_turn", 0)
+    nxt = Action("next_phase", 0)
+    reason, _ = _arc_result(_line(end, 30, 0.62, 4.0, 1.0), _line(nxt, 10, 0.55, 1.0, 1.0))
+    assert reason.key == "player.reason.lead"
+    text = reason.render("en")
+    assert "deck 3.0 cards further ahead" in text and "next phase" in text, text
+    assert "デッキ" in reason.render("ja")
+
+
+def test_a_reason_without_a_lead_tells_the_win_share() -> None:
+    """Both moves ended alike in every term: no lead is claimed."""
+    end = Action("end_turn", 0)
+    nxt = Action("next_phase", 0)
+    reason, _ = _arc_result(_line(end, 30, 0.62, 1.0, 1.0), _line(nxt, 10, 0.55, 1.0, 1.0))
+    assert reason.key == "player.reason.search"

@@ -21,11 +21,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.determinize import determinize
+from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
 from tabletop.core.playout import BotPolicy, as_policy
 
@@ -68,6 +69,10 @@ class Node:
     reward: float = 0.0
     available: int = 0
     children: dict[Action, Node] = field(default_factory=dict)
+    #: root moves only: the sums of the evaluation terms' leads at the end of the
+    #: sampled games that began with this move (``GameRules.evaluation_terms``)
+    leads: list[float] | None = None
+    terms: tuple[Term, ...] = ()
 
     def ucb(self, exploration: float, prior: int = 0) -> float:
         """UCB1 with availability counts (ISMCTS); ``prior`` extra visits at 0.5."""
@@ -78,11 +83,14 @@ class Node:
 
 @dataclass(frozen=True)
 class Line:
-    """One root action's statistics: visits and mean result for the searching seat."""
+    """One root action's statistics: visits and mean result for the searching seat;
+    ``terms``: the game's evaluation terms with their mean lead at the end of those
+    sampled games (empty for a game without terms)."""
 
     action: Action
     visits: int
     value: float
+    terms: tuple[Term, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,12 +109,31 @@ class SearchResult:
         return self.lines[0]
 
 
-def _result(rules: GameRules, world: GameState, seat: int) -> float:
+def _result(rules: GameRules, world: GameState, seat: int,
+            terms: tuple[Term, ...]) -> float:
     if world.game_over:
         if world.winner is None:
             return 0.5
         return 1.0 if world.winner == seat else 0.0
-    return min(1.0, max(0.0, rules.evaluate(world, seat)))
+    value = score(terms) if terms else rules.evaluate(world, seat)
+    return min(1.0, max(0.0, value))
+
+
+def _add_leads(node: Node, terms: tuple[Term, ...]) -> None:
+    if not terms:
+        return
+    if node.leads is None:
+        node.leads = [0.0] * len(terms)
+        node.terms = terms
+    for i, term in enumerate(terms):
+        node.leads[i] += term.lead
+
+
+def _mean_terms(node: Node) -> tuple[Term, ...]:
+    if node.leads is None or not node.visits:
+        return ()
+    return tuple(replace(t, lead=total / node.visits)
+                 for t, total in zip(node.terms, node.leads, strict=True))
 
 
 def _apply(rules: GameRules, world: GameState, action: Action) -> bool:
@@ -183,11 +210,15 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
         for _ in range(budget.playout_depth):
             if world.game_over or not playout.step(rules, world):
                 break
-        result = _result(rules, world, seat)
+        terms = rules.evaluation_terms(world, seat)
+        result = _result(rules, world, seat, terms)
+        if len(path) > 1:
+            _add_leads(path[1], terms)
         for n in path:
             n.visits += 1
             n.reward += result if n.actor == seat else 1.0 - result
-    lines = sorted((Line(a, n.visits, n.reward / n.visits if n.visits else 0.0)
+    lines = sorted((Line(a, n.visits, n.reward / n.visits if n.visits else 0.0,
+                         _mean_terms(n))
                     for a, n in root.children.items()),
                    key=lambda line: (-line.visits - (budget.prior if line.action == favourite
                                                      else 0), -line.value))

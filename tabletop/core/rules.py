@@ -18,6 +18,7 @@ from tabletop.core.actions import LEGAL, Action, Verdict
 from tabletop.core.cards import LANGS, CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handlers, Prepared
+from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState
 from tabletop.core.random_bot import RandomBot
@@ -302,6 +303,12 @@ class GameRules(ABC):
         from the game's win conditions; the search scores a playout it cuts short
         with it. Default: 0.5 (no idea)."""
         return 0.5
+
+    def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
+        """The named leads behind :meth:`evaluate` (:mod:`tabletop.core.evaluation`),
+        which the search averages per move to say why it chose one. Default: none
+        (the reason then gives the sampled games' win share only)."""
+        return ()
 
     def make_playout_bot(self, seed: int) -> Any:
         """The fast policy the search plays its playouts with (default: :meth:`make_bot`)."""

@@ -163,9 +163,47 @@ def search_reason(rules: GameRules, state: GameState, seat: int,
     key = "player.reason.search"
     if any(line.visits and line.value > best.value for line in result.lines[1:]):
         key = "player.reason.close"
+    else:
+        lead = _winning_lead(rules, state, seat, result)
+        if lead is not None:
+            term, other = lead
+            return msg("player.reason.lead", what=what, lead=term, other=other, pct=pct,
+                       n=best.visits)
     if best.visits == 1:
         key += "_one"
     return msg(key, what=what, pct=pct, n=best.visits, moves=moves)
+
+
+#: A lead must move the score by this much (of 0..1) between the chosen move and the
+#: next best to be named as the reason; below it the two moves end alike.
+MIN_LEAD_SHARE = 0.01
+
+
+def _winning_lead(rules: GameRules, state: GameState, seat: int,
+                  result: SearchResult) -> tuple[Message, Message] | None:
+    """The evaluation term in which the chosen move's sampled games ended furthest
+    ahead of the next best move's (:mod:`tabletop.core.evaluation`), told as
+    ``player.term.<game>.<name>`` with the difference as ``{amount}``, and the next
+    best move's words; None when the game has no terms, there is no other sampled
+    move, or no term differs by :data:`MIN_LEAD_SHARE`."""
+    best = result.best
+    others = [line for line in result.lines[1:] if line.visits >= 2 and line.terms]
+    if not best.terms or best.visits < 2 or not others:
+        return None
+    what = action_words(rules, state, best.action, seat)
+    # the next best move told differently (two challenges of different cards may
+    # read alike: "the next best move (Player 1 challenges)" would say nothing)
+    runner = next((line for line in others
+                   if action_words(rules, state, line.action, seat) != what), None)
+    if runner is None:
+        return None
+    gains = [(b.value - r.value, b, r) for b, r in zip(best.terms, runner.terms, strict=True)]
+    gain, term, theirs = max(gains, key=lambda g: g[0])
+    if gain < MIN_LEAD_SHARE:
+        return None
+    words = msg(f"player.term.{rules.game_id}.{term.name}", player=seat_msg(seat),
+                amount=f"{term.lead - theirs.lead:.1f}")
+    return words, action_words(rules, state, runner.action, seat)
 
 
 class ComputerPlayer:

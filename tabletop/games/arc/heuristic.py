@@ -7,9 +7,8 @@ printed power, ARC-R5 attacks) and resources (ARC-R4 pays for more) follow.
 
 from __future__ import annotations
 
-import math
-
 from tabletop.core.cards import CardDb
+from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
 
 
@@ -19,10 +18,16 @@ def _board(state: GameState, db: CardDb, seat: int) -> float:
     return power + 0.5 * len(state.zones[f"p{seat}.resources"].cards)
 
 
-def evaluate(state: GameState, db: CardDb, seat: int) -> float:
-    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (ARC-R1) and the
-    board lead (power in play, resources), each squashed by tanh."""
+def terms(state: GameState, db: CardDb, seat: int) -> tuple[Term, ...]:
+    """``seat``'s leads: the deck (ARC-R1, cards) and the board (printed power in play
+    plus half a point per resource)."""
     other = 1 - seat
     deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
     board = _board(state, db, seat) - _board(state, db, other)
-    return 0.5 + 0.3 * math.tanh(deck / 8) + 0.15 * math.tanh(board / 8)
+    return Term("deck", deck, 0.3, 8), Term("board", board, 0.15, 8)
+
+
+def evaluate(state: GameState, db: CardDb, seat: int) -> float:
+    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (ARC-R1) and the
+    board lead (power in play, resources), each squashed by tanh (:func:`terms`)."""
+    return score(terms(state, db, seat))

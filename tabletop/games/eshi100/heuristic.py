@@ -8,8 +8,7 @@ connects with, ESHI-R4).
 
 from __future__ import annotations
 
-import math
-
+from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
 
 
@@ -18,13 +17,19 @@ def _grid(state: GameState, seat: int) -> int:
                if state.cards[i].owner == seat and state.cards[i].face_up)
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the victory-point, deck and grid
-    leads, each squashed by tanh."""
+def terms(state: GameState, seat: int) -> tuple[Term, ...]:
+    """``seat``'s leads: victory points (ESHI-R6), the deck (cards) and its recovered
+    cards on the grid (ESHI-R4)."""
     other = 1 - seat
     points = len(state.zones[f"p{seat}.victory"].cards) - \
         len(state.zones[f"p{other}.victory"].cards)
     deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
     grid = _grid(state, seat) - _grid(state, other)
-    return 0.5 + 0.3 * math.tanh(points / 1.5) + 0.1 * math.tanh(deck / 8) \
-        + 0.08 * math.tanh(grid / 3)
+    return (Term("points", points, 0.3, 1.5), Term("deck", deck, 0.1, 8),
+            Term("grid", grid, 0.08, 3))
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the victory-point, deck and grid
+    leads, each squashed by tanh (:func:`terms`)."""
+    return score(terms(state, seat))

@@ -38,6 +38,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers, no_args
+from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
@@ -300,6 +301,11 @@ class Eshi100Rules(GameRules):
         """The computer player's score of an unfinished game (tabletop.games.eshi100.heuristic)."""
         from tabletop.games.eshi100.heuristic import evaluate
         return evaluate(state, seat)
+
+    def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
+        """The leads :meth:`evaluate` sums (tabletop.games.eshi100.heuristic)."""
+        from tabletop.games.eshi100.heuristic import terms
+        return terms(state, seat)
 
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Victory points toward 3 (ESHI-R6): the cards of both victory piles, as ``seat``

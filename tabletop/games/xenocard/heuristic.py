@@ -9,9 +9,8 @@ alone would teach the search never to play: the battle cards that attack and gua
 
 from __future__ import annotations
 
-import math
-
 from tabletop.core.cards import CardDb
+from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
 from tabletop.games.xenocard.stats import atk, hp
 
@@ -28,13 +27,19 @@ def _board(state: GameState, db: CardDb, seat: int) -> float:
     return total
 
 
-def evaluate(state: GameState, db: CardDb, seat: int) -> float:
-    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (XENO-R1), the
-    board lead (ATK and HP left of the battle cards) and the hand lead, each squashed
-    by tanh."""
+def terms(state: GameState, db: CardDb, seat: int) -> tuple[Term, ...]:
+    """``seat``'s leads: the deck (XENO-R1, cards), the board (ATK and HP left of the
+    battle cards, XENO-R5) and the hand (cards)."""
     other = 1 - seat
     deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
     board = _board(state, db, seat) - _board(state, db, other)
     hand = len(state.zones[f"p{seat}.hand"].cards) - len(state.zones[f"p{other}.hand"].cards)
-    return 0.5 + 0.22 * math.tanh(deck / 10) + 0.22 * math.tanh(board / 6) \
-        + 0.05 * math.tanh(hand / 3)
+    return (Term("deck", deck, 0.22, 10), Term("board", board, 0.22, 6),
+            Term("hand", hand, 0.05, 3))
+
+
+def evaluate(state: GameState, db: CardDb, seat: int) -> float:
+    """0.0 (lost) .. 1.0 (won) for ``seat``: 0.5 plus the deck lead (XENO-R1), the
+    board lead (ATK and HP left of the battle cards) and the hand lead, each squashed
+    by tanh (:func:`terms`)."""
+    return score(terms(state, db, seat))

@@ -37,6 +37,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers
+from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import (
@@ -310,6 +311,11 @@ class XenoRules(GameRules):
         """The computer player's score of an unfinished game (tabletop.games.xenocard.heuristic)."""
         from tabletop.games.xenocard.heuristic import evaluate
         return evaluate(state, self.cards, seat)
+
+    def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
+        """The leads :meth:`evaluate` sums (tabletop.games.xenocard.heuristic)."""
+        from tabletop.games.xenocard.heuristic import terms
+        return terms(state, self.cards, seat)
 
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Deck = life (XENO-R1): the sizes of both decks, as ``seat`` sees them."""
