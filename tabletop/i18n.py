@@ -353,6 +353,10 @@ def t(key: str, /, **params: Any) -> str:
 
 # --------------------------------------------------------------------------- Message
 
+#: Parameter values stored as they are (no freezing needed).
+_SCALARS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
@@ -379,9 +383,16 @@ class Message:
     def __post_init__(self) -> None:
         if not isinstance(self.key, str):
             raise TypeError(f"Message key must be a str, got {type(self.key).__name__}")
-        pairs = self.params.items() if isinstance(self.params, Mapping) else self.params
-        object.__setattr__(self, "params",
-                           tuple(sorted((str(k), _freeze(v)) for k, v in pairs)))
+        params = self.params
+        if not params:
+            object.__setattr__(self, "params", ())
+            return
+        pairs = params.items() if isinstance(params, Mapping) else params
+        # the rules build millions of messages in a search: skip _freeze for scalars
+        frozen = [(k, v) if type(k) is str and (type(v) in _SCALARS or type(v) is Message)
+                  else (str(k), _freeze(v)) for k, v in pairs]
+        frozen.sort()
+        object.__setattr__(self, "params", tuple(frozen))
 
     def render(self, lang: str | None = None) -> str:
         """Return the text in ``lang`` (default: the current language)."""

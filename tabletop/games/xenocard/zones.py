@@ -183,8 +183,13 @@ def is_battle_card(db: CardDb, state: GameState, iid: int) -> bool:
 
 def battle_cards(state: GameState, db: CardDb, seat: int) -> list[int]:
     """``seat``'s battle cards (:func:`is_battle_card`): standby area, then battle field."""
-    return [i for kind in PLAY_AREAS for i in cards_in(state, seat, kind)
-            if is_battle_card(db, state, i)]
+    out: list[int] = []
+    for kind in PLAY_AREAS:
+        zone = zid(seat, kind)
+        slots = slot_map(state, zone)  # once per zone, not once per card
+        out.extend(i for i in state.zones[zone].cards
+                   if i in slots and db[state.cards[i].card_id].has("hp"))
+    return out
 
 
 def holder_of(state: GameState, weapon: int) -> int | None:
