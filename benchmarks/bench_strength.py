@@ -8,7 +8,9 @@ its own seed, and two worker processes play them. It prints A's wins, losses,
 draws and cap hits, A's win share with its 95% Wilson interval (draws count half),
 and each side's mean and p95 decision time. ``--unhurried`` lifts the wall-clock cap
 so the result measures the iteration budget, not the machine's load (time the final
-budgets with bench_decision_time.py).
+budgets with bench_decision_time.py). ``--verbose`` lists the games A did not win;
+the environment variable ``BENCH_BUDGET_NORMAL=80,12`` (or ``_HARD``) overrides that
+level's iterations and playout depth (and exploration, a third number) for experiments.
 """
 
 from __future__ import annotations
@@ -48,6 +50,12 @@ def _chooser(rules: GameRules, who: str, seed: int) -> Any:
         bot = rules.make_bot(seed)
         return lambda state, seat: bot.choose(_Table(rules, state))
     budget = budget_for(rules.game_id, Level(who))
+    override = os.environ.get(f"BENCH_BUDGET_{who.upper()}")
+    if budget is not None and override:
+        # experiments: "iterations,playout_depth[,exploration]" for this level
+        parts = [float(x) for x in override.split(",")]
+        budget = replace(budget, iterations=int(parts[0]), playout_depth=int(parts[1]),
+                         exploration=parts[2] if len(parts) > 2 else budget.exploration)
     if budget is not None and _UNHURRIED:
         # strength for the budget in iterations, not for the machine's load
         budget = replace(budget, seconds=1e9)
@@ -119,6 +127,8 @@ def main() -> None:
                              "iteration budget (strength for the budget, not the load)")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (to add games to an earlier run)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list the games player A did not win")
     args = parser.parse_args()
     if args.unhurried:
         os.environ["BENCH_UNHURRIED"] = "1"
@@ -129,6 +139,11 @@ def main() -> None:
     with Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=1)
     elapsed = time.perf_counter() - start
+    if args.verbose:
+        for (_, _, _, k), (a_seat, result, _, _) in zip(jobs, results, strict=True):
+            if result != 1.0:
+                print(f"game {k} (seed {10_000 + k // 2}, {args.a} seat {a_seat + 1}): "
+                      f"{ {None: 'cap', 0.5: 'draw', 0.0: 'lost'}[result] }")
     done = [r for _, r, _, _ in results if r is not None]
     wins = sum(1 for r in done if r == 1.0)
     draws = sum(1 for r in done if r == 0.5)

@@ -20,7 +20,7 @@ from tabletop.core.actions import Action
 from tabletop.core.engine import Game
 from tabletop.core.model import GameState
 from tabletop.core.rules import GameRules
-from tabletop.core.seat_player import Choice, Level, SeatPlayer, make_player
+from tabletop.core.seat_player import Choice, Level, SeatPlayer, budget_for, make_player
 from tabletop.ui.computer_seat import ComputerSeats, Pace, seat_options
 from tabletop.ui.hint import drop_place
 from tabletop.ui.menu import GameChoice
@@ -37,6 +37,15 @@ def new_game(game_id: str, seed: int, computer: Mapping[int, Level],
     a, b = list(choice.decks)[:2]
     return choice.make_game(a, b, first_seat=first, seed=seed,
                             options=seat_options(computer))
+
+
+def unhurried(rules: Any, level: Level, seed: int) -> Any:
+    """The computer player of ``level`` with its iterations and no wall-clock cap, so a
+    test comparing two decisions does not depend on the machine's load."""
+    budget = budget_for(rules.game_id, level)
+    if budget is None:
+        return make_player(rules, level, seed)
+    return make_player(rules, level, seed, replace(budget, seconds=3600.0))
 
 
 def vs_computer(game_id: str, computer: Mapping[int, Level], seed: int = 3, first: int = 0,

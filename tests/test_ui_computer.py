@@ -14,6 +14,7 @@ from computer_helpers import (
     new_game,
     play_person,
     run_until,
+    unhurried,
     vs_computer,
     wait_until,
 )
@@ -176,7 +177,8 @@ def test_changing_the_persons_hidden_cards_never_changes_the_computers_choice(ga
         _advance_to_computer(game, turns=3)
         if swap:
             assert _swap_person_hidden_cards(game.state) > 0
-        app, game, scene = vs_computer(game_id, {COMPUTER: level}, game=game)
+        app, game, scene = vs_computer(game_id, {COMPUTER: level}, game=game,
+                                       factory=unhurried)
         assert run_until(app, lambda s=scene: bool(s.computer.played), limit=400)
         chosen.append(scene.computer.played[0][0])
     assert chosen[0] == chosen[1]
