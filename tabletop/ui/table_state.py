@@ -24,6 +24,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, TableGeometry, Zone
 from tabletop.ui.cover import HotseatCover
+from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
@@ -44,6 +45,10 @@ HAND_MARGIN = 12
 #: Buttons that are off while the table shows a seat the computer plays (the demo):
 #: undoing its move would only have it play the move again (issue 12 §6).
 COMPUTER_OFF = ("undo", "redo", "hint", "free_mode", "resign")
+
+
+#: The log lines' texts, shared by every table (a Message reads the same everywhere).
+_LOG_TEXTS = LogTexts(render_message)
 
 
 @dataclass(frozen=True)
@@ -203,24 +208,14 @@ class TableState(TableParts):
 
     def _render_log(self) -> None:
         """The viewer's log lines in the current language (kept as Messages in the view),
-        with the viewer's own refusals put in where they happened."""
+        with the viewer's own refusals put in where they happened: rendered as the panel
+        draws them, each once (:mod:`~tabletop.ui.log_lines`; issue 14)."""
         mine = [r for r in self.refusals if r.seat == self.viewer]
-        lines: list[str] = []
-        refused: set[int] = set()
-        at = 0
-        for n, message in enumerate(self.view.log):
-            while at < len(mine) and mine[at].after <= n:
-                if not mine[at].note:
-                    refused.add(len(lines))
-                lines.append(self._refusal_text(mine[at]))
-                at += 1
-            lines.append(render_message(message, self.lang))
-        for line in mine[at:]:  # after the last line (or an undo shortened the log)
-            if not line.note:
-                refused.add(len(lines))
-            lines.append(self._refusal_text(line))
+        lang = self.lang
+        lines = LogLines(self.view.log, mine, lambda m: _LOG_TEXTS.text(m, lang),
+                         self._refusal_text)
         self._log_lines = lines
-        self._log_refused = refused
+        self._log_refused = lines.refused
 
     def _refusal_text(self, line: RefusalLine) -> str:
         text = render_message(line.message, self.lang)
@@ -258,6 +253,7 @@ class TableState(TableParts):
         """Re-render every text from its Message (log, toast, faces, labels) at once."""
         self._text_lang = self.lang
         self.text.clear()
+        _LOG_TEXTS.clear()
         self.renderer.clear()
         if not self.cover_pending:
             self._render_log()
