@@ -304,6 +304,12 @@ class GameRules(ABC):
         with it. Default: 0.5 (no idea)."""
         return 0.5
 
+    def reorient(self, message: Message, author: int, reader: int | None) -> Message:
+        """``message``, written for seat ``author`` (a move told in its words), as seat
+        ``reader`` should read it: a game whose places are named from each seat's own
+        side (絵師100人展's squares) renames them. Default: unchanged."""
+        return message
+
     def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
         """The named leads behind :meth:`evaluate` (:mod:`tabletop.core.evaluation`),
         which the search averages per move to say why it chose one. Default: none

@@ -44,6 +44,7 @@ from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.model import GameState
 from tabletop.core.seat_player import Choice, Level, SeatPlayer, make_player
 from tabletop.core.view import view_id
+from tabletop.ui.frame_policy import soonest
 from tabletop.ui.sprite import Slide
 
 if TYPE_CHECKING:
@@ -408,6 +409,34 @@ class ComputerSeats:
         return (self.hold > 0 or scene.slide is not None or scene.cover_pending
                 or scene.ui.playing(scene) or persons_dialog)
 
+    def frame_due(self) -> float | None:
+        """How soon the table needs a frame for the computer seats (see
+        :meth:`tabletop.ui.scene.Scene.frame_due`): now when a thought is to start, is
+        stale, or is ready and may be played; the hold, the arm time or the least
+        thinking time left; None while only the worker thread thinks (the loop asks
+        every turn, so a finished thought is played within a frame)."""
+        scene = self.scene
+        if scene is None or self.closed:
+            return None
+        timers = [t for t in (self.hold, self.arm) if t > 0]
+        state = scene.game.state
+        thought = self.thought
+        if state.game_over:
+            return 0.0 if thought is not None else soonest(*timers)
+        seat = scene.rules.acting_seat(state)
+        if thought is not None and (thought.generation != self.generation
+                                    or thought.seat != seat):
+            return 0.0
+        if seat not in self.levels:
+            return soonest(*timers)
+        if thought is None:
+            return 0.0
+        if thought.age < self.pace.think and not self.step:
+            timers.append(self.pace.think - thought.age)
+        elif thought.done and not self.busy() and (self.step or not self.paused):
+            return 0.0
+        return soonest(*timers)
+
     def update(self, dt: float) -> None:
         """One frame: count down the hold, start a thought when a computer seat must act,
         and play a finished one when the table is idle. Never waits for the thread."""
@@ -499,7 +528,8 @@ class ComputerSeats:
             log.error("the computer's action %s was refused: %s", action, verdict.reason)
             return False
         state = scene.game.state
-        reason = scrub_hidden(choice.reason, state, scene.viewer)
+        reason = scene.game.rules.reorient(scrub_hidden(choice.reason, state, scene.viewer),
+                                           seat, scene.viewer)
         self.said = Announcement(seat, reason)
         self.hold = self.pace.glide + self.pace.hold
         # just above the move's own log lines (and what followed from it by itself)

@@ -67,6 +67,7 @@ from tabletop.games.eshi100.data import DecisionKind, Phase, pending_decision
 from tabletop.games.eshi100.placing import Place
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
 from tabletop.games.eshi100.words import inst_msg, phase_msg, square_label, square_msg
+from tabletop.games.eshi100.words import reorient as words_reorient
 from tabletop.games.eshi100.zones import is_in
 from tabletop.geometry import Corner
 
@@ -315,6 +316,10 @@ class Eshi100Rules(GameRules):
 
         return (msg("coach.eshi100.progress", mine=points(seat), theirs=points(1 - seat),
                     goal=turn.POINTS_TO_WIN),)
+
+    def reorient(self, message: Message, author: int, reader: int | None) -> Message:
+        """Squares named from ``author``'s side renamed from ``reader``'s (words.reorient)."""
+        return words_reorient(message, author, reader)
 
     def describe(self, state: GameState, action: Action) -> Message | None:
         """A short label for an action (buttons, hints)."""

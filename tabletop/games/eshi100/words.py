@@ -6,7 +6,7 @@ from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.model import GameState
 
 __all__ = ["COLUMN_LETTERS", "card_msg", "inst_msg", "log_per_seat", "phase_msg", "seat_msg",
-           "square_label", "square_msg"]
+           "reorient", "square_label", "square_msg"]
 
 #: Column names as each player reads the grid from their own side, left to right; rows
 #: are numbered 1..4 from that player's side. The window draws the same labels beside
@@ -53,3 +53,29 @@ def log_per_seat(state: GameState, key: str, square: int, **params: object) -> N
     that is "A1" for one player is "D4" for the other."""
     lines = {seat: msg(key, square=square_msg(square, seat), **params) for seat in (0, 1)}
     state.add_log(lines[0], private=lines)
+
+
+def reorient(message: Message, author: int, reader: int | None) -> Message:
+    """``message`` with every square named as ``author`` sees the grid renamed as
+    ``reader`` sees it (a spectator, None, reads player 1's); "A1" of player 2 is
+    "D4" of player 1 (:func:`square_label`)."""
+    target = 0 if reader is None else reader
+    if target == author:
+        return message
+
+    def turn(value: object) -> object:
+        if isinstance(value, Message):
+            return reorient(value, author, reader)
+        if isinstance(value, tuple):
+            return tuple(turn(v) for v in value)
+        return value
+
+    if message.key == "square.eshi100":
+        params = dict(message.params)
+        col = COLUMN_LETTERS.index(str(params["col"]))
+        row = int(params["row"]) - 1
+        if author == 1:
+            col, row = 3 - col, 3 - row
+        return square_msg(row * 4 + col, target)
+    return Message(message.key, tuple((k, turn(v)) for k, v in message.params))
+
