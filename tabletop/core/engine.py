@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.actions import LEGAL, Action, Verdict
+from tabletop.core.checkpoints import Checkpoints
 from tabletop.core.dispatch import Prepared
 from tabletop.core.messages import Message, msg, zone_msg
 from tabletop.core.model import EndCause, GameState
@@ -61,18 +62,18 @@ def resigned_seat(state: GameState) -> int | None:
     return state.other(outcome.winner)
 
 
-def _seen(state: GameState) -> dict[int, frozenset[int]]:
-    return {iid: state.seen_by(iid) for iid in state.cards}
-
-
-def _reveals(state: GameState, before: dict[int, frozenset[int]], actor: int) -> bool:
+def _reveals(state: GameState, before: dict[int, tuple[str, bool, frozenset[int]]],
+             actor: int) -> bool:
     """Did the last action show a seat a card it could not see before? (ALL-H1)
 
-    The one exception: the actor showing others a card of their own that they
-    already saw (playing a card from their hand) gives away only the actor's own
-    knowledge, and taking it back gains nobody anything.
+    ``before`` holds, for every card the action touched, its zone, face and private
+    knowledge before it (``GameState.end_changes``): a card it did not touch is seen
+    by the same seats as before. The one exception: the actor showing others a card
+    of their own that they already saw (playing a card from their hand) gives away
+    only the actor's own knowledge, and taking it back gains nobody anything.
     """
-    for iid, seen_before in before.items():
+    for iid, (zone, face_up, known_to) in before.items():
+        seen_before = state.seen_in(zone, face_up, known_to)
         newly = state.seen_by(iid) - seen_before
         if not newly:
             continue
@@ -117,6 +118,14 @@ class Game:
 
     The state is always ``rules.new_game(setup)`` followed by the history, so
     a save (set-up + actions) replays to exactly the same state (ALL-R1).
+
+    Undo costs nothing like the game's length: before each action the state is
+    copied into :class:`~tabletop.core.checkpoints.Checkpoints`, dropped at every undo
+    barrier (ALL-H1), and an undo takes the copy back. A game that does not track
+    reveals (``track_reveals=False``: self-play) and :func:`replay` copy the state only
+    at each turn's start; an undo then plays the turn's actions from there.
+    ``track_reveals=False`` also marks no action as revealing (every action of the
+    turn can be undone): for bots, never for players.
     """
 
     def __init__(self, rules: GameRules, setup: GameSetup, track_reveals: bool = True) -> None:
@@ -127,6 +136,16 @@ class Game:
         self.redo_stack: list[Action] = []
         self.track_reveals = track_reveals
         self.listeners: list[Callable[[Game], None]] = []
+        self.checkpoints = Checkpoints(self.history)
+        # copy the state before every action (else only at each turn's start)
+        self._every_action = track_reveals
+
+    def _checkpoints(self) -> Checkpoints:
+        """This game's checkpoints; fresh ones (nothing kept: undo replays) when they
+        belong to another history list (a copy of this game given a list of its own)."""
+        if not self.checkpoints.belongs_to(self.history):
+            self.checkpoints = Checkpoints(self.history)
+        return self.checkpoints
 
     # -- proposing ----------------------------------------------------------
     def resolve(self, iid: int) -> int:
@@ -207,14 +226,36 @@ class Game:
         return verdict
 
     def _apply(self, action: Action, prepared: Prepared[Any] | None = None) -> None:
-        before = _seen(self.state) if self.track_reveals else None
-        turn = self.state.turn
+        state = self.state
+        index = len(self.history)
+        kept = state.clone() if self._every_action else None
+        turn = state.turn
+        if self.track_reveals:
+            state.begin_changes()
+        try:
+            self._carry_out(state, action, prepared)
+        finally:
+            before = state.end_changes() if self.track_reveals else None
+        reveals = before is not None and _reveals(state, before, action.seat)
+        entry = HistoryEntry(action, turn, reveals)
+        self.history.append(entry)
+        checkpoints = self._checkpoints()
+        turned = state.turn != turn
+        if reveals or turned or state.game_over:  # an undo barrier (see can_undo)
+            checkpoints.barrier(index + 1, keep_base=kept is None)
+            if kept is None and turned:
+                checkpoints.set_base(index + 1, state.clone())
+        elif kept is not None:
+            checkpoints.add(index, kept)
+
+    def _carry_out(self, state: GameState, action: Action,
+                   prepared: Prepared[Any] | None = None) -> None:
+        """Change ``state`` by a legal ``action`` (``prepared`` by the rules' check of this
+        very state, or None: the rules prepare it again)."""
         if action.kind in GENERIC_KINDS:
-            self._apply_generic(action)
+            self._apply_generic(state, action)
         else:  # checked once, in _judge (None when replaying: apply prepares it)
-            self.rules.apply(self.state, action, prepared)
-        reveals = before is not None and _reveals(self.state, before, action.seat)
-        self.history.append(HistoryEntry(action, turn, reveals))
+            self.rules.apply(state, action, prepared)
 
     @property
     def actions(self) -> list[Action]:
@@ -259,8 +300,7 @@ class Game:
         card.face_up = False
         return bool(after - before)
 
-    def _apply_generic(self, action: Action) -> None:
-        state = self.state
+    def _apply_generic(self, state: GameState, action: Action) -> None:
         seat = action.seat
         player = msg(f"seat.{seat}")
         if action.kind == "set_free_mode":
@@ -341,16 +381,36 @@ class Game:
     def undo(self, seat: int) -> Verdict:
         """Take back the last action of ``seat`` (ALL-H1; see :meth:`can_undo`).
 
-        The state is replayed from the set-up, so an undone draw puts the same
-        card back on top of the deck.
+        The state becomes exactly the one before that action, as a replay from the
+        set-up would give it (taken from the checkpoints, or rebuilt from the nearest
+        kept state before it), so an undone draw puts the same card back on top of
+        the deck.
         """
         if not self.can_undo(seat):
             return Verdict.refuse("cannot_undo")
+        index = len(self.history) - 1
+        checkpoints = self._checkpoints()
+        state = checkpoints.take(index)
+        if state is None:
+            state = self._rebuild(checkpoints, index)
         entry = self.history.pop()
         self.redo_stack.append(entry.action)
-        self._replay([h.action for h in self.history])
+        self.state = state
         self._changed()
         return Verdict.legal()
+
+    def _rebuild(self, checkpoints: Checkpoints, index: int) -> GameState:
+        """The state after the first ``index`` actions: the nearest kept state before it
+        (or the set-up) with the actions in between played again; the states before
+        each of them that undo may still reach are kept on the way."""
+        found = checkpoints.nearest(index)
+        start, state = (0, self.rules.new_game(self.setup)) if found is None \
+            else (found[0], found[1].clone())
+        for i in range(start, index):
+            if i > start and self._every_action:
+                checkpoints.add(i, state.clone())
+            self._carry_out(state, self.history[i].action)
+        return state
 
     def can_redo(self, seat: int) -> bool:
         """Is there an undone action of ``seat`` to apply again?"""
@@ -366,12 +426,6 @@ class Game:
             self._apply(action, prepared)
             self._changed()
         return verdict
-
-    def _replay(self, actions: list[Action]) -> None:
-        self.state = self.rules.new_game(self.setup)
-        self.history = []
-        for action in actions:
-            self._apply(action)
 
     # -- listeners -----------------------------------------------------------------
     def _changed(self) -> None:
@@ -391,14 +445,19 @@ class ReplayError(ValueError):
 
 
 def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
-    """A game with ``actions`` applied one by one, each checked.
+    """A game with ``actions`` applied one by one, each checked (loading a save).
 
-    Raises ReplayError at the first refused action.
+    Raises ReplayError at the first refused action. The state is copied only at each
+    turn's start on the way (see :class:`Game`); from there on, before every action.
     """
     game = Game(rules, setup)
-    for index, action in enumerate(actions):
-        verdict, prepared = game._judge(game._resolved(action))
-        if not verdict.ok:
-            raise ReplayError(index, action, verdict)
-        game._apply(action, prepared)
+    game._every_action = False
+    try:
+        for index, action in enumerate(actions):
+            verdict, prepared = game._judge(game._resolved(action))
+            if not verdict.ok:
+                raise ReplayError(index, action, verdict)
+            game._apply(action, prepared)
+    finally:
+        game._every_action = game.track_reveals
     return game
