@@ -72,7 +72,7 @@ from tabletop.ui.games.conan_hand import (
     spreads,
 )
 from tabletop.ui.games.conan_names import NameLabels, side_places
-from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step
+from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step, working_copy
 from tabletop.ui.games.conan_preview import DragPreview
 from tabletop.ui.lit_layer import LitPatches
 from tabletop.ui.panels import render_message
@@ -668,7 +668,7 @@ class ConanUI(GameUI):
                 started.discard(beat.zone)  # the first start of the zone in this action
                 self._ghosts(scene, at, beat.zone)
 
-        replay = Replay(scene.game.state.clone(), scene.game.state, beats, on_beat=ghosts)
+        replay = Replay(working_copy(scene.game.state), scene.game.state, beats, on_beat=ghosts)
         pb.now_at = lambda iid: (sprite.placed if (sprite := scene.sprite_for(iid)) is not None
                                  else None)
         steps: list[Step] = []

@@ -26,6 +26,7 @@ Everything it draws is public: Moves are revealed before any fight.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -33,7 +34,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.games.conan.icons import BLOCKED, GLANCING
-from tabletop.games.conan.playback import Beat, Initiative, Outcome, SlotClash, Strike, show
+from tabletop.games.conan.playback import (
+    FIGHT_KEY,
+    Beat,
+    Initiative,
+    Outcome,
+    SlotClash,
+    Strike,
+    show,
+)
 from tabletop.games.conan.zones import CONAN_ZONE
 from tabletop.geometry import Placed
 from tabletop.i18n import t
@@ -63,6 +72,19 @@ class Ghost:
     iid: int
     card_id: str
     placed: Placed
+
+
+def working_copy(state: Any) -> Any:
+    """The copy of ``state`` (a GameState) a fight's :class:`Replay` brings forward: the
+    cards, zones, data and the rest, without what :func:`show` replaces or never reads
+    there: the log (``real``'s, cut at each beat, is put in) and the fight record (the
+    beats are the Replay's own). Both grow with the game, so copying them made every
+    fight cost O(game length) (issue 14). Returns a new, independent state."""
+    memo: dict[int, Any] = {id(state.log): []}
+    found = state.data.get(FIGHT_KEY)
+    if found is not None:
+        memo[id(found)] = None
+    return copy.deepcopy(state, memo)
 
 
 @dataclass
