@@ -119,11 +119,25 @@ def test_resuming_after_a_cut_line_writes_the_base_again(tmp_path: Path) -> None
     path.write_bytes(whole[:-7])  # the last line cut short
     resumed = load_save(path, toy_loader)
     saver = Autosaver(path)
+    assert saver.probe(resumed)
     resumed.listeners.append(saver)
     _play(resumed)
-    assert saver.compactions == 1  # a new session starts with a new base: no glued lines
-    _play_again = load_save(path, toy_loader)
-    _same(_play_again, resumed)
+    assert saver.compactions == 1  # the cut line is not appended to: a new base
+    _same(load_save(path, toy_loader), resumed)
+
+
+def test_a_resumed_game_goes_on_appending_to_its_own_journal(tmp_path: Path) -> None:
+    game, _, path = _journaled(tmp_path)
+    _play(game)
+    assert game.undo(0).ok
+    resumed = load_save(path, toy_loader)
+    saver = Autosaver(path)
+    assert saver.probe(resumed)  # as the window does when it resumes a game
+    resumed.listeners.append(saver)
+    assert resumed.redo(0).ok
+    _play(resumed)
+    assert saver.compactions == 0 and len(_lines(path)) == 5
+    _same(load_save(path, toy_loader), resumed)
 
 
 def test_a_bad_line_in_the_middle_names_the_file_and_the_entry(tmp_path: Path) -> None:

@@ -728,15 +728,32 @@ class Autosaver:
         """Check, before the first action, that ``game``'s file can be written; True if so.
 
         Writes nothing but a removed probe file; a folder that cannot be written
-        is a failure like a failed save (``last_error``, ``on_failure``).
+        is a failure like a failed save (``last_error``, ``on_failure``). A resumed
+        game's own journal (ending with a whole line, holding exactly ``game``'s actions
+        and redo list) is taken up as it is, so the first action appends one line too.
         """
         self._game = game
         target = self.target(game)
         problem = folder_problem(target.parent)
         if not problem:
+            self._take_up(game, target)
             return True
         self._failed(SaveError(target.parent, "", problem))
         return False
+
+    def _take_up(self, game: Game, target: Path) -> None:
+        """Go on appending to ``target`` when it is ``game``'s journal, ended cleanly."""
+        try:
+            text = read_text(target, MAX_SAVE_BYTES)
+            base = _journal_base(text, target)
+            if base is None or not text.endswith("\n"):
+                return  # a plain save, or a line cut short: the first write is a base
+            save = _play_journal(_read_data(target, base), base, text)
+        except (FileProblem, SaveError):
+            return  # _keep_unreadable deals with it at the first write
+        if save.actions == tuple(game.actions) and save.redo == tuple(game.redo_stack):
+            self._checked.add(target)
+            self._written = _Written.of(game, target, text.count("\n") - 1)
 
     def _failed(self, exc: SaveError) -> None:
         started_failing = self.last_error is None
