@@ -2,9 +2,11 @@
 
 :class:`App` owns the pygame window and a :class:`~tabletop.ui.scene.SceneStack`.
 One call of :meth:`App.frame` handles the pending events once, updates and draws
-every scene, and flips the display; :meth:`App.run_loop` repeats it at 60 fps.
-Tests drive the window by posting events (``pygame.event.post``) and calling
-``frame()`` (see ``tests/ui_helpers.py``).
+every scene, and flips the display. :meth:`App.run_loop` repeats :meth:`App.turn`
+at most 60 times a second, which draws only when something changed (input, an
+animation, a timer, a computer thought ready: :mod:`tabletop.ui.frame_policy`), so
+an idle window sleeps. Tests drive the window by posting events
+(``pygame.event.post``) and calling ``frame()`` (see ``tests/ui_helpers.py``).
 
 Widgets are pygame_gui elements in ``app.ui``. When the language or the UI
 scale (font sizes, from the window size) changes, ``app.ui`` is replaced by a
@@ -35,6 +37,7 @@ import pygame_gui
 from tabletop import i18n
 from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
+from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
 from tabletop.ui.gui_loader import MainThreadLoader, load_now
 from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
@@ -78,6 +81,10 @@ class App:
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
+        #: When the main loop draws (:meth:`turn`); frames drawn so far (tests, benchmarks).
+        self.frames = FramePolicy(FPS)
+        self.frames_drawn = 0
+        self._drawn_look: Any = None
         self.running = True
         self.save_dir: Path | None = Path(save_dir) if save_dir is not None else None
         self.autosaver: Any = None
@@ -242,11 +249,56 @@ class App:
                 return
         self.stack.update(dt)
         self.ui.update(dt)
+        self.frames.framed()
+        self._show()
+
+    def turn(self) -> bool:
+        """One turn of the main loop: sleep until the next 1/60 s, take the events, and
+        update and draw only when something changed (input, a scene's animation, timer
+        or wish, pygame_gui's tool tips; see :mod:`tabletop.ui.frame_policy`). Returns
+        whether a frame was drawn."""
+        policy = self.frames
+        policy.advance(self.clock.tick(FPS) / 1000.0)
+        events = pygame.event.get()
+        dues = scene_dues(self.stack.scenes)
+        # a scene shown or a manager made since the last frame (outside the loop too)
+        moved = self._drawn_look is None or self._drawn_look[:2] != self._look(widgets=False)
+        kind = policy.plan(bool(events) or moved, dues)
+        if kind is Turn.REST:
+            return False
+        if kind is Turn.WIDGETS:
+            self.ui.update(policy.take_widget_dt())
+            return self._look() != self._drawn_look and self._show()
+        timer_shows = kind is Turn.TIMER and policy.timer_shows(dues)
+        if events and policy.asleep():  # the time asleep counts before the input is judged
+            self.stack.update(policy.take_dt(capped=False))
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self.stack.update(policy.take_dt(capped=kind is not Turn.TIMER))
+        self.ui.update(policy.take_widget_dt())
+        if kind is Turn.TIMER and not timer_shows and self._look() == self._drawn_look \
+                and soonest(*(d for _, d in scene_dues(self.stack.scenes))) != 0.0:
+            return False  # a quiet timer (the menu's look at the save folder) changed nothing
+        return self._show()
+
+    def _look(self, widgets: bool = True) -> Any:
+        """What decides whether a frame would differ, besides the scenes' own wishes:
+        the scenes on the stack, the widget manager and (``widgets``) its widgets' look."""
+        scenes = (tuple(map(id, self.stack.scenes)), id(self.ui))
+        return (*scenes, widget_look(self.ui)) if widgets else scenes
+
+    def _show(self) -> bool:
+        """Draw and flip; remember what was drawn. Returns True (a frame was drawn)."""
         self.draw()
         pygame.display.flip()
+        self._drawn_look = self._look()
+        return True
 
     def draw(self) -> None:
         """Draw the scenes, then the widgets (unless a cover hides them)."""
+        self.frames_drawn += 1
         self.screen.fill((22, 34, 28))
         self.stack.draw(self.screen)
         if not getattr(self.stack.top, "blocks_ui", False):
@@ -257,9 +309,10 @@ class App:
                 draw_over(self.screen)
 
     def run_loop(self) -> None:
-        """Run frames at 60 fps until the user quits."""
+        """Run :meth:`turn` (at most 60 a second, drawing only on change) until the
+        user quits."""
         while self.running:
-            self.frame()
+            self.turn()
 
     def quit(self) -> None:
         """Stop the loop (the window closes in :meth:`shutdown`)."""

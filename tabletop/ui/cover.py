@@ -91,6 +91,10 @@ class HotseatCover(Scene):
             self.close()
         self.on_done()
 
+    def frame_due(self) -> float | None:
+        """Every frame while the bar fills (until armed), then only on input."""
+        return None if self.armed else 0.0
+
     def update(self, dt: float) -> None:
         """Count the time since the cover appeared."""
         self.age += dt

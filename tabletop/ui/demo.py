@@ -33,6 +33,7 @@ from tabletop import i18n
 from tabletop.core.messages import msg, seat_msg
 from tabletop.core.seat_player import Level
 from tabletop.ui.computer_seat import PACES, ComputerSeats, PlayerFactory, seat_options
+from tabletop.ui.frame_policy import soonest
 from tabletop.ui.panels import render_message
 
 if TYPE_CHECKING:
@@ -181,6 +182,20 @@ class DemoSeats(ComputerSeats):
         else:
             return event
         return None
+
+    def frame_due(self) -> float | None:
+        """The computer's dues; now before the first move's note; the time left before
+        the next game starts once one ended."""
+        scene = self.scene
+        if scene is None or self.closed:
+            return None
+        if not self._started:
+            return 0.0
+        due = super().frame_due()
+        if scene.game.state.game_over and self.unattended and not self.paused \
+                and self.restart is not None:
+            due = soonest(due, RESTART_S[self.speed] - self.ended_for)
+        return due
 
     def update(self, dt: float) -> None:
         """The computer's moves; when a game of two computers ends, the next one after

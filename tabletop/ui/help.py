@@ -557,6 +557,10 @@ class HelpScene(Scene):
         return dict(self._buttons)
 
     # ------------------------------------------------------------------ drawing
+    def frame_due(self) -> float | None:
+        """Only input changes the page (scrolling, the pointer over a button)."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Header, contents, the visible part of the sections, the scrollbar."""
         surface.fill(BACKGROUND)

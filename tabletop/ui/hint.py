@@ -176,6 +176,11 @@ class Hint:
         self.thought = Thought(think, seat, self.generation)
 
     # ------------------------------------------------------------------ frames
+    def frame_due(self) -> float | None:
+        """Now once a thought is back; None otherwise (the loop looks every turn)."""
+        thought = self.thought
+        return 0.0 if thought is not None and thought.done else None
+
     def update(self, _dt: float) -> None:
         """Show a hint that is ready (never waits for the thread)."""
         thought = self.thought

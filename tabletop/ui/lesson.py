@@ -44,6 +44,7 @@ from tabletop.core.scenario import ScenarioError, build_setup
 from tabletop.ui import dialogs
 from tabletop.ui.computer_seat import drawn_at, glide_from
 from tabletop.ui.decisions import DecisionPanel
+from tabletop.ui.frame_policy import soonest
 from tabletop.ui.host import Host
 from tabletop.ui.panels import PANEL_BG
 from tabletop.ui.table import TableScene
@@ -63,6 +64,8 @@ JA_CHARS_PER_S = 250 / 60
 _OFF_COMMANDS = ("resign", "free_mode", "undo", "redo", "reveal", "tap")
 #: Seconds the opponent's moved card takes to glide to its place.
 GLIDE_S = 0.6
+#: Seconds between two frames while the step's places or buttons pulse (30 a second).
+PULSE_S = 1 / 30
 PLACE_EDGE = (90, 220, 255)
 
 
@@ -289,6 +292,26 @@ class LessonScene(TableScene):
             return
         self.narrated_at = self.run.index
         self.narrate_left = self.pace * reading_time(step.say.get(self.lang))
+
+    def frame_due(self) -> float | None:
+        """The table's dues; now when the opponent is to move or the lesson is to be
+        completed; the reading time left; while the step's places, buttons or Next
+        pulse, a frame every :data:`PULSE_S`."""
+        due = super().frame_due()
+        if self.cover_pending:
+            return due
+        narrating = self._narrating()
+        if self._idle() and not narrating:
+            step = self.run.step
+            if (step is None and self.run.done and not self._completed) or \
+                    (step is not None and self.run.others_turn):
+                return 0.0
+        if narrating:
+            due = soonest(due, self.narrate_left)
+        if self.shows_next or self.run.places() or \
+                (self._framed is not None and self._framed[1]):
+            due = soonest(due, PULSE_S)
+        return due
 
     def _narrating(self) -> bool:
         """The opponent's last move is being told (until read, or the learner moves)."""

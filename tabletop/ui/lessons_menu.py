@@ -215,6 +215,10 @@ class LessonsMenu(Scene):
         """Rebuild for the new size or language."""
         self.build()
 
+    def frame_due(self) -> float | None:
+        """Now when a file problem is to be told, else only on input."""
+        return 0.0 if self._told else None
+
     def update(self, dt: float) -> None:
         """Tell once about a progress or lesson file that had to be ignored."""
         if self._told:

@@ -220,6 +220,8 @@ class MenuScene(Scene):
     """The main menu (see the module docstring)."""
 
     opaque = True
+    #: Its one timer, the look at the save folder, shows only through a rebuild.
+    timers_show = False
     #: Seconds between two looks at the save folder while the menu is shown.
     FOLDER_CHECK_EVERY = 1.5
 
@@ -639,6 +641,13 @@ class MenuScene(Scene):
             dialogs.message(self.app, "dialog.notices_title",
                             i18n.t("dialog.notices_body", problems="\n".join(worked_around)),
                             width=620, height=340)
+
+    def frame_due(self) -> float | None:
+        """Now when the widgets are to be rebuilt, else at the next look at the save
+        folder (drawn only when it rebuilt the list)."""
+        if self._dirty:
+            return 0.0
+        return max(0.0, self.FOLDER_CHECK_EVERY - self._folder_check)
 
     def draw(self, surface: pygame.Surface) -> None:
         """A felt-green background with a soft light in the middle."""

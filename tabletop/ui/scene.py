@@ -3,6 +3,8 @@
 The top scene gets events first; a scene that consumes an event returns None,
 otherwise it returns the event so the scene below may see it. Every scene on
 the stack is drawn bottom to top, so a cover or dialog can sit over the table.
+The main loop updates and draws only when input came or a scene asks for a frame
+(:meth:`Scene.frame_due`, see :mod:`tabletop.ui.frame_policy`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ class Scene:
 
     #: An opaque scene hides everything below it (no need to draw those).
     opaque: bool = True
+    #: Whether the timers this scene counts (a positive :meth:`frame_due`) change what it
+    #: shows when they run out. False: the frame after one is drawn only when the
+    #: widgets or the stack changed, or the scene then asks for a frame (0.0).
+    timers_show: bool = True
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -30,6 +36,16 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+
+    def frame_due(self) -> float | None:
+        """How soon, in seconds, this scene needs a frame (update and draw) though no
+        input comes: 0.0 at the next frame (it animates, or has something to do now),
+        a delay for a timer it counts (it gets the time passed in ``update``), None when
+        only input can change what it shows. Asked every turn of the main loop (at most
+        60 a second, main thread), so it may answer from what a worker thread did; it
+        must be cheap and change nothing. Here 0.0: a scene that does not say otherwise
+        is drawn every frame."""
+        return 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface."""

@@ -58,6 +58,7 @@ from tabletop.ui.coach_panel import CoachPanel
 from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState
+from tabletop.ui.frame_policy import table_due
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.help import why_for
 from tabletop.ui.hint import Hint
@@ -224,3 +225,8 @@ class TableScene(TableState, TableInput, TableDraw):
         #: The hint (button and key H, issue 12 §4); with the computer seats, its coach text.
         self.hint = Hint(self)
         attach_helpers(self)
+
+    def frame_due(self) -> float | None:
+        """Frames only while something moves or waits on a clock (glides, playbacks,
+        the computer seats, the hint; :func:`~tabletop.ui.frame_policy.table_due`)."""
+        return table_due(self)
