@@ -7,6 +7,7 @@ moves, undo/redo and change listeners (autosave).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -137,8 +138,10 @@ class Game:
         self.track_reveals = track_reveals
         self.listeners: list[Callable[[Game], None]] = []
         self.checkpoints = Checkpoints(self.history)
-        # copy the state before every action (else only at each turn's start)
+        # copy the state before every action (else only at each turn's start, from
+        # history length _bases_from on)
         self._every_action = track_reveals
+        self._bases_from = 0
 
     def _checkpoints(self) -> Checkpoints:
         """This game's checkpoints; fresh ones (nothing kept: undo replays) when they
@@ -189,6 +192,8 @@ class Game:
                 verdict = answer
             else:
                 verdict, prepared = LEGAL, answer
+        if verdict.ok:
+            return verdict, prepared
         return self._for_seat(verdict, action.seat, _card_refs(self.state, action)), prepared
 
     def _for_seat(self, verdict: Verdict, seat: int, cards: list[int]) -> Verdict:
@@ -243,10 +248,12 @@ class Game:
         turned = state.turn != turn
         if reveals or turned or state.game_over:  # an undo barrier (see can_undo)
             checkpoints.barrier(index + 1, keep_base=kept is None)
-            if kept is None and turned:
-                checkpoints.set_base(index + 1, state.clone())
         elif kept is not None:
             checkpoints.add(index, kept)
+        length = index + 1
+        if kept is None and not state.game_over and length >= self._bases_from \
+                and (turned or length == self._bases_from):
+            checkpoints.set_base(length, state.clone())
 
     def _carry_out(self, state: GameState, action: Action,
                    prepared: Prepared[Any] | None = None) -> None:
@@ -444,14 +451,25 @@ class ReplayError(ValueError):
         )
 
 
+#: How many actions before the end of a replay its state is first copied.
+REPLAY_BASES = 48
+
+
 def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
     """A game with ``actions`` applied one by one, each checked (loading a save).
 
-    Raises ReplayError at the first refused action. The state is copied only at each
-    turn's start on the way (see :class:`Game`); from there on, before every action.
+    Raises ReplayError at the first refused action. On the way the state is copied
+    only near the end: :data:`REPLAY_BASES` actions before it and at each turn's
+    start after that, so the first undo plays at most that many actions again (see
+    :class:`Game`); from there on, before every action.
     """
     game = Game(rules, setup)
     game._every_action = False
+    game._bases_from = max(0, len(actions) - REPLAY_BASES)
+    # A replay makes thousands of objects that live on (log lines) and no cycles: the
+    # cyclic collector would only walk them (and the window's heap) again and again.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         for index, action in enumerate(actions):
             verdict, prepared = game._judge(game._resolved(action))
@@ -460,4 +478,6 @@ def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
             game._apply(action, prepared)
     finally:
         game._every_action = game.track_reveals
+        if collecting:
+            gc.enable()
     return game

@@ -88,7 +88,12 @@ class Changes:
         """Remember ``card``'s face and knowledge as they are now, unless already noted."""
         cards = self.cards
         if cards is not None and card.iid not in cards:
-            cards[card.iid] = (card._face_up, frozenset(card._known_to))
+            known = card._known_to
+            cards[card.iid] = (card._face_up, frozenset(known) if known else _NOBODY)
+
+
+#: No seat (the knowledge of most cards, shared rather than built for each).
+_NOBODY: frozenset[int] = frozenset()
 
 
 #: The recorder of cards that belong to no state (it never records).
@@ -138,8 +143,11 @@ class CardInstance:
     def known_to(self) -> set[int]:
         """The seats that know the face while it is down (the set itself: changing it in
         place is recorded, as the card is noted when it is handed out)."""
-        self._changes.note(self)
-        return self._known_to
+        known = self._known_to
+        cards = self._changes.cards
+        if cards is not None and self.iid not in cards:  # Changes.note, inlined: hot
+            cards[self.iid] = (self._face_up, frozenset(known) if known else _NOBODY)
+        return known
 
     @known_to.setter
     def known_to(self, value: set[int]) -> None:
@@ -410,19 +418,24 @@ class GameState:
         changes.cards, changes.zones, changes.born = {}, {}, set()
 
     def end_changes(self) -> dict[int, tuple[str, bool, frozenset[int]]]:
-        """Stop recording; every card that existed when it began and was touched since,
-        instance id -> (zone id, face_up, known_to) as it was then. Empty when nothing
-        was recording."""
+        """Stop recording; every card that existed when it began and now lies elsewhere
+        or has another face or knowledge, instance id -> (zone id, face_up, known_to) as
+        it was then (a card touched but left as it was is not in it). Empty when
+        nothing was recording."""
         changes = self._changes
         cards, zones, born = changes.cards or {}, changes.zones or {}, changes.born or set()
         changes.cards = changes.zones = changes.born = None
         before: dict[int, tuple[str, bool, frozenset[int]]] = {}
-        for iid in cards.keys() | zones.keys():
-            if iid in born:
+        where, everyone = self._where, self.cards
+        # every moved card was noted too (move), so ``cards`` names every touched card
+        for iid, (face_up, known_to) in cards.items():
+            card = everyone[iid]
+            zone = zones.get(iid)
+            if face_up == card._face_up and known_to == card._known_to \
+                    and (zone is None or zone == where[iid]):
                 continue
-            card = self.cards[iid]
-            face_up, known_to = cards.get(iid, (card._face_up, frozenset(card._known_to)))
-            before[iid] = (zones.get(iid, self._where[iid]), face_up, known_to)
+            if iid not in born:
+                before[iid] = (where[iid] if zone is None else zone, face_up, known_to)
         return before
 
     def add_log(

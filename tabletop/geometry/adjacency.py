@@ -8,6 +8,7 @@ rotation: the rules ask these questions instead of hard-coding per-zone tables
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from typing import Literal
@@ -82,8 +83,15 @@ def touching_sides(a: Placed, b: Placed, tolerance_mm: float = 0.5) -> list[tupl
     Returns:
         Pairs in :data:`SIDES` order of ``a`` then ``b``; empty if nothing touches.
     """
-    return [(sa, sb) for sa in SIDES for sb in SIDES
-            if _contact(a, sa, b, sb, tolerance_mm) is not None]
+    return list(_touching(a, b, tolerance_mm))
+
+
+@functools.lru_cache(maxsize=4096)
+def _touching(a: Placed, b: Placed, tolerance_mm: float) -> tuple[tuple[Side, Side], ...]:
+    # a pure function of frozen values, asked again and again of the same Moves while
+    # a fight resolves (issue 14: it was half of replaying a Conan game)
+    return tuple((sa, sb) for sa in SIDES for sb in SIDES
+                 if _contact(a, sa, b, sb, tolerance_mm) is not None)
 
 
 def is_touching(a: Placed, b: Placed, tolerance_mm: float = 0.5) -> bool:
@@ -116,9 +124,16 @@ def facing_slots(a: Placed, side_a: Side, b: Placed, side_b: Side, n_slots: int 
     """
     if n_slots < 1:
         raise ValueError(f"n_slots must be at least 1, got {n_slots}")
+    return list(_facing(a, side_a, b, side_b, n_slots, tolerance_mm))
+
+
+@functools.lru_cache(maxsize=4096)
+def _facing(a: Placed, side_a: Side, b: Placed, side_b: Side, n_slots: int,
+            tolerance_mm: float) -> tuple[tuple[int, int], ...]:
+    # cached like _touching: the same Moves face each other all through a fight
     contact = _contact(a, side_a, b, side_b, tolerance_mm)
     if contact is None:
-        return []
+        return ()
     _lo, _hi, t0, t1 = contact
     pa0, pa1 = a.edge(side_a)
     slot_a = math.dist(pa0, pa1) / n_slots
@@ -132,7 +147,7 @@ def facing_slots(a: Placed, side_a: Side, b: Placed, side_b: Side, n_slots: int 
             b_lo, b_hi = min(s, e), max(s, e)
             if min(a_hi, b_hi) - max(a_lo, b_lo) > need:
                 pairs.append((i, j))
-    return pairs
+    return tuple(pairs)
 
 
 def meeting_corners(a: Placed, b: Placed,
