@@ -259,3 +259,36 @@ def test_a_pending_computer_thought_shows_up_without_input():
     finally:
         gate.open()
         app.shutdown()
+
+
+def test_a_tool_tip_comes_up_over_a_resting_pointer_and_is_drawn():
+    """pygame_gui's own clock runs after input: the pointer resting on the Hint button
+    brings up its tool tip a second later, drawn with no further input; then rest."""
+    app = make_app((1280, 720))
+    try:
+        app.clock = StepClock()
+        choice = GameChoice.load("arc")
+        first, second = list(choice.decks)[:2]
+        game = choice.make_game(first, second, first_seat=0, seed=1)
+        app.game = game
+        scene = TableScene(app, game, cover_at_start=False)
+        app.stack.replace(scene)
+        settle(app)
+        button = scene.controls.buttons["hint"]
+        pos = button.get_abs_rect().center
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                             buttons=(0, 0, 0), touch=False))
+        for _ in range(5):
+            app.turn()
+        assert button.tool_tip is None
+        drawn = app.frames_drawn
+        for _ in range(120):
+            app.turn()
+            if button.tool_tip is not None:
+                break
+        assert button.tool_tip is not None and app.frames_drawn == drawn + 1
+        settle(app)
+        assert button.tool_tip is not None and drawn_over(app, IDLE_TURNS) == 0
+    finally:
+        app.shutdown()
