@@ -7,7 +7,6 @@ moves, undo/redo and change listeners (autosave).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -466,10 +465,6 @@ def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
     game = Game(rules, setup)
     game._every_action = False
     game._bases_from = max(0, len(actions) - REPLAY_BASES)
-    # A replay makes thousands of objects that live on (log lines) and no cycles: the
-    # cyclic collector would only walk them (and the window's heap) again and again.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
         for index, action in enumerate(actions):
             verdict, prepared = game._judge(game._resolved(action))
@@ -478,6 +473,4 @@ def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
             game._apply(action, prepared)
     finally:
         game._every_action = game.track_reveals
-        if collecting:
-            gc.enable()
     return game
