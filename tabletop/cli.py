@@ -3,6 +3,7 @@
 Usage::
 
     tabletop [--lang en|ja] [--size WxH] [--smoke]      open the window (or smoke-test it)
+    tabletop [--size WxH] --first-frame                  draw the first menu frame, exit
     tabletop check FILE...                               run scenario files
     tabletop selfplay GAME --games N --seed S [--max-turns T] [--max-actions M]
     tabletop replay SAVE [--step]                        step through a save (spectator view)
@@ -104,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="window size in pixels, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
                         help="open the window briefly and exit (checks the install)")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="draw the first menu frame and exit (times the start-up)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="run scenario files and report each step")
@@ -169,6 +172,10 @@ def _window(args: argparse.Namespace) -> int:
         return EXIT_BROKEN
     if args.smoke:
         return int(app.smoke())
+    if args.first_frame:
+        from tabletop.ui.smoke import first_frame
+
+        return first_frame(args.size)
     return int(app.run(args) or 0)
 
 

@@ -25,7 +25,6 @@ scenes only ever deal in surface pixels.
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -569,45 +568,8 @@ def run(args: Any) -> int:
 
 
 def smoke() -> int:
-    """Render one frame of the menu and one of an Arc table; 0 when all resources load.
+    """The install check ``tabletop --smoke``: the menu and every game's table in English
+    and Japanese; 0 when all resources load (see :func:`tabletop.ui.smoke.smoke`)."""
+    from tabletop.ui.smoke import smoke as check
 
-    Uses the dummy video/audio drivers unless a driver is already chosen, so it
-    runs headless (CI, a freshly built bundle).
-    """
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import tempfile
-
-    try:
-        with tempfile.TemporaryDirectory(prefix="tabletop-smoke-") as tmp:
-            app = App((1280, 720), save_dir=tmp)
-            try:
-                app.show_menu()
-                app.frame(1 / FPS)
-                app.set_language("ja")  # Japanese glyphs come from the bundled font
-                app.frame(1 / FPS)
-                app.set_language("en")
-                app.start_game(_smoke_game())
-                if app.game is None:  # the table refused to open (a dialog says why)
-                    raise RuntimeError(app.table_error)
-                app.frame(1 / FPS)
-                # The hand-over cover hides the table; draw the table itself once.
-                app.stack.scenes[0].draw(app.screen)
-            finally:
-                app.shutdown()
-    except Exception as exc:
-        print(f"tabletop smoke test failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    print("tabletop smoke test ok")
-    return 0
-
-
-def _smoke_game() -> Game:
-    """An Arc game with the first two ready-made decks, seed 1."""
-    from tabletop.ui.menu import GameChoice
-
-    choice = GameChoice.load("arc")
-    if len(choice.decks) < 2:
-        raise RuntimeError("the Arc game needs at least two ready-made decks")
-    first, second = list(choice.decks)[:2]
-    return choice.make_game(first, second, first_seat=0, seed=1)
+    return check()
