@@ -51,6 +51,9 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/games/xenocard_diagrams.py",
     "tabletop/ui/frame_policy.py",  # when the main loop draws (issue 14, idle window)
     "tabletop/ui/scene.py",
+    # bounded drawn-surface caches and the widget manager's lifetime (issue 14)
+    "tabletop/ui/surface_cache.py",
+    "tabletop/ui/gui_manager.py",
 ]
 
 

@@ -10,7 +10,9 @@ an idle window sleeps. Tests drive the window by posting events
 
 Widgets are pygame_gui elements in ``app.ui``. When the language or the UI
 scale (font sizes, from the window size) changes, ``app.ui`` is replaced by a
-fresh manager; a resize that keeps the scale keeps the manager. Either way every
+fresh manager (the old one's pixels and fonts are let go first and the manager freed
+at once: :mod:`tabletop.ui.gui_manager`); a resize that keeps the scale keeps the
+manager. Either way every
 scene's ``resize(size)`` is then called: **scenes (re)build their widgets in
 ``resize``** (and in ``__init__``), always into ``self.app.ui``, killing the
 ones they made before (harmless when the manager is new). A scene removes its
@@ -38,6 +40,7 @@ from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
 from tabletop.ui.gui_loader import MainThreadLoader, load_now
+from tabletop.ui.gui_manager import Manager, collect_replaced, retire
 from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
 
@@ -128,15 +131,15 @@ class App:
         # The text floor follows the scale, so it is set wherever a manager is built.
         self.fonts.floor_px = text_floor(self.scale)
         try:
-            manager = pygame_gui.UIManager(self.size, build_theme(self.scale),
-                                           starting_language=self.lang,
-                                           resource_loader=MainThreadLoader())
+            manager = Manager(self.size, build_theme(self.scale),
+                              starting_language=self.lang,
+                              resource_loader=MainThreadLoader())
         except Exception as exc:  # values in theme.json pygame_gui cannot use
             log.error("theme unusable, using the built-in look: %s: %s",
                       type(exc).__name__, exc)
-            manager = pygame_gui.UIManager(self.size, build_theme(self.scale, use_file=False),
-                                           starting_language=self.lang,
-                                           resource_loader=MainThreadLoader())
+            manager = Manager(self.size, build_theme(self.scale, use_file=False),
+                              starting_language=self.lang,
+                              resource_loader=MainThreadLoader())
         load_now(manager)
         sx, sy = self.mouse_scale()
         manager.mouse_pos_scale_factor = [sx, sy]
@@ -153,8 +156,10 @@ class App:
     def rebuild_ui(self) -> None:
         """Replace ``self.ui`` (new size, scale, locale) and let every scene rebuild."""
         self.scale = ui_scale(self.size)
+        retire(self.ui)  # its pixels go before the new manager makes its own
         self.ui = self._make_manager()
         self.stack.resize(self.size)
+        collect_replaced()  # the old manager's surfaces and fonts go now (issue 14)
 
     def set_language(self, code: str) -> None:
         """Switch the language of every text at once (scenes rebuild their widgets)."""

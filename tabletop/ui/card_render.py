@@ -35,6 +35,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.i18n import t
+from tabletop.ui.surface_cache import SurfaceCache, window_budget
 from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
 
 __all__ = ["FULL", "MEDIUM", "SMALL", "CardRenderer", "FaceRecord", "FaceText", "FontSource",
@@ -369,6 +370,16 @@ def clear_of_text(renderer: CardRenderer, card_id: str | None, card: pygame.Rect
     return pygame.Rect(box)
 
 
+#: The face cache holds at most this many windows' worth of pixels (at the window's
+#: size; a table shows a window of faces at most, and the hover view, tapped turns and
+#: the other seat's view fit in the rest), and never less than FACE_FLOOR_BYTES.
+FACE_WINDOWS = 1.5
+FACE_FLOOR_BYTES = 24 * 2 ** 20
+#: The most fitting records kept (each a few hundred bytes; the faces on screen are
+#: always among the newest).
+RECORD_LIMIT = 4096
+
+
 def _turn_key(turn: float) -> float:
     return round(float(turn) % 360.0, 1) % 360.0
 
@@ -387,14 +398,20 @@ class CardRenderer:
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         self.fonts = fonts
         self.cards = cards
-        self._cache: dict[tuple[str, int, int, float, str], pygame.Surface] = {}
+        self._cache: SurfaceCache[tuple[str, int, int, float, str], pygame.Surface] = \
+            SurfaceCache(lambda: window_budget(FACE_WINDOWS, FACE_FLOOR_BYTES),
+                         on_evict=self._face_evicted)
+        self._window: tuple[int, int] | None = None
+        #: Every cache of drawn pixels this renderer keeps (:meth:`bounded_cache`).
+        self.caches: list[SurfaceCache[Any, Any]] = [self._cache]
         #: Card ids handed out face-up since the caller last cleared it (tests, ALL-R2).
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
         self.on_face: Callable[[str], None] | None = None
         #: What the fitting function did on every surface drawn so far, by
         #: ``(kind, card id, width, height, lang)``: texts placed and left out.
-        self.records: dict[tuple[Any, ...], FaceRecord] = {}
+        self.records: SurfaceCache[tuple[Any, ...], FaceRecord] = SurfaceCache(
+            budget=1 << 62, max_items=RECORD_LIMIT)
 
     #: Keep each drawn surface in its :class:`FaceRecord` (tests look at the pixels).
     keep_surfaces = False
@@ -462,6 +479,42 @@ class CardRenderer:
         """How many surfaces are cached."""
         return len(self._cache)
 
+    @property
+    def cache_bytes(self) -> int:
+        """The bytes of pixels the face cache holds (bounded by :attr:`cache_budget`)."""
+        return self._cache.bytes
+
+    @property
+    def cache_budget(self) -> int:
+        """The face cache's byte budget now (follows the window size)."""
+        return self._cache.budget
+
+    def bounded_cache(self, windows: float = 1.0,
+                      floor: int = 4 * 2 ** 20) -> SurfaceCache[Any, Any]:
+        """A new cache of drawn surfaces for a subclass (chips, tags, compact faces):
+        at most ``windows`` windows' worth of pixels (at least ``floor`` bytes), the
+        least recently used dropped first, and emptied of sizes no longer shown when
+        the window changes size, like the faces."""
+        cache: SurfaceCache[Any, Any] = SurfaceCache(lambda: window_budget(windows, floor))
+        self.caches.append(cache)
+        return cache
+
+    def _face_evicted(self, key: tuple[str, int, int, float, str], _: Any) -> None:
+        card_id, w, h, angle, lang = key
+        if not angle and card_id != "back":
+            self.records.pop(("face", card_id, w, h, lang))
+
+    def _follow_window(self) -> None:
+        """A new window size: the faces of sizes no longer shown are dropped (what was
+        drawn since the size before stays, so a resize back and forth redraws nothing)."""
+        screen = pygame.display.get_surface()
+        size = screen.get_size() if screen is not None else None
+        if size != self._window:
+            if self._window is not None:
+                for cache in self.caches:
+                    cache.new_generation()
+            self._window = size
+
     # -- to override -------------------------------------------------------------------
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
@@ -517,6 +570,7 @@ class CardRenderer:
         key = (card_id or "back", w, h, angle, lang)
         surf = self._cache.get(key)
         if surf is None:
+            self._follow_window()
             if angle:
                 upright = self._get(card_id, (w, h), 0.0, lang)
                 if angle % 90 == 0:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
@@ -72,14 +73,22 @@ def _warn_once(problem: str) -> None:
     notices.report(f"Font: {problem} (pygame's built-in font is used instead)")
 
 
-class Fonts:
-    """A cache of :class:`pygame.font.Font` objects by (pixel size, bold)."""
+#: The most fonts a :class:`Fonts` keeps open: each open face costs about half a MiB
+#: (its tables and glyph cache), and the fitting functions try many sizes, so an
+#: unbounded cache grows with every card size a resize makes (issue 14).
+FONT_LIMIT = 64
 
-    def __init__(self) -> None:
+
+class Fonts:
+    """A cache of :class:`pygame.font.Font` objects by (pixel size, bold), the least
+    recently used closed beyond ``limit`` (default :data:`FONT_LIMIT`)."""
+
+    def __init__(self, limit: int = FONT_LIMIT) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
+        self.limit = limit
         self._paths: dict[bool, Path | None] = {}
-        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         #: No text is drawn smaller than this many pixels (issue 10: 12 px at 1280x720,
         #: scaled with the window; the app sets it from its UI scale, 0 = no floor).
         self.floor_px = 0
@@ -95,7 +104,9 @@ class Fonts:
         regular or bold; cached."""
         key = (max(6, self.floor_px, int(size_px)), bool(bold))
         font = self._cache.get(key)
-        if font is None:
+        if font is not None:
+            self._cache.move_to_end(key)
+        else:
             path = self._paths[key[1]]
             try:
                 font = pygame.font.Font(path, key[0])
@@ -107,7 +118,14 @@ class Fonts:
             if path is None:  # the built-in font has one face: embolden it
                 font.bold = key[1]
             self._cache[key] = font
+            if len(self._cache) > self.limit:
+                self._cache.popitem(last=False)
         return font
+
+    @property
+    def open_count(self) -> int:
+        """How many fonts are open now (at most :attr:`limit`)."""
+        return len(self._cache)
 
     def render(self, text: str, size_px: int, colour: tuple[int, int, int],
                bold: bool = False, wrap: int = 0, centre: bool = True) -> pygame.Surface:

@@ -24,6 +24,7 @@ import pygame
 
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
+from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["ALIGN_MARKS", "COLOURS", "ArcCardRenderer", "effect_text", "effect_words",
            "power_label"]
@@ -89,9 +90,13 @@ class ArcCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
-        self._chips: dict[tuple[str, int], pygame.Surface | None] = {}
-        self._compact: dict[tuple[str, int, int, bool], pygame.Surface] = {}
-        self._spines: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Rect | None]] = {}
+        self._chips: SurfaceCache[tuple[str, int], pygame.Surface | None] = \
+            self.bounded_cache(0.25)
+        self._compact: SurfaceCache[tuple[str, int, int, bool], pygame.Surface] = \
+            self.bounded_cache(1.0)
+        self._spines: SurfaceCache[tuple[Any, ...],
+                                   tuple[pygame.Surface, pygame.Rect | None]] = \
+            self.bounded_cache(1.0)
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""

@@ -33,6 +33,7 @@ import pygame
 from tabletop.geometry import CORNERS, Corner
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FaceText, FontSource
+from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
            "corner_rect", "effect_words", "screen_corner"]
@@ -137,7 +138,7 @@ class EshiCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
-        self._extra: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._extra: SurfaceCache[tuple[Any, ...], pygame.Surface] = self.bounded_cache(1.0)
 
     def clear(self) -> None:
         """Forget every cached surface (a language change)."""

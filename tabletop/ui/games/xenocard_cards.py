@@ -31,6 +31,7 @@ import pygame
 
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceRecord, FaceText, FontSource
+from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["ATTR_COLOURS", "XenoCardRenderer", "attr_colour", "attr_glyph", "draw_attack_icon",
            "draw_attr_icon", "effect_words"]
@@ -150,8 +151,9 @@ class XenoCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
-        self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._plans: dict[tuple[Any, ...], tuple[Any, ...] | None] = {}
+        self._rows: SurfaceCache[tuple[Any, ...], pygame.Surface] = self.bounded_cache(0.5)
+        self._plans: SurfaceCache[tuple[Any, ...], tuple[Any, ...] | None] = \
+            self.bounded_cache(0.0, floor=2 ** 20)
 
     @property
     def cut(self) -> set[tuple[str, int]]:
