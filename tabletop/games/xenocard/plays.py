@@ -21,6 +21,7 @@ cards allow one card of that name on their owner's side, the first stays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -152,8 +153,14 @@ def _free_cell(state: GameState, seat: int, slot: Any, kinds: tuple[str, ...],
     return Verdict.legal(), (parsed[1], parsed[2])
 
 
-def _all(*verdicts: Verdict) -> Verdict:
-    for v in verdicts:
+def _all(first: Verdict, *checks: Callable[[], Verdict]) -> Verdict:
+    """``first``'s refusal, else the first refusal of ``checks`` in order, else legal.
+    The checks run only while all before them passed: the search asks millions of
+    times, and a refused slot needs no cost check."""
+    if not first:
+        return first
+    for check in checks:
+        v = check()
         if not v:
             return v
     return Verdict.legal()
@@ -173,7 +180,7 @@ def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
                      slot: Any) -> SetCard | Verdict:
     """XENO-R6: a battle card to a free standby slot in the set phase, once a turn."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             _in_hand(state, db, seat, iid))
+             lambda: _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
@@ -181,8 +188,8 @@ def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
         return _type_refusal(card)
     v, cell = _free_cell(state, seat, slot, ("standby",), "xenocard.set_to_standby_only", card,
                          "XENO-R6")
-    v = _all(v, _battle_once(state, card), _unique(state, db, seat, card),
-             _paid_after(state, db, seat, card))
+    v = _all(v, lambda: _battle_once(state, card), lambda: _unique(state, db, seat, card),
+             lambda: _paid_after(state, db, seat, card))
     if not v or cell is None:
         return v
     return SetCard(int(iid), cell[1])
@@ -204,7 +211,7 @@ def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
                   holder: Any) -> Equip | Verdict:
     """XENO-R7: a weapon onto one's own non-weapon battle card in play, set phase."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             _in_hand(state, db, seat, weapon))
+             lambda: _in_hand(state, db, seat, weapon))
     if not v:
         return v
     card = cdef(state, db, weapon)
@@ -215,8 +222,8 @@ def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
     if weapons_of(state, holder):
         return Verdict.refuse("xenocard.holder_armed", "XENO-H3", card=card_msg(card.id),
                               holder=inst_msg(state, holder))
-    v = _all(_battle_once(state, card), _unique(state, db, seat, card),
-             _paid_after(state, db, seat, card))
+    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card),
+             lambda: _paid_after(state, db, seat, card))
     return v if not v else Equip(int(weapon), int(holder))
 
 
@@ -238,7 +245,7 @@ def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
     """XENO-H6: the upgraded form replaces the card it names, in the set phase; the
     replaced card counts for the new card's condition (XENO-H12)."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             _in_hand(state, db, seat, iid))
+             lambda: _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
@@ -250,8 +257,8 @@ def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
                               base=card_msg(base))
     # XENO-H12: the condition is checked with ``onto`` still in play, so the card being
     # replaced counts for it (unless it carries the E mark, XENO-R6).
-    v = _all(_battle_once(state, card), _unique(state, db, seat, card),
-             _paid_after(state, db, seat, card))
+    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card),
+             lambda: _paid_after(state, db, seat, card))
     return v if not v else LevelUp(int(iid), int(onto))
 
 
@@ -281,7 +288,7 @@ def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
                           slot: Any) -> SetSituation | Verdict:
     """XENO-R6: a situation onto a free slot of one's situation area, once a turn."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             _in_hand(state, db, seat, iid))
+             lambda: _in_hand(state, db, seat, iid))
     if not v:
         return v
     card = cdef(state, db, iid)
@@ -289,9 +296,9 @@ def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
         return _type_refusal(card)
     v, cell = _free_cell(state, seat, slot, ("situations",), "xenocard.situation_area_only",
                          card, "XENO-R6")
-    v = _all(v, _once(xeno(state).this_turn.situation_set, card,
-                      "xenocard.one_situation_per_turn"),
-             _unique(state, db, seat, card), _paid_after(state, db, seat, card))
+    v = _all(v, lambda: _once(xeno(state).this_turn.situation_set, card,
+                              "xenocard.one_situation_per_turn"),
+             lambda: _unique(state, db, seat, card), lambda: _paid_after(state, db, seat, card))
     if not v or cell is None:
         return v
     return SetSituation(int(iid), cell[1])
