@@ -94,6 +94,12 @@ def _action_figures(game_id: str, length: int, samples: int) -> list[Figure]:
     proposes: list[float] = []
     undos: list[float] = []
     redos: list[float] = []
+    last = game.history[-1].action.seat if game.history else 0
+    if game.can_undo(last):  # the first undo after loading: no copy of the state yet
+        took, _ = _cpu_ms(lambda: game.undo(last))
+        undos.append(took)
+        took, _ = _cpu_ms(lambda: game.redo(last))
+        redos.append(took)
     for _ in range(samples):
         state = game.state
         if state.game_over:

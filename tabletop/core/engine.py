@@ -26,6 +26,7 @@ GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual
 
 #: Action arguments that name one card instance (or a view's handle of a hidden one).
 _CARD_ARGS = ("card", "onto", "target", "weapon", "foe")
+_CARD_ARG_NAMES = frozenset(_CARD_ARGS)
 
 #: The message that stands for a card the reader may not see (ALL-R2).
 HIDDEN_CARD = msg("core.hidden_card")
@@ -113,6 +114,12 @@ def _scrub(message: Message | None, hidden_ids: set[str]) -> Message | None:
     return Message(message.key, tuple((k, clean(v)) for k, v in message.params))
 
 
+#: How many actions before the end of a replay its state is first copied.
+REPLAY_BASES = 48
+#: An undo that plays actions again from a kept state keeps every this-many-th state.
+REBUILD_STEP = 8
+
+
 class Game:
     """A game: ``rules`` + ``setup`` + the list of applied actions.
 
@@ -158,11 +165,9 @@ class Game:
 
     def _resolved(self, action: Action) -> Action:
         """``action`` with view handles of hidden cards replaced by instance ids."""
-        changed = {}
-        for name in _CARD_ARGS:
-            value = action.get(name)
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                changed[name] = self.resolve(value)
+        changed = {name: self.resolve(value) for name, value in action.args
+                   if name in _CARD_ARG_NAMES and isinstance(value, int)
+                   and not isinstance(value, bool) and value < 0}
         if not changed:
             return action
         args = {k: v for k, v in action.to_json()["args"].items()}
@@ -407,13 +412,15 @@ class Game:
 
     def _rebuild(self, checkpoints: Checkpoints, index: int) -> GameState:
         """The state after the first ``index`` actions: the nearest kept state before it
-        (or the set-up) with the actions in between played again; the states before
-        each of them that undo may still reach are kept on the way."""
+        (or the set-up) with the actions in between played again; every
+        :data:`REBUILD_STEP`-th state on the way that undo may still reach is kept, so
+        the next undos play at most that many actions again."""
         found = checkpoints.nearest(index)
         start, state = (0, self.rules.new_game(self.setup)) if found is None \
             else (found[0], found[1].clone())
         for i in range(start, index):
-            if i > start and self._every_action:
+            if i > start and i >= checkpoints.start and (i - start) % REBUILD_STEP == 0 \
+                    and self._every_action:
                 checkpoints.add(i, state.clone())
             self._carry_out(state, self.history[i].action)
         return state
@@ -450,8 +457,6 @@ class ReplayError(ValueError):
         )
 
 
-#: How many actions before the end of a replay its state is first copied.
-REPLAY_BASES = 48
 
 
 def replay(rules: GameRules, setup: GameSetup, actions: list[Action]) -> Game:
