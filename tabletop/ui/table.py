@@ -71,6 +71,7 @@ from tabletop.ui.panels import (
     Toast,
 )
 from tabletop.ui.sprite import SLIDE_SECONDS, Slide, Sprite, screen_turn
+from tabletop.ui.still_frame import StillFrames
 from tabletop.ui.table_controls import TableControls, command_list
 from tabletop.ui.table_draw import (
     AFTER_PLAYBACK_S,
@@ -216,6 +217,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.coach_override: Callable[[], CoachLine | None] | None = None
         #: The coach panel (issue 12 §1): the coach line in the side panel, lit pieces.
         self.coach = CoachPanel(self.text)
+        #: The frame kept at rest (issue 14: shown again while nothing in it changed).
+        self.still = StillFrames()
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)

@@ -109,7 +109,60 @@ class TableDraw(TableParts):
         return paint
 
     def draw(self, surface: pygame.Surface) -> None:
-        """One frame of the table (cached background, cached card surfaces)."""
+        """One frame of the table (cached background, cached card surfaces; at rest the
+        frame kept by :class:`~tabletop.ui.still_frame.StillFrame`)."""
+        key = self._still_key(surface)
+        if self.still.rest.serve(key, surface):
+            return
+        self._draw_frame(surface)
+        self.still.rest.keep(key, surface)
+
+    def _still_key(self, surface: pygame.Surface) -> tuple[Any, ...] | None:
+        """Everything a frame at rest shows (see :mod:`tabletop.ui.still_frame`), or
+        None while something moves by itself or a frame must be drawn in full (the
+        face listener counts the faces drawn)."""
+        if self.drag is not None or self.slide is not None or self.computer is not None \
+                or self.face_listener is not None or self.hint.thought is not None \
+                or self.ui.playing(self):
+            return None
+        toast, coach = self.toast, self.coach
+        banner, unsaved = self.free_banner_rect, self.not_saved_rect
+        return (surface.get_size(), self._bg, self._panel, self._blits, self.view,
+                self.layout, self.viewer, self.lang, self.scale, self.still.events,
+                self.hover, tuple(self.selected), self.revealing, self._dialog_open(),
+                self.preview_quiet, self.quiet_preview, self.cover_pending,
+                toast.message, toast.rule, toast.why, toast.bottom, self.hint.shown,
+                coach.shown, coach.line(self), tuple(coach.rect), tuple(self.panel_rect),
+                self.tracker_h,
+                None if banner is None else tuple(banner),
+                None if unsaved is None else tuple(unsaved), self._not_saved_folder(),
+                self.game.state.free_mode)
+
+    def _under_key(self, surface: pygame.Surface) -> tuple[Any, ...] | None:
+        """While a card is carried: everything drawn under it (see
+        :mod:`tabletop.ui.still_frame`); None otherwise, or while something else moves."""
+        drag = self.drag
+        if drag is None or not drag.moved or self.slide is not None \
+                or self.computer is not None or self.face_listener is not None \
+                or self.hint.thought is not None or self.ui.playing(self):
+            return None
+        return (surface.get_size(), drag, self._bg, self._lit, self._blits, self.view,
+                self.layout, self.viewer, self.lang, self.scale, self.still.events,
+                tuple(self.selected), self.revealing, self._dialog_open(),
+                self.cover_pending, self.coach.shown, self.coach.line(self),
+                self.game.state.free_mode)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        """One frame of the table, drawn in full (under a carried card: kept)."""
+        key = self._under_key(surface)
+        if not self.still.under.serve(key, surface):
+            self._draw_under(surface)
+            self.still.under.keep(key, surface)
+        self._draw_over(surface)
+
+    def _draw_under(self, surface: pygame.Surface) -> None:
+        """Background, lit targets, cards, counts and marks: what lies under a carried card
+        and does not follow the pointer."""
         size = surface.get_size()
         if self._bg is None or self._bg.get_size() != size:
             self._bg = self._make_bg(size)
@@ -133,6 +186,13 @@ class TableDraw(TableParts):
         self._draw_hand_taps(surface)
         self._draw_over_capacity(surface)
         self._draw_marks(surface)
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        """What follows the pointer, the carried or sliding card, and everything over the
+        table: banners, hint, preview, toast, side panel, coach."""
+        dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
+        if self.drag is not None:
+            self.ui.draw_drag_marks(self, surface)
         if self.slide is not None:
             sprite = self.by_iid.get(self.slide.iid)
             if sprite is not None and sprite.surface is not None:
@@ -163,10 +223,27 @@ class TableDraw(TableParts):
         self.toast.draw(surface, area, self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()
-        surface.blit(self._panel, self.panel_rect)
-        self.coach.draw(self, surface)
-        self._draw_not_saved(surface)
-        self._draw_free_banner(surface)
+        key = self._side_key()
+        if not self.still.side.serve(key, surface, self.panel_rect):
+            surface.blit(self._panel, self.panel_rect)
+            self.coach.draw(self, surface)
+            self._draw_not_saved(surface)
+            self._draw_free_banner(surface)
+            self.still.side.keep(key, surface, self.panel_rect)
+
+    def _side_key(self) -> tuple[Any, ...] | None:
+        """What the side panel shows with the coach box and the markers drawn over it
+        (see :mod:`tabletop.ui.still_frame`); None when one of those reaches out of it."""
+        panel = self.panel_rect
+        boxes = (self.coach.rect, self.not_saved_rect, self.free_banner_rect)
+        if any(box is not None and box.w and box.h and not panel.contains(box)
+               for box in boxes) or self.computer is not None:
+            return None
+        coach = self.coach
+        return (tuple(panel), self._panel, coach.shown, coach.line(self), tuple(coach.rect),
+                tuple(self.selected), self.still.events, self.lang, self.scale,
+                self.cover_pending, self.game.state.free_mode, self._not_saved_folder(),
+                *(None if box is None else tuple(box) for box in boxes[1:]))
 
     def _free_banner_label(self, width: int) -> pygame.Surface:
         """The words of the free-mode banner, wrapped to ``width`` pixels."""

@@ -258,6 +258,7 @@ class TableInput(TableParts):
         is spent: the table ignores that key until it is released (its repeats and its
         KEYUP included), so one press never acts twice."""
         etype = event.type
+        self.still.saw(event)  # input may change what the kept frame shows (issue 14)
         if etype in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and hasattr(event, "pos"):
             self.pointer = (int(event.pos[0]), int(event.pos[1]))

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from tabletop.ui.lit_layer import LitPatches
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
     from tabletop.ui.sprite import Slide, Sprite
+    from tabletop.ui.still_frame import StillFrames
     from tabletop.ui.table_controls import TableControls
     from tabletop.ui.table_state import RefusalLine
     from tabletop.ui.viewport import Viewport
@@ -108,6 +109,7 @@ class TableParts(Scene):
     coach_override: Callable[[], CoachLine | None] | None
     computer: ComputerSeats | None
     hint: Hint
+    still: StillFrames
 
     if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
         @property

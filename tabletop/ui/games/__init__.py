@@ -353,6 +353,12 @@ class GameUI:
         """Draw over the card being dragged (after it; Conan: the fight preview marks and
         words, which the carried card would hide). Default: nothing."""
 
+    def draw_drag_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
+        """Draw the marks that follow the pointer while a card is carried, under it (Conan:
+        the place it would snap to). Everything else drawn under the carried card is
+        drawn once per drag and kept (issue 14), so :meth:`draw_on_cards` and
+        :meth:`draw_marks` must not depend on where the pointer is. Default: nothing."""
+
     # -- life cycle ----------------------------------------------------------------------
 
     def shown_state(self, scene: TableContext) -> Any:

@@ -857,7 +857,8 @@ class ConanUI(GameUI):
         return drawn
 
     def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
-        """Lit places and the place the card would snap to now; the waiting card; the fight."""
+        """Lit places (the place the card would snap to now: :meth:`draw_drag_marks`); the
+        waiting card; the fight."""
         drag = scene.drag
         plan = self.plan
         if drag is not None and plan is not None and plan.iid == drag.iid:
@@ -867,12 +868,6 @@ class ConanUI(GameUI):
                 self._lit = lit_surface(scene, plan.shapes, gaps)
                 self._lit_key = key
             self._lit.blit(surface, scene.viewport.area[:2])
-            if drag.moved:
-                centre = drag.card_centre_mm(scene.viewport.to_mm(*drag.pos_px))
-                best = cd.snap_key(cd.dragged_shape(centre), plan.shapes)
-                if best is not None:
-                    outline(scene, surface, plan.shapes[best], None, SNAP_EDGE,
-                            max(2, round(4 * scene.scale)))
         if self.waiting is not None:
             iid, placed = self.waiting
             sprite = scene.by_iid.get(iid)
@@ -894,6 +889,17 @@ class ConanUI(GameUI):
         """A lesson's drop place (``cell:center/foe1/left``, ``cell:center/0``) as the
         shape to frame (tabletop/ui/games/conan_places.py)."""
         return conan_places.place_shape(scene.game.state, key)
+
+    def draw_drag_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
+        """The lit place the carried card would snap to now, framed."""
+        drag, plan = scene.drag, self.plan
+        if drag is None or plan is None or plan.iid != drag.iid or not drag.moved:
+            return
+        centre = drag.card_centre_mm(scene.viewport.to_mm(*drag.pos_px))
+        best = cd.snap_key(cd.dragged_shape(centre), plan.shapes)
+        if best is not None:
+            outline(scene, surface, plan.shapes[best], None, SNAP_EDGE,
+                    max(2, round(4 * scene.scale)))
 
     def draw_over_drag(self, scene: TableContext, surface: pygame.Surface) -> None:
         """The fight preview of the Move being dragged, over the carried card."""

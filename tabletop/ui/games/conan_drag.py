@@ -18,7 +18,7 @@ Pure apart from reading the scene: no pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.messages import msg
@@ -84,12 +84,25 @@ def make_plan(state: GameState, db: CardDb, seat: int, iid: int) -> DropPlan | N
     return None
 
 
+#: The last shapes indexed and the last answer: a drag asks for the same plan's shapes
+#: every frame, twice (the snap frame and the fight preview; issue 14).
+_SNAP: dict[str, Any] = {"shapes": None, "index": None, "keys": [], "asked": None,
+                         "answer": None}
+
+
 def snap_key(dragged: Placed, shapes: dict[str, Placed]) -> str | None:
     """The lit place ``dragged`` overlaps most (the module's snap rule), or None."""
-    index = ShapeIndex()
-    for key, shape in shapes.items():
-        index.add(shape.with_key(key), "target")
-    return index.best_target(dragged, list(shapes))
+    memo = _SNAP
+    if memo["shapes"] is not shapes or memo["index"] is None:
+        index = ShapeIndex()
+        for key, shape in shapes.items():
+            index.add(shape.with_key(key), "target")
+        memo.update(shapes=shapes, index=index, keys=list(shapes), asked=None, answer=None)
+    if memo["asked"] != dragged:
+        memo["answer"] = memo["index"].best_target(dragged, memo["keys"])
+        memo["asked"] = dragged
+    answer: str | None = memo["answer"]
+    return answer
 
 
 def dragged_shape(centre: tuple[float, float]) -> Placed:
