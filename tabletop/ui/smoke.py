@@ -41,7 +41,8 @@ def _headless() -> None:
 def smoke() -> int:
     """Draw the menu and a table of every game in every language of :data:`SMOKE_LANGUAGES`.
 
-    Prints ``tabletop smoke test ok`` and returns 0 when every screen drew; otherwise
+    Prints ``drew the <screen> (<language>)`` for each screen (``drew the arc table
+    (ja)``), then ``tabletop smoke test ok``, and returns 0 when every screen drew; otherwise
     prints to stderr what failed (the step, and the reason: a broken layout names its
     file) and returns 1. Never raises.
     """
@@ -61,6 +62,7 @@ def smoke() -> int:
                     app.frame(1 / FPS)
                     if lang == "ja":
                         _check_japanese_font(app)
+                    print(f"drew the {step}")
                     for game_id in game_ids():
                         step = f"{game_id} table ({lang})"
                         app.start_game(_smoke_game(game_id))
@@ -69,6 +71,7 @@ def smoke() -> int:
                         app.frame(1 / FPS)
                         # The hand-over cover hides the table; draw the table itself once.
                         app.stack.scenes[0].draw(app.screen)
+                        print(f"drew the {step}")
                         app.show_menu()
             finally:
                 app.shutdown()
