@@ -23,8 +23,8 @@ from typing import Any
 
 from perf import GAMES, Figure, percentile
 from tabletop.core import selfplay
-from tabletop.core.actions import Action
-from tabletop.core.engine import Game, replay
+from tabletop.core.actions import Action, Verdict
+from tabletop.core.engine import GENERIC_KINDS, Game, replay
 from tabletop.core.rules import _GAMES, GameRules, GameSetup, load_rules
 
 #: The history lengths (actions) the per-action figures are measured at.
@@ -148,9 +148,24 @@ def _load_figure(game_id: str, repeats: int) -> Figure:
     for _ in range(repeats):
         took, game = _cpu_ms(lambda: replay(rules, setup, history))
         worst = max(worst, took)
+    bare, _ = _cpu_ms(lambda: _rules_only(rules, setup, history))
     return Figure(f"core load (replay) of a {LOAD_ACTIONS}-action save CPU", worst,
                   LOAD_TARGET_MS, "ms", game=game_id,
-                  note=f"worst of {repeats}; {own} bot actions + {LOAD_ACTIONS - own} free-mode")
+                  note=f"worst of {repeats}; {own} bot actions + {LOAD_ACTIONS - own} free-mode;"
+                       f" the rules alone {bare:.0f} ms")
+
+
+def _rules_only(rules: GameRules, setup: GameSetup, actions: list[Action]) -> None:
+    """The floor of a replay: the rules' own check and apply of each action, no engine
+    (free-mode acts, the engine's own, skipped)."""
+    state = rules.new_game(setup)
+    for action in actions:
+        if action.kind in GENERIC_KINDS:
+            continue
+        prepared = rules.prepare(state, action)
+        if isinstance(prepared, Verdict):
+            raise RuntimeError(f"{rules.game_id}: {action} refused: {prepared.reason}")
+        rules.apply(state, action, prepared)
 
 
 def figures(quick: bool) -> list[Figure]:
