@@ -292,3 +292,32 @@ def test_a_tool_tip_comes_up_over_a_resting_pointer_and_is_drawn():
         assert button.tool_tip is not None and drawn_over(app, IDLE_TURNS) == 0
     finally:
         app.shutdown()
+
+
+def test_a_hint_thought_shows_up_without_input():
+    """Key H starts the hint's thought; once it is back the hint is shown and drawn
+    with no input at all, and then the window rests again."""
+    app = make_app((1280, 720))
+    try:
+        app.clock = StepClock()
+        choice = GameChoice.load("arc")
+        first, second = list(choice.decks)[:2]
+        game = choice.make_game(first, second, first_seat=0, seed=1)
+        app.game = game
+        scene = TableScene(app, game, cover_at_start=False)
+        app.stack.replace(scene)
+        settle(app)
+        _key(pygame.K_h)
+        app.turn()
+        thought = scene.hint.thought
+        assert thought is not None and thought.wait(30)
+        drawn = app.frames_drawn
+        for _ in range(10):
+            app.turn()
+            if scene.hint.shown is not None:
+                break
+        assert scene.hint.shown is not None and app.frames_drawn > drawn
+        settle(app)
+        assert scene.hint.shown is not None and drawn_over(app, IDLE_TURNS) == 0
+    finally:
+        app.shutdown()
