@@ -7,10 +7,12 @@ a tooltip or the log.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from tabletop.core.messages import Message
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, LogEntry
 
 #: Room for this many cards per zone in a hidden card's handle (see :func:`handle`).
 _HANDLE_ZONE_SPAN = 100_000
@@ -73,17 +75,65 @@ class CardView:
         return self.card_id is None
 
 
+class SeatLog(Sequence[Message]):
+    """The log lines one seat may read, oldest first: the line of each of ``entries``
+    (a state's log as it is when the view is made; entries are never changed once
+    written) for ``viewer`` (:meth:`LogEntry.for_seat`, ALL-R2), looked up when read.
+    Made in O(1), so a view of a long game costs no more than one of a short game
+    (issue 14); reads, compares and slices (to a tuple) like the tuple it stands for."""
+
+    __slots__ = ("_entries", "_viewer", "_n")
+
+    def __init__(self, entries: Sequence[LogEntry], viewer: int | None) -> None:
+        self._entries = entries
+        self._viewer = viewer
+        self._n = len(entries)  # later lines are not this view's
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Message: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Message, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Message | tuple[Message, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._n)))
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError(index)
+        return self._entries[index].for_seat(self._viewer)
+
+    def __iter__(self) -> Iterator[Message]:
+        viewer = self._viewer
+        return (self._entries[i].for_seat(viewer) for i in range(self._n))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (SeatLog, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other,
+                                                                          strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compared by content, like its tuple
+
+    def __repr__(self) -> str:
+        return f"SeatLog({tuple(self)!r})"
+
+
 @dataclass(frozen=True)
 class TableView:
     """The viewer's picture of the game.
 
     ``zones`` maps zone id -> cards bottom to top; ``log`` holds the log lines
-    the viewer may read, oldest first.
+    the viewer may read, oldest first (a :class:`SeatLog`).
     """
 
     viewer: int | None
     zones: dict[str, tuple[CardView, ...]]
-    log: tuple[Message, ...]
+    log: Sequence[Message]
     turn: int
     active: int
     phase: str
@@ -118,7 +168,7 @@ def view_for(state: GameState, viewer: int | None) -> TableView:
     return TableView(
         viewer,
         zones,
-        tuple(entry.for_seat(viewer) for entry in state.log),
+        SeatLog(state.log, viewer),
         state.turn,
         state.active,
         state.phase,
