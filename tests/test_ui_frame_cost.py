@@ -16,9 +16,10 @@ from ui_helpers import make_app
 from tabletop.core import selfplay
 from tabletop.core.engine import Game
 from tabletop.core.rules import game_ids, load_rules
-from tabletop.ui.games.conan_field import GAP_EDGE, LIT_EDGE as CONAN_EDGE
+from tabletop.ui.carried import CarriedFaces
+from tabletop.ui.games.conan_field import GAP_EDGE, outline
+from tabletop.ui.games.conan_field import LIT_EDGE as CONAN_EDGE
 from tabletop.ui.games.conan_field import LIT_FILL as CONAN_FILL
-from tabletop.ui.games.conan_field import outline
 from tabletop.ui.lit_layer import LitPatches, disjoint
 from tabletop.ui.still_frame import StillFrames
 from tabletop.ui.table import LIT_EDGE, LIT_FILL, TableScene
@@ -245,3 +246,18 @@ def test_kept_frames_follow_a_resize():
     assert scene.still.rest._frame is not None
     assert scene.still.rest._frame.get_size() == (1600, 900)
     app.shutdown()
+
+
+def test_a_carried_face_is_shrunk_once_and_the_kept_ones_are_bounded():
+    faces = CarriedFaces(limit=3)
+    cards = [pygame.Surface((120, 168)) for _ in range(5)]
+    for i, card in enumerate(cards):
+        card.fill((40 * i, 200 - 30 * i, 90))
+    first = faces.shrunk(cards[0], (60, 84))
+    assert faces.shrunk(cards[0], (60, 84)) is first  # asked again: not scaled again
+    want = pygame.transform.smoothscale(cards[0], (60, 84))
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(want, "RGB")
+    for card in cards[1:]:
+        faces.shrunk(card, (60, 84))
+    assert len(faces) == 3
+    assert faces.shrunk(cards[0], (60, 84)) is not first  # the oldest went first

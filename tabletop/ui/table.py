@@ -54,6 +54,7 @@ from tabletop.core.coach import CoachLine
 from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
+from tabletop.ui.carried import CarriedFaces
 from tabletop.ui.coach_panel import CoachPanel
 from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
@@ -219,6 +220,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.coach = CoachPanel(self.text)
         #: The frame kept at rest (issue 14: shown again while nothing in it changed).
         self.still = StillFrames()
+        #: Faces of spread-hand cards shrunk to table size for carrying (issue 14).
+        self.carried = CarriedFaces()
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)

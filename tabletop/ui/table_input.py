@@ -498,7 +498,7 @@ class TableInput(TableParts):
         self._drag_surface = None
         if shrink < 1.0 and sprite.surface is not None:
             w, h = sprite.surface.get_size()
-            self._drag_surface = pygame.transform.smoothscale(
+            self._drag_surface = self.carried.shrunk(  # kept: issue 14
                 sprite.surface, (max(1, round(w * shrink)), max(1, round(h * shrink))))
         self._panel = None  # the preview gives way to the log while dragging
         self._make_lit()

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tabletop.geometry import Placed
     from tabletop.layout import Layout, TableGeometry
     from tabletop.ui.card_render import CardRenderer
+    from tabletop.ui.carried import CarriedFaces
     from tabletop.ui.coach_panel import CoachPanel
     from tabletop.ui.computer_seat import ComputerSeats
     from tabletop.ui.cover import HotseatCover
@@ -110,6 +111,7 @@ class TableParts(Scene):
     computer: ComputerSeats | None
     hint: Hint
     still: StillFrames
+    carried: CarriedFaces
 
     if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
         @property
