@@ -28,6 +28,15 @@ def _private_save_dir(tmp_path_factory: pytest.TempPathFactory,
 
 
 @pytest.fixture(autouse=True)
+def _private_user_dir(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Settings, user cards, decks, images and lessons of a test live in a fresh
+    folder (tabletop.userdirs), never in the user's real one."""
+    monkeypatch.setenv("TABLETOP_USER_DIR", str(tmp_path_factory.mktemp("user")))
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_leftover_notices() -> Iterator[None]:
     """A file problem one test provokes is told in that test's window, not in a later
     test's menu (the notices wait for the next menu, see tabletop/notices.py)."""
