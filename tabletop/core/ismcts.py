@@ -163,6 +163,7 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
     sampled by :func:`determinize`. Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("search needs at least one legal action")
+    legal = rules.search_actions(state, seat, legal)
     root = Node(None, 1 - seat)
     playout = as_policy(rules.make_playout_bot(rng.getrandbits(32)))
     favourite = _favourite(rules, state, seat, legal, budget, rng)
@@ -178,7 +179,8 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
         first = True
         while not world.game_over:
             actor = rules.acting_seat(world)
-            actions = legal if first else rules.legal_actions(world, actor)
+            actions = legal if first else rules.search_actions(
+                world, actor, rules.legal_actions(world, actor))
             if not actions:
                 break
             if len(actions) == 1 and not first:

@@ -320,6 +320,12 @@ class GameRules(ABC):
         """The fast policy the search plays its playouts with (default: :meth:`make_bot`)."""
         return self.make_bot(seed)
 
+    def search_actions(self, state: GameState, seat: int, actions: list[Action]) -> list[Action]:
+        """The actions among ``actions`` (legal for ``seat`` in ``state``, a sampled world
+        inside the search) the search weighs: a non-empty sub-list, in order, read from
+        what ``seat`` sees. Default: all of them."""
+        return actions
+
     # -- teaching (issue 12) ---------------------------------------------------
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Win progress as ``seat`` sees it in ``view`` (``view_for(state, seat)``), for

@@ -66,8 +66,8 @@ class SeatPlayer(Protocol):
 #: decision at the 95th percentile on a 2-core machine: benchmarks/bench_decision_time.py).
 BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
     "arc": {Level.NORMAL: Budget(100, 0.5, 20), Level.HARD: Budget(300, 0.9, 30)},
-    "conan": {Level.NORMAL: Budget(16, 0.5, 10, prior=3),
-              Level.HARD: Budget(48, 0.9, 12, prior=3)},
+    "conan": {Level.NORMAL: Budget(40, 0.5, 80, prior=3),
+              Level.HARD: Budget(100, 0.9, 80, prior=3)},
     "eshi100": {Level.NORMAL: Budget(30, 0.5, 20), Level.HARD: Budget(120, 0.9, 24)},
     "xenocard": {Level.NORMAL: Budget(80, 0.5, 12), Level.HARD: Budget(240, 0.9, 16)},
 }

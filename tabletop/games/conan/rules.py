@@ -26,6 +26,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers
+from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.core.refusals import CommonRefusals, check_choice, not_offered, option_words
@@ -130,6 +131,17 @@ class ConanRules(GameRules):
 
         return ConanBot(seed)
 
+    def make_playout_bot(self, seed: int) -> Any:
+        """The search's playouts: ConanBot to the end of the turn (tabletop.games.conan.playout)."""
+        from tabletop.games.conan.playout import TurnPlayout
+
+        return TurnPlayout(seed)
+
+    def search_actions(self, state: GameState, seat: int, actions: list[Action]) -> list[Action]:
+        """The few moves the search weighs (tabletop.games.conan.shortlist)."""
+        from tabletop.games.conan.shortlist import shortlist
+
+        return shortlist(state, self.cards, seat, actions)
 
     def derived(self, state: GameState, iid: int) -> dict[str, int]:
         """A character's numbers now (Conan, Ally, Foe; ``{}`` for other cards), from
@@ -279,6 +291,12 @@ class ConanRules(GameRules):
         """The computer player's score of an unfinished game (tabletop.games.conan.heuristic)."""
         from tabletop.games.conan.heuristic import evaluate
         return evaluate(state, self.cards, seat)
+
+    def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
+        """The leads :meth:`evaluate` sums: renown, the race's last steps, health
+        (tabletop.games.conan.heuristic)."""
+        from tabletop.games.conan.heuristic import terms
+        return terms(state, self.cards, seat)
 
     def hidden_class(self, state: GameState, iid: int) -> str:
         """Foes and draw-deck cards never swap in a sampled world (tabletop.games.conan.hidden)."""
