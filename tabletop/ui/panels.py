@@ -125,11 +125,21 @@ class PhaseTracker:
         self.chips: dict[str, pygame.Rect] = {}
         self.label_rects: dict[str, pygame.Rect] = {}
         self.lit: str = ""
+        #: Sizes found by :meth:`_fit` (each side-panel rebuild asks the same again).
+        self._fits: dict[tuple[Any, ...], int] = {}
 
     def _fit(self, text: str, width: int, size: int, floor: int, bold: bool) -> int:
         fonts = self.text.fonts
+        key = (text, width, size, floor, bold, fonts.get(size, bold))  # the font: its face
+        known = self._fits.get(key)
+        if known is not None:
+            return known
+        start = size
         while size > floor and fonts.get(size, bold).size(text)[0] > width:
             size -= 1
+        if len(self._fits) > 256:
+            self._fits.clear()
+        self._fits[(text, width, start, floor, bold, fonts.get(start, bold))] = size
         return size
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: TableView,
