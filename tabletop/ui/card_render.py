@@ -357,17 +357,33 @@ def clear_of_text(renderer: CardRenderer, card_id: str | None, card: pygame.Rect
     if record is None:
         return pygame.Rect(box)
     half = round(turn % 360.0) == 180
+    bounds = pygame.Rect(within) if within is not None else pygame.Rect(card)
+    # asked every frame for the same tags (issue 14: 6 ms a frame in Xenocard's piles)
+    memo_key = (id(record), tuple(card), tuple(box), tuple(bounds), half)
+    known = _CLEAR_MEMO.get(memo_key)
+    if known is not None and known[0] is record:
+        return pygame.Rect(known[1])
     inks = []
     for placed in record.placed:
         for _, r in placed.lines:
             inks.append(pygame.Rect(card.right - r.right, card.bottom - r.bottom, r.w, r.h)
                         if half else r.move(card.topleft))
-    bounds = pygame.Rect(within) if within is not None else pygame.Rect(card)
+    found = pygame.Rect(box)
     for dy in sorted(range(-bounds.h, bounds.h + 1), key=abs):
         trial = box.move(0, dy)
         if bounds.contains(trial) and trial.collidelist(inks) < 0:
-            return trial
-    return pygame.Rect(box)
+            found = trial
+            break
+    _CLEAR_MEMO[memo_key] = (record, tuple(found))
+    while len(_CLEAR_MEMO) > CLEAR_MEMO_LIMIT:
+        _CLEAR_MEMO.pop(next(iter(_CLEAR_MEMO)))
+    return pygame.Rect(found)
+
+
+#: :func:`clear_of_text` answers kept (the oldest dropped first), with the record each
+#: was found for (an id is only that record's while the record lives).
+CLEAR_MEMO_LIMIT = 1024
+_CLEAR_MEMO: dict[tuple[Any, ...], tuple[Any, tuple[int, int, int, int]]] = {}
 
 
 #: The face cache holds at most this many windows' worth of pixels (at the window's
