@@ -374,7 +374,7 @@ def clear_of_text(renderer: CardRenderer, card_id: str | None, card: pygame.Rect
         if bounds.contains(trial) and trial.collidelist(inks) < 0:
             found = trial
             break
-    _CLEAR_MEMO[memo_key] = (record, tuple(found))
+    _CLEAR_MEMO[memo_key] = (record, (found.x, found.y, found.w, found.h))
     while len(_CLEAR_MEMO) > CLEAR_MEMO_LIMIT:
         _CLEAR_MEMO.pop(next(iter(_CLEAR_MEMO)))
     return pygame.Rect(found)
