@@ -261,3 +261,14 @@ def test_every_game_autosaved_with_undos_replays_to_the_same_state(game_id: str,
                 assert game.redo(seat).ok
     assert undos and saver.compactions == 1 and not saver.failing
     _same(load_save(path, rules_loader=lambda _gid: rules), game)
+
+
+def test_a_line_nested_too_deeply_is_refused_by_name(tmp_path: Path) -> None:
+    game, _, path = _journaled(tmp_path)
+    _play(game)
+    deep = "[" * 150 + "]" * 150
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write('{"do": {"kind": "play", "seat": 0, "args": {"card": ' + deep + "}}}\n")
+    with pytest.raises(SaveError) as info:
+        read_save(path)
+    assert info.value.field == "journal[1]" and "nested more than" in info.value.problem

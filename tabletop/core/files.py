@@ -177,11 +177,27 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_DATA_BYTES) -> 
 def check_depth(data: Any, path: str | os.PathLike[str], limit: int = MAX_DEPTH) -> None:
     """Refuse parsed data whose tables/lists nest deeper than ``limit``.
 
-    Walks without recursion, so it is safe on any input.
+    Walks without recursion, so it is safe on any input. Field names are only built
+    for data that is too deep (a long save is thousands of lines: naming every value
+    on the way cost more than parsing it).
 
     Raises:
         FileProblem: naming the field path of the first too-deep part.
     """
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        if depth >= limit:
+            break  # found: walk again, naming the fields, to say where
+        todo.extend((v, depth + 1) for v in children)
+    else:
+        return
     stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
         value, depth, name = stack.pop()

@@ -80,7 +80,14 @@ from typing import Any
 
 from tabletop.core.actions import Action
 from tabletop.core.engine import Game, ReplayError, replay
-from tabletop.core.files import MAX_SAVE_BYTES, FileProblem, parse_json, read_text
+from tabletop.core.files import (
+    MAX_DEPTH,
+    MAX_SAVE_BYTES,
+    FileProblem,
+    check_depth,
+    parse_json,
+    read_text,
+)
 from tabletop.core.rules import GameRules, GameSetup, load_rules
 
 __all__ = [
@@ -386,7 +393,7 @@ def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
             continue
         name = f"journal[{index}]"
         try:
-            entry = parse_json(line, where)
+            entry = _parse_line(line, where)
         except FileProblem as exc:
             if index == len(lines) - 1:  # no newline after it: cut short by a crash
                 log.warning("%s: the last journal line is cut short; left out", where)
@@ -432,6 +439,19 @@ def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
     data.update(info, actions=raw_actions, redo=raw_redo)
     return SaveFile(where, base.game, base.setup, tuple(actions), saved_at, finished, turn,
                     data, tuple(redo), active, tuple(fields))
+
+
+def _parse_line(line: str, where: Path) -> Any:
+    """One journal line parsed, as :func:`~tabletop.core.files.parse_json` would (same
+    errors), at the cost of ``json.loads``: a line with fewer brackets than the nesting
+    cap cannot nest deeper, so only such a rare line is walked for its depth."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return parse_json(line, where)  # raises FileProblem with the words for it
+    if line.count("{") + line.count("[") >= MAX_DEPTH:
+        check_depth(data, where)
+    return data
 
 
 def _turn(value: Any) -> int | None:
