@@ -159,3 +159,22 @@ def test_health_left_counts_items_on_either_turn() -> None:
             turned = copy_state(state)
             turned.active = 1 - turned.active
             assert health_left(turned, rules.cards, seat) == conan_health
+
+
+def test_the_playout_plays_the_conan_bots_move_checking_only_its_picks() -> None:
+    """``bot_action`` checks only the bot's picks, not every candidate, and picks what
+    ConanBot picks among the legal actions (random tie-breaks aside: a fresh bot of
+    one seed per position; in these positions they agree on every one)."""
+    from player_helpers import Table
+
+    from tabletop.games.conan.bot import ConanBot
+    from tabletop.games.conan.playout import bot_action
+
+    rules = rules_of("conan")
+    states = _conan_positions(every=2, count=40)
+    same = 0
+    for n, state in enumerate(states):
+        lazy = bot_action(ConanBot(n), rules, state)
+        assert lazy is not None and rules.check(state, lazy).ok
+        same += lazy == ConanBot(n).choose(Table(rules, state))
+    assert same == len(states)
