@@ -1,0 +1,99 @@
+"""The cards a deck may be built from: the game's own and the user's card files.
+
+The user's card files live in ``userdirs.folder(Kind.CARDS, game)`` (same format as
+``assets/cards/<game>``, validated by the same schema and the game's own extra
+checks). Each file is read on its own: a broken one is left out and reported (file,
+card and field), the others stay; a card whose id the game already has is refused
+(the file is named), so a user file can never change a card the rules know.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop.core.cards import CardDataError, CardDb, CardDef, Schema, load_card_files
+from tabletop.core.rules import GameRules
+from tabletop.userdirs import Kind, folder
+
+__all__ = ["Pool", "load_pool"]
+
+#: The extra checks each game makes on its card set after the schema (module, name).
+_EXTRA_CHECKS: dict[str, tuple[str, str]] = {
+    "conan": ("tabletop.games.conan.schema", "validate_icons"),
+    "eshi100": ("tabletop.games.eshi100.schema", "validate"),
+    "xenocard": ("tabletop.games.xenocard", "check_upgrades"),
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A game's deck-building pool: ``cards`` (the game's, then the user's, by id),
+    ``user_ids`` (the ids from user files) and ``problems`` (one line per broken user
+    file: file, card and field)."""
+
+    game: str
+    cards: CardDb
+    user_ids: frozenset[str] = frozenset()
+    problems: tuple[str, ...] = ()
+
+    def is_user_card(self, cid: str) -> bool:
+        """Whether card ``cid`` comes from one of the user's own files."""
+        return cid in self.user_ids
+
+
+def _schema(game: str) -> Schema:
+    module = importlib.import_module(f"tabletop.games.{game}.schema")
+    schema: Schema = module.SCHEMA
+    return schema
+
+
+def _extra_check(game: str) -> Callable[[CardDb], object] | None:
+    where = _EXTRA_CHECKS.get(game)
+    if where is None:
+        return None
+    check: Callable[[CardDb], object] = getattr(importlib.import_module(where[0]), where[1])
+    return check
+
+
+def user_card_files(game: str) -> list[Path]:
+    """The user's card files of ``game`` (sorted; none when the folder is missing)."""
+    where = folder(Kind.CARDS, game)
+    try:
+        return sorted(p for p in where.glob("*.toml") if p.is_file())
+    except OSError:
+        return []
+
+
+def load_pool(rules: GameRules, user_folder: Path | None = None) -> Pool:
+    """The pool of ``rules``' game: its cards plus every user card file that is sound
+    (``user_folder``, default ``userdirs.folder(Kind.CARDS, game)``). Never raises for
+    a user file: each problem is a line of :attr:`Pool.problems`."""
+    game = rules.game_id
+    base = dict(rules.cards)
+    files = (sorted(user_folder.glob("*.toml")) if user_folder is not None and
+             user_folder.is_dir() else user_card_files(game) if user_folder is None else [])
+    cards: dict[str, CardDef] = dict(base)
+    user: set[str] = set()
+    problems: list[str] = []
+    schema = _schema(game)
+    check = _extra_check(game)
+    for path in files:
+        try:
+            db = load_card_files([path], game, schema)
+            if check is not None:
+                check(CardDb(game, [*base.values(), *db.values()]))
+        except CardDataError as exc:
+            problems.append(str(exc))
+            continue
+        clash = next((cid for cid in db if cid in cards), None)
+        if clash is not None:
+            first = cards[clash].source or game
+            problems.append(str(CardDataError(str(path), clash, "id",
+                                              f"duplicate id (also in {first})")))
+            continue
+        cards.update(db)
+        user.update(db)
+    return Pool(game, CardDb(game, cards.values()), frozenset(user), tuple(problems))
