@@ -4,6 +4,7 @@ Usage::
 
     tabletop [--lang en|ja] [--size WxH] [--smoke]      open the window (or smoke-test it)
     tabletop [--size WxH] --first-frame                  draw the first menu frame, exit
+    tabletop --reset-settings [...]                      forget the remembered settings first
     tabletop check FILE...                               run scenario files
     tabletop selfplay GAME --games N --seed S [--max-turns T] [--max-actions M]
     tabletop replay SAVE [--step]                        step through a save (spectator view)
@@ -107,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="open the window briefly and exit (checks the install)")
     parser.add_argument("--first-frame", action="store_true",
                         help="draw the first menu frame and exit (times the start-up)")
+    parser.add_argument("--reset-settings", action="store_true",
+                        help="forget the remembered settings (language, window, sleeves...) "
+                             "and start with the defaults")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="run scenario files and report each step")
@@ -139,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(list(argv) if argv is not None else None)
     except SystemExit as exc:  # argparse exits on --help and on usage errors
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_BROKEN
+    if args.reset_settings and _reset_settings() != EXIT_OK:
+        return EXIT_BROKEN
     if args.command is None:
         return _window(args)
     # Headless tools print catalogue keys for missing texts; no warning per key.
@@ -177,6 +183,22 @@ def _window(args: argparse.Namespace) -> int:
 
         return first_frame(args.size)
     return int(app.run(args) or 0)
+
+
+def _reset_settings() -> int:
+    """``--reset-settings``: remove the settings file (tabletop.settings.reset_settings)."""
+    from tabletop.core.persistence import SaveError
+    from tabletop.settings import reset_settings
+    from tabletop.userdirs import settings_path
+
+    try:
+        reset_settings()
+    except SaveError as exc:
+        _err(_say("cli.reset_settings.failed", "tabletop: {error}", error=exc))
+        return EXIT_BROKEN
+    _out(_say("cli.reset_settings.done", "tabletop: settings reset to the defaults ({file})",
+              file=settings_path()))
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- check

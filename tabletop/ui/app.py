@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tabletop import i18n
+from tabletop import i18n, notices
 from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
@@ -72,10 +72,18 @@ class App:
         running: False once the user quits (or :meth:`quit` is called).
         save_dir: where autosaves go (None: persistence's default place).
         scale: the UI scale factor (1.0 at 1280x720, see :func:`~tabletop.ui.theme.ui_scale`).
+        settings: the remembered settings (:mod:`tabletop.settings`; ``size`` and
+            ``lang`` None take theirs; changed through :mod:`tabletop.ui.settings_apply`).
     """
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), lang: str = "en",
-                 save_dir: Path | str | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = (1280, 720), lang: str | None = "en",
+                 save_dir: Path | str | None = None, settings: Any = None) -> None:
+        from tabletop.settings import load_settings
+
+        self.settings, settings_problem = ((settings, None) if settings is not None
+                                           else load_settings())
+        size = size or self.settings.window_size
+        lang = lang or self.settings.language.value
         # only what the program uses: no mixer (no sound; avoids ALSA noise when headless)
         pygame.display.init()
         pygame.font.init()
@@ -95,6 +103,8 @@ class App:
         self.game: Game | None = None
         self.lang = "en"
         self._set_lang_code(lang)
+        if settings_problem is not None:  # told in the menu; the defaults are in use
+            notices.report(settings_problem.render())
         pygame.display.set_caption(i18n.t("app.title"))
         self.scale = ui_scale(self.size)
         self.ui = self._make_manager()
@@ -400,6 +410,7 @@ class App:
         """
         from tabletop.core.persistence import new_autosave_path
         from tabletop.ui.computer_seat import ComputerSeats, computer_seats
+        from tabletop.ui.settings_apply import pace
         from tabletop.ui.table import TableScene
 
         self._detach_autosaver()
@@ -410,7 +421,7 @@ class App:
                 new_autosave_path(game.setup.game, self.save_folder())
             saver = self._attach_autosaver(game, path)
         if computer is None and computer_seats(game.setup):
-            computer = ComputerSeats(computer_seats(game.setup))
+            computer = ComputerSeats(computer_seats(game.setup), pace=pace(self))
         try:
             table = TableScene(self, game, cover_at_start=computer is None or computer.covers,
                                computer=computer)
@@ -557,17 +568,22 @@ def _parse_size(text: str | None) -> tuple[int, int]:
 
 def run(args: Any) -> int:
     """Open the window with the main menu and run until quit (``tabletop`` command)."""
+    from tabletop.ui.settings_apply import open_as_saved, remember_window
+
     try:
-        size = _parse_size(getattr(args, "size", None))
+        given = getattr(args, "size", None)
+        size = _parse_size(given) if given else None  # None: the remembered size
     except ValueError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2
-    app = App(size, lang=getattr(args, "lang", None) or "en",
+    app = App(size, lang=getattr(args, "lang", None) or None,
               save_dir=getattr(args, "save_dir", None))
     try:
+        open_as_saved(app, size_given=size is not None)
         app.show_menu()
         app.run_loop()
     finally:
+        remember_window(app)
         app.shutdown()
     return 0
 

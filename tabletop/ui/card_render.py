@@ -35,6 +35,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.i18n import t
+from tabletop.ui.sleeves import sleeve_key, sleeve_rgb, sleeved
 from tabletop.ui.surface_cache import SurfaceCache, window_budget
 from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
 
@@ -424,6 +425,8 @@ class CardRenderer:
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
         self.on_face: Callable[[str], None] | None = None
+        #: Each seat's sleeve colour (RGB) drawn on its backs; None: bare backs.
+        self.sleeves: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
         #: What the fitting function did on every surface drawn so far, by
         #: ``(kind, card id, width, height, lang)``: texts placed and left out.
         self.records: SurfaceCache[tuple[Any, ...], FaceRecord] = SurfaceCache(
@@ -481,9 +484,12 @@ class CardRenderer:
             self.on_face(card_id)
         return self._get(card_id, size, turn, lang)
 
-    def back(self, size: tuple[int, int], turn: float = 0.0) -> pygame.Surface:
-        """A card back at ``size`` (for hidden cards), turned like :meth:`face`."""
-        return self._get(None, size, turn, "")
+    def back(self, size: tuple[int, int], turn: float = 0.0,
+             seat: int | None = None) -> pygame.Surface:
+        """A card back at ``size`` (for hidden cards), turned like :meth:`face`; ``seat``:
+        whose card, worn in that seat's sleeve (:attr:`sleeves`, issue 16)."""
+        rgb = self.sleeves[seat] if seat in (0, 1) and self.sleeves is not None else None
+        return self._get(None, size, turn, sleeve_key(rgb))
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after a language change)."""
@@ -594,8 +600,8 @@ class CardRenderer:
                 else:
                     surf = pygame.transform.rotozoom(upright, angle, 1.0)
             else:
-                surf = self.draw_back(w, h) if card_id is None else self.draw_face(
-                    card_id, w, h, lang)
+                surf = (sleeved(self.draw_back(w, h), sleeve_rgb(lang)) if card_id is None
+                        else self.draw_face(card_id, w, h, lang))
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf

@@ -32,9 +32,9 @@ from tabletop.core.engine import Game
 from tabletop.core.messages import Message
 from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
 from tabletop.resources import resource_path
-from tabletop.ui import dialogs
+from tabletop.ui import dialogs, settings_apply, settings_menu
 from tabletop.ui.computer_seat import seat_options
-from tabletop.ui.demo import PERSON, SEAT_KINDS, computer_levels, demo_button, seat_menu
+from tabletop.ui.demo import SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
 from tabletop.ui.lessons_menu import lessons_button
 from tabletop.ui.scene import Scene
@@ -261,8 +261,10 @@ class MenuScene(Scene):
                              else next(iter(playable), next(iter(self.games), "")))
         self.deck_ids: list[str | None] = [None, None]
         self.first: str = "0"
-        #: Per seat: "person" or a computer level (issue 12 §5; see ``seat_menu``).
-        self.seat_kinds: list[str] = [PERSON, PERSON]
+        #: Per seat: "person" or a computer level (issue 12 §5; see ``seat_menu``), and
+        #: whether a new game starts in free mode: as remembered (issue 16).
+        self.seat_kinds: list[str] = settings_apply.seat_kinds(app)
+        self.free_mode: bool = settings_apply.settings_of(app).free_mode
         self._pick_default_decks()
         self.build()
 
@@ -301,6 +303,11 @@ class MenuScene(Scene):
         """Choose who plays ``seat``: ``"person"`` or a computer level (easy/normal/hard)."""
         if kind in SEAT_KINDS:
             self.seat_kinds[seat] = kind
+        self._dirty = True
+
+    def select_mode(self, value: str) -> None:
+        """Choose how a new game starts: ``"free"`` (free mode) or ``"rules"``."""
+        self.free_mode = value == "free"
         self._dirty = True
 
     def select_first(self, value: str) -> None:
@@ -345,7 +352,10 @@ class MenuScene(Scene):
             dialogs.message(self.app, "dialog.start_failed_title",
                             i18n.t("dialog.start_failed", reason=str(exc)))
             return
+        settings_apply.remember_choices(self.app, self.seat_kinds, self.free_mode)
         self.app.start_game(game)
+        if self.free_mode:
+            settings_apply.start_free(game)
 
     # -------------------------------------------------------------- saves
     def scan_saves(self) -> None:
@@ -605,7 +615,9 @@ class MenuScene(Scene):
             element = event.ui_element
             option = getattr(event, "selected_option_id", None) or ""
             if element is self.widgets.get("language"):
-                self.app.set_language(option)
+                settings_apply.choose_language(self.app, option)
+            elif element is self.widgets.get("mode"):
+                self.select_mode(option)
             elif element is self.widgets.get("deck0"):
                 self.select_deck(0, option)
             elif element is self.widgets.get("deck1"):
@@ -683,13 +695,14 @@ class MenuScene(Scene):
         gap = px(24)
         add = self.widgets.__setitem__
 
-        # header: title, explanation, language
+        # header: title, explanation, settings, language
         lang_w = px(190)
-        add("title", UILabel(pygame.Rect(margin, margin - px(8), w - 2 * margin - lang_w - gap,
-                                         px(60)),
+        settings_w = settings_menu.settings_button(self, pygame.Rect(
+            w - margin - lang_w - gap, margin + px(24), 0, px(40)), px)
+        title_w = w - 2 * margin - lang_w - gap - settings_w
+        add("title", UILabel(pygame.Rect(margin, margin - px(8), title_w, px(60)),
                              i18n.t("app.title"), ui, object_id="#title"))
-        add("subtitle", UILabel(pygame.Rect(margin, margin + px(52),
-                                            w - 2 * margin - lang_w - gap, px(30)),
+        add("subtitle", UILabel(pygame.Rect(margin, margin + px(52), title_w, px(30)),
                                 i18n.t("menu.tagline"), ui, object_id="#subtitle"))
         add("language_label", UILabel(pygame.Rect(w - margin - lang_w, margin - px(4), lang_w,
                                                   px(26)),
@@ -846,6 +859,8 @@ class MenuScene(Scene):
                                     pygame.Rect(pad + inner - first_w if narrow else pad, y,
                                                 first_w, px(40)), ui,
                                     container=panel))
+        y = settings_menu.mode_menu(self, panel, pygame.Rect(pad, y, inner, px(40)),
+                                    first_w, narrow, px)
         problem = self.start_problem()
         start_h = px(56)
         bottom = area.height - pad - start_h

@@ -334,7 +334,7 @@ class HoverPreview:
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, (rect.x - 4, rect.y + 2))
         if card.card_id is None:
-            image = self.renderer.back(rect.size)
+            image = self.renderer.back(rect.size, seat=card.owner)
         else:
             image = self.renderer.face(card.card_id, rect.size, 0.0, lang)
         surface.blit(image, rect)

@@ -21,7 +21,8 @@ from tabletop.ui import dialogs
 from tabletop.ui.coach_panel import COACH_KEY
 from tabletop.ui.drag import DragState, legal_targets
 from tabletop.ui.help import HELP_KEY, open_help, open_why
-from tabletop.ui.sprite import Slide
+from tabletop.ui.settings_apply import animation_factor
+from tabletop.ui.sprite import SLIDE_SECONDS, Slide
 from tabletop.ui.table_controls import (
     TURN_COMMANDS,
     key_command,
@@ -553,7 +554,8 @@ class TableInput(TableParts):
         if sprite is None or self.cover_pending:
             self.slide = None
             return
-        self.slide = Slide(iid, start, sprite.rect.topleft)
+        self.slide = Slide(iid, start, sprite.rect.topleft,
+                           duration=SLIDE_SECONDS * animation_factor(self.app))
 
     @property
     def grab_px(self) -> tuple[int, int]:

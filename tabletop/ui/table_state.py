@@ -26,6 +26,7 @@ from tabletop.layout import CARD_SIZE, TableGeometry, Zone
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
+from tabletop.ui.settings_apply import sleeve_colours
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
 from tabletop.ui.theme import fit_id
@@ -337,11 +338,12 @@ class TableState(TableParts):
     def _place_sprites(self) -> None:
         """Pixel rects and surfaces for the current window size (no text rendering)."""
         scale = self.viewport.scale
+        self.renderer.sleeves = sleeve_colours(self.app)  # each seat's own (issue 16)
         for sprite in self.sprites:
             upright = sprite.placed.size
             w, h = round(upright[0] * scale), round(upright[1] * scale)
             if sprite.card.card_id is None:
-                sprite.surface = self.renderer.back((w, h), sprite.turn)
+                sprite.surface = self.renderer.back((w, h), sprite.turn, sprite.card.owner)
             else:
                 sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
                                                     sprite.turn, self.lang)

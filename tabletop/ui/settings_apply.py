@@ -1,0 +1,213 @@
+"""The remembered settings at work in the window (issue 16): read them from the app,
+apply a changed one at once, keep them in the user folder.
+
+The app holds one :class:`~tabletop.settings.Settings` (``app.settings``, loaded when
+it opens). Scenes read it through the helpers here, never the file, and a scene given
+a smaller stand-in host without ``settings`` gets the defaults. :func:`change` is the
+one way a setting changes while the program runs: it applies what can be applied at
+once (language, window size, full screen, UI scale, sleeves) and writes the file.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from tabletop import notices
+from tabletop.core.persistence import SaveError
+from tabletop.core.seat_player import Level
+from tabletop.i18n import Message, msg
+from tabletop.settings import Language, Settings, save_settings
+
+__all__ = ["animation_factor", "change", "choose_language", "computer_levels", "keep",
+           "open_as_saved", "pace", "remember_choices", "remember_window", "seat_kinds",
+           "settings_of", "sleeve_colours", "start_free"]
+
+log = logging.getLogger(__name__)
+
+RGB = tuple[int, int, int]
+
+
+def settings_of(app: Any) -> Settings:
+    """The app's settings (the defaults for a host that has none: tests' stand-ins)."""
+    settings = getattr(app, "settings", None)
+    return settings if isinstance(settings, Settings) else Settings()
+
+
+def animation_factor(app: Any) -> float:
+    """The multiplier on every glide's seconds (:attr:`AnimationSpeed.factor`)."""
+    return settings_of(app).animation_speed.factor
+
+
+def pace(app: Any) -> Any:
+    """The computer seats' :class:`~tabletop.ui.computer_seat.Pace` for the saved
+    animation speed (its names are the speeds')."""
+    from tabletop.ui.computer_seat import PACES
+
+    return PACES[settings_of(app).animation_speed.value]
+
+
+def sleeve_colours(app: Any) -> tuple[RGB, RGB]:
+    """Each seat's sleeve colour (0-255 RGB), seat 0 first."""
+    a, b = settings_of(app).sleeves
+    return (a.rgb, b.rgb)
+
+
+def computer_levels(settings: Settings) -> dict[int, Level]:
+    """seat -> level of the remembered computer seats (the others are persons)."""
+    return {seat: level for seat, level in enumerate(settings.computer) if level is not None}
+
+
+def seat_kinds(app: Any) -> list[str]:
+    """The menu's per-seat choice as remembered: ``"person"`` or a level's name."""
+    from tabletop.ui.demo import PERSON
+
+    return [PERSON if level is None else str(level.value) for level in settings_of(app).computer]
+
+
+def remember_choices(app: Any, kinds: list[str], free_mode: bool) -> None:
+    """A game starts from the menu: keep its computer seats and strict/free choice for
+    the next time (written only when they changed)."""
+    from tabletop.ui.demo import computer_levels as levels_of
+
+    levels = levels_of(kinds)
+    settings = settings_of(app)
+    wanted = replace(settings, computer=(levels.get(0), levels.get(1)), free_mode=free_mode)
+    if wanted != settings:
+        keep(app, wanted)
+
+
+def start_free(game: Any) -> None:
+    """A new game the menu starts in free mode (the remembered choice): free mode is
+    switched on as its first action, as the F key would (ALL-R3; logged)."""
+    from tabletop.core.actions import Action
+
+    if game.state.free_mode:
+        return
+    action = Action.make("set_free_mode", game.rules.acting_seat(game.state), on=True)
+    if game.check(action).ok:
+        game.propose(action)
+
+
+def choose_language(app: Any, code: str) -> None:
+    """Switch the window's language (the menu's choice) and keep it."""
+    app.set_language(code)
+    settings = settings_of(app)
+    try:
+        wanted = replace(settings, language=Language(getattr(app, "lang", code)))
+    except ValueError:  # a catalogue without a Language of its own: used, not kept
+        return
+    if wanted != settings:
+        keep(app, wanted)
+
+
+def keep(app: Any, settings: Settings) -> Message | None:
+    """Make ``settings`` the app's and write them to the user folder. Returns None, or
+    the message saying why they could not be written (also told once in the menu):
+    the program goes on with them for this run."""
+    app.settings = settings
+    try:
+        save_settings(settings)
+    except SaveError as exc:
+        log.warning("settings not kept: %s", exc)
+        problem = msg("settings.save_failed", reason=str(exc))
+        notices.report(problem.render())
+        return problem
+    return None
+
+
+def change(app: Any, new: Settings, save: bool = True) -> Message | None:
+    """Apply ``new`` at once where it can be (language, window size or full screen, UI
+    scale, sleeves on the tables open) and, with ``save``, keep it (:func:`keep`).
+    Returns what :func:`keep` says."""
+    old = settings_of(app)
+    app.settings = new
+    if new.fullscreen != old.fullscreen:
+        _set_fullscreen(app, new.fullscreen)
+    elif not new.fullscreen and new.window_size != old.window_size:
+        _set_window_size(app, new.window_size)
+    rebuilt = False
+    if new.ui_scale != old.ui_scale:
+        setter = getattr(app, "set_ui_scale", None)
+        if callable(setter):
+            setter(new.ui_scale)
+            rebuilt = True
+    if new.language.value != getattr(app, "lang", new.language.value):
+        app.set_language(new.language.value)
+        rebuilt = True
+    if new.sleeves != old.sleeves:
+        _resleeve(app)
+    if not rebuilt and (new.window_size != old.window_size or new.fullscreen != old.fullscreen):
+        rebuild = getattr(app, "rebuild_ui", None)
+        if callable(rebuild):
+            rebuild()
+    return keep(app, new) if save else None
+
+
+def open_as_saved(app: Any, size_given: bool = False) -> None:
+    """At the program's start: full screen if it was left so (unless a size was given
+    on the command line) and the remembered UI scale."""
+    settings = settings_of(app)
+    if settings.fullscreen and not size_given:
+        _set_fullscreen(app, True)
+    setter = getattr(app, "set_ui_scale", None)
+    if callable(setter) and settings.ui_scale != 1.0:
+        setter(settings.ui_scale)
+    elif settings.fullscreen and not size_given:
+        app.rebuild_ui()
+
+
+def remember_window(app: Any) -> None:
+    """When the program closes: keep the window's size for the next start (not while
+    full screen: the size to come back to is the windowed one). Writes only when it
+    changed."""
+    settings = settings_of(app)
+    if settings.fullscreen or getattr(app, "fullscreen", False):
+        return
+    size = _window_size(app)
+    if size is None or size == settings.window_size:
+        return
+    try:
+        wanted = replace(settings, window_size=size)
+    except ValueError:  # a window beyond the remembered range: keep the old size
+        return
+    keep(app, wanted)
+
+
+def _window_size(app: Any) -> tuple[int, int] | None:
+    try:
+        w, h = pygame.display.get_window_size()
+    except pygame.error:
+        return None
+    return (int(w), int(h)) if w > 0 and h > 0 else None
+
+
+def _set_fullscreen(app: Any, on: bool) -> None:
+    setter = getattr(app, "set_fullscreen", None)
+    if callable(setter):
+        setter(on)
+        return
+    # until the window's own toggle exists: the same as F11 would do
+    if on:
+        app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    else:
+        app.screen = pygame.display.set_mode(settings_of(app).window_size, pygame.RESIZABLE)
+
+
+def _set_window_size(app: Any, size: tuple[int, int]) -> None:
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def _resleeve(app: Any) -> None:
+    """Tables open now draw their backs in the new sleeves."""
+    colours = sleeve_colours(app)
+    for scene in getattr(getattr(app, "stack", None), "scenes", []):
+        renderer = getattr(scene, "renderer", None)
+        if renderer is not None and hasattr(renderer, "sleeves"):
+            renderer.sleeves = colours
+            rebuild = getattr(scene, "_place_sprites", None)
+            if callable(rebuild):
+                rebuild()
