@@ -272,3 +272,17 @@ def test_a_line_nested_too_deeply_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as info:
         read_save(path)
     assert info.value.field == "journal[1]" and "nested more than" in info.value.problem
+
+
+def test_a_journal_never_grows_past_what_can_be_read(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(persistence, "_JOURNAL_MAX_BYTES", 2000)
+    game, saver, path = _journaled(tmp_path)
+    _play(game)
+    _play(game)
+    assert game.propose(Action.make("end_turn", 0)).ok
+    for _ in range(8):
+        assert game.propose(Action.make("set_free_mode", 1, on=True)).ok
+        assert game.propose(Action.make("set_free_mode", 1, on=False)).ok
+    assert saver.compactions >= 2 and path.stat().st_size <= 2000 + 600
+    _same(load_save(path, toy_loader), game)

@@ -138,6 +138,10 @@ JOURNAL = 1
 #: Compaction: the base is written again once the journal holds more entries than
 #: twice the actions plus this (undo/redo back and forth; plain actions never do it).
 _JOURNAL_SLACK = 200
+#: Compaction: the base is written again before the journal grows past this many bytes
+#: (half the largest save read), so a marathon game stays readable; a base is about
+#: half the size of the lines it replaces.
+_JOURNAL_MAX_BYTES = MAX_SAVE_BYTES // 2
 APP = "tabletop"
 #: Environment variable that overrides the autosave folder.
 SAVE_DIR_ENV_VAR = "TABLETOP_SAVE_DIR"
@@ -773,7 +777,8 @@ class Autosaver:
             return  # _keep_unreadable deals with it at the first write
         if save.actions == tuple(game.actions) and save.redo == tuple(game.redo_stack):
             self._checked.add(target)
-            self._written = _Written.of(game, target, text.count("\n") - 1)
+            self._written = _Written.of(game, target, text.count("\n") - 1,
+                                       len(text.encode("utf-8")))
 
     def _failed(self, exc: SaveError) -> None:
         started_failing = self.last_error is None
@@ -838,11 +843,14 @@ class Autosaver:
                 entry = written.entry(game)
                 if entry == "":
                     return  # nothing changed since the last write
-                if isinstance(entry, dict) and written.entries < 2 * len(game.history) + \
-                        _JOURNAL_SLACK:
+                line = _line({**entry, **_informational(game)}, target) \
+                    if isinstance(entry, dict) else ""
+                added = len(line.encode("utf-8"))
+                if line and written.entries < 2 * len(game.history) + _JOURNAL_SLACK and \
+                        written.size + added <= _JOURNAL_MAX_BYTES:
                     self._written = None  # a failed append leaves the tail unknown
-                    append_line(_line({**entry, **_informational(game)}, target), target)
-                    self._written = written.after(game)
+                    append_line(line, target)
+                    self._written = written.after(game, added)
                 else:
                     self._write_base(game, target)
             else:
@@ -863,14 +871,14 @@ class Autosaver:
             raise SaveError(target, "", exc.problem) from exc
         write_text_atomic(text, target)
         self.compactions += 1
-        self._written = _Written.of(game, target)
+        self._written = _Written.of(game, target, 0, len(text.encode("utf-8")))
 
 
 @dataclass(frozen=True)
 class _Written:
     """What an autosave journal holds after the last write, in O(1): the game and file,
     the number of actions and redo items, the last two actions and the last redo item,
-    and the entries since the base."""
+    the entries since the base and the file's size in bytes."""
 
     game: Game
     path: Path
@@ -880,18 +888,19 @@ class _Written:
     redo: int
     redo_last: Action | None
     entries: int = 0
+    size: int = 0
 
     @classmethod
-    def of(cls, game: Game, path: Path, entries: int = 0) -> _Written:
-        """The record of ``game`` as written now to ``path``."""
+    def of(cls, game: Game, path: Path, entries: int = 0, size: int = 0) -> _Written:
+        """The record of ``game`` as written now to ``path`` (``size`` bytes)."""
         history, redo = game.history, game.redo_stack
         return cls(game, path, len(history), history[-1].action if history else None,
                    history[-2].action if len(history) >= 2 else None,
-                   len(redo), redo[-1] if redo else None, entries)
+                   len(redo), redo[-1] if redo else None, entries, size)
 
-    def after(self, game: Game) -> _Written:
-        """The record after one more entry, ``game`` as it is now."""
-        return _Written.of(game, self.path, self.entries + 1)
+    def after(self, game: Game, added: int) -> _Written:
+        """The record after one more entry of ``added`` bytes, ``game`` as it is now."""
+        return _Written.of(game, self.path, self.entries + 1, self.size + added)
 
     def entry(self, game: Game) -> dict[str, Any] | str | None:
         """The journal entry that brings the file to ``game`` (without its informational
