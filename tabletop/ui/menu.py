@@ -32,7 +32,7 @@ from tabletop.core.engine import Game
 from tabletop.core.messages import Message
 from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
 from tabletop.resources import resource_path
-from tabletop.ui import dialogs, settings_apply, settings_menu
+from tabletop.ui import deck_menu, dialogs, settings_apply, settings_menu
 from tabletop.ui.computer_seat import seat_options
 from tabletop.ui.demo import SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
@@ -109,6 +109,7 @@ class GameChoice:
             except DeckError as exc:  # this file only: the other decks stay playable
                 log.warning("deck %s unavailable: %s", path, exc)
                 choice.broken_decks[path.name] = _short_reason(str(exc), path)
+        deck_menu.add_user_decks(choice)  # the user's own decks too (issue 16)
         for deck_id, deck in choice.decks.items():
             try:
                 choice.problems[deck_id] = list(choice.rules.check_deck(deck))
@@ -924,8 +925,11 @@ class MenuScene(Scene):
         if rules_help is not None:
             add("rules_help", rules_help)
             bottom -= px(52)
+        half = (inner - px(8)) // 2  # Lessons and Decks (issue 16) side by side
         add("lessons", lessons_button(self.app, self.game_id, pygame.Rect(  # issue 12 §3
-            pad, bottom - px(42), inner, px(42)), panel))
+            pad, bottom - px(42), half, px(42)), panel))
+        add("decks", deck_menu.decks_button(self.app, self.game_id, pygame.Rect(
+            pad + half + px(8), bottom - px(42), inner - half - px(8), px(42)), panel))
         bottom -= px(52)
         if self.folder_problem is not None:  # nothing can be listed from it nor saved there
             folder, reason = self.folder_problem

@@ -1,0 +1,973 @@
+"""The deck builder (issue 16): build, check and keep decks of one's own, per game.
+
+Opened from the menu's **Decks** button (:func:`open_deck_builder`). On the left the
+pool (the game's cards and the user's own card files, :mod:`tabletop.core.deck_pool`)
+with its filters (search in English or Japanese, type, colour / kind / icon /
+attribute, cost, power); in the middle the deck, pile by pile; on the right whether
+it is legal (every problem in the game's words with its rule, from the game's own
+``decklegal``), its counts, cost curve and type split.
+
+* a click on a pool card adds a copy, a right-click takes one out; in the deck a
+  click takes one out and a right-click adds one; a card dragged from the pool onto
+  the deck adds a copy, one dragged from the deck onto the pool takes one out;
+* **Save** writes the deck to ``userdirs.folder(Kind.DECKS, game)`` (a ready-made
+  deck is saved as a deck of one's own), **Rename** gives its file the new name,
+  **Duplicate** saves a copy, **Delete** asks, then deletes the file;
+* **Export** writes the deck as plain text (:mod:`tabletop.core.deck_text`) beside
+  the deck files and onto the clipboard; **Import** reads such a text from the
+  clipboard or a ``.txt`` file there, reporting every line it cannot read;
+* Ctrl+S saves, Esc goes back to the menu (asking first about unsaved changes).
+
+A broken user card or deck file is left out and named (file and field) in a message;
+it never closes the window.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from tabletop import i18n
+from tabletop.core.deck_check import DeckProblem
+from tabletop.core.deck_files import (
+    UserDecks,
+    deck_folder,
+    delete_deck,
+    load_user_decks,
+    new_deck_id,
+    save_deck,
+)
+from tabletop.core.deck_filter import CardFilter, filter_cards, values_of
+from tabletop.core.deck_pool import Pool, load_pool
+from tabletop.core.deck_stats import DeckStats, facets_of
+from tabletop.core.deck_text import format_deck, parse_deck_text
+from tabletop.core.decks import Deck, DeckError, load_deck
+from tabletop.core.rules import GameRules, game_ids, load_rules, register_card_names
+from tabletop.ui import deck_io, dialogs
+from tabletop.ui.deck_chart import draw_curve, draw_split
+from tabletop.ui.deck_lists import (
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    TEXT_OK,
+    TEXT_PROBLEM,
+    ListView,
+    Row,
+)
+from tabletop.ui.deck_model import DeckDraft
+from tabletop.ui.host import Host
+from tabletop.ui.scene import Scene
+
+__all__ = ["DeckBuilderScene"]
+
+log = logging.getLogger(__name__)
+
+BACKGROUND = (24, 48, 38)
+#: Pixels (at scale 1) the pointer moves with the button down before a press is a drag.
+DRAG_START = 6
+#: Text files offered by Import, newest first.
+IMPORT_FILES = 5
+USER, READY, NEW = "user:", "ready:", "new"
+
+
+def _label(key: str, fallback: str) -> str:
+    """A catalogue text, or ``fallback`` when the catalogue has none (a user's own
+    card type or value the catalogue cannot know)."""
+    return i18n.t(key) if i18n.has_text(key) else fallback
+
+
+class DeckBuilderScene(Scene):
+    """The deck builder of one game (see the module docstring)."""
+
+    timers_show = False
+
+    def __init__(self, app: Host, game: str | None = None,
+                 rules_loader: Callable[[str], GameRules] = load_rules) -> None:
+        super().__init__(app)
+        self.rules_loader = rules_loader
+        self._rules: dict[str, GameRules] = {}
+        self.broken_games: dict[str, str] = {}
+        for gid in game_ids():
+            try:
+                self._rules[gid] = rules_loader(gid)
+            except Exception as exc:  # a broken card file: that game is not offered
+                log.warning("deck builder: %s unavailable: %s", gid, exc)
+                self.broken_games[gid] = str(exc)
+        self.widgets: dict[str, Any] = {}
+        self._told: list[str] = []
+        self.status = ""
+        self.filter = CardFilter()
+        self.pool_view = ListView(pygame.Rect(0, 0, 1, 1), app.scale)
+        self.deck_view = ListView(pygame.Rect(0, 0, 1, 1), app.scale)
+        self.rects: dict[str, pygame.Rect] = {}
+        self._press: tuple[str, Row, tuple[int, int], int] | None = None
+        self.dragging: tuple[str, Row] | None = None
+        self._problems: list[DeckProblem] = []
+        self._stats: DeckStats | None = None
+        first = game if game in self._rules else next(iter(self._rules), "")
+        self.game = first
+        self.pool: Pool | None = None
+        self.user = UserDecks()
+        self.ready: dict[str, Deck] = {}
+        self.draft: DeckDraft | None = None
+        if first:
+            self._load_game(first)
+        self.build()
+
+    # ------------------------------------------------------------------ game and decks
+    @property
+    def rules(self) -> GameRules:
+        """The rules of the game shown."""
+        return self._rules[self.game]
+
+    def _load_game(self, game: str) -> None:
+        """Load ``game``'s pool, the user's decks and the ready-made ones; open the
+        first deck of the user's (else a new one)."""
+        self.game = game
+        rules = self._rules[game]
+        self.pool = load_pool(rules)
+        register_card_names(self.pool.cards)  # the user's cards named in problems too
+        self.user = load_user_decks(game, list(self.pool.cards), rules.deck_options)
+        self.ready = self._ready_decks(rules)
+        problems = list(self.pool.problems) + [f"{reason}" for reason in
+                                               self.user.broken.values()]
+        if problems:
+            self._told.append(i18n.t("decks.broken_body", problems="\n".join(
+                f"• {p}" for p in problems)))
+        self.filter = CardFilter()
+        first = next(iter(self.user.decks), None)
+        if first is not None:
+            self.open_deck(USER + first)
+        else:
+            self.new_deck()
+
+    @staticmethod
+    def _ready_decks(rules: GameRules) -> dict[str, Deck]:
+        from tabletop.resources import resource_path
+
+        out: dict[str, Deck] = {}
+        try:
+            files = sorted(resource_path("assets", "decks", rules.game_id).glob("*.toml"))
+        except (FileNotFoundError, OSError):
+            return out
+        for path in files:
+            try:
+                out[path.stem] = load_deck(path, list(rules.cards), rules.deck_options)
+            except DeckError as exc:  # the menu names it; here it is only not offered
+                log.warning("ready-made deck %s: %s", path, exc)
+        return out
+
+    def deck_choices(self) -> list[tuple[str, str]]:
+        """The deck drop-down's (label, choice id): the user's decks, the deck being
+        made when it is not saved yet, then the ready-made ones."""
+        lang = self.app.lang
+        out = [(d.display_name(lang), USER + i) for i, d in self.user.decks.items()]
+        if self.draft is not None and self.draft.saved_id is None:
+            out.append((self.draft.name.get(lang) or self.draft.name["en"], NEW))
+        out += [(i18n.t("decks.ready_made", name=d.display_name(lang)), READY + i)
+                for i, d in self.ready.items()]
+        return out
+
+    def current_choice(self) -> str:
+        """The drop-down id of the deck being edited."""
+        if self.draft is None or self.draft.saved_id is None:
+            return NEW if self.draft is None or not self.draft.deck_id.startswith(READY) \
+                else self.draft.deck_id
+        return USER + self.draft.saved_id
+
+    def open_deck(self, choice: str) -> None:
+        """Edit the user's deck (``user:<id>``) or a ready-made one (``ready:<id>``: a
+        copy, saved as the user's own)."""
+        assert self.pool is not None
+        if choice.startswith(USER) and choice[len(USER):] in self.user.decks:
+            deck = self.user.decks[choice[len(USER):]]
+            self.draft = DeckDraft.from_deck(self.pool, deck, deck.id)
+            self.status = i18n.t("decks.saved_at", file=f"{deck.id}.toml")
+        elif choice.startswith(READY) and choice[len(READY):] in self.ready:
+            deck = self.ready[choice[len(READY):]]
+            self.draft = DeckDraft.from_deck(self.pool, deck, None)
+            self.draft.deck_id = READY + deck.id
+            self.status = i18n.t("decks.ready_only")
+        else:
+            return
+        self.refresh()
+
+    def new_deck(self) -> None:
+        """Start an empty deck (not saved until Save)."""
+        assert self.pool is not None
+        new = i18n.msg("decks.new_name")
+        self.draft = DeckDraft(self.pool, "new", {lang: new.render(lang) for lang in ("en", "ja")})
+        self.status = ""
+        self.refresh()
+
+    def _taken_ids(self) -> set[str]:
+        return set(self.user.decks) | set(self.ready)
+
+    def _reload_user(self) -> None:
+        assert self.pool is not None
+        self.user = load_user_decks(self.game, list(self.pool.cards), self.rules.deck_options)
+
+    def save(self) -> bool:
+        """Save the deck to the user's folder (a new file for a deck never saved);
+        True when written. A failure is told, never raised."""
+        draft = self.draft
+        if draft is None:
+            return False
+        deck_id = draft.saved_id or new_deck_id(draft.name.get("en", ""), self._taken_ids())
+        draft.deck_id = deck_id
+        try:
+            path = save_deck(draft.deck(), self.game, draft.piles)
+        except DeckError as exc:
+            dialogs.message(self.app, "decks.save", i18n.t("decks.save_failed",
+                                                           reason=str(exc)))
+            return False
+        draft.saved_id, draft.dirty = deck_id, False
+        self._reload_user()
+        self.status = i18n.t("decks.saved", file=path.name)
+        self.build()
+        return True
+
+    def rename(self) -> None:
+        """Give the deck's file the deck's (new) name: saved under the new id, the old
+        file removed. A deck never saved is simply saved."""
+        draft = self.draft
+        if draft is None or draft.saved_id is None:
+            self.save()
+            return
+        old = draft.saved_id
+        taken = self._taken_ids() - {old}
+        new_id = new_deck_id(draft.name.get("en", ""), taken)
+        if new_id == old:
+            self.save()
+            return
+        draft.saved_id = new_id
+        if not self.save():
+            draft.saved_id = old
+            return
+        try:
+            delete_deck(self.game, old)
+        except DeckError as exc:
+            dialogs.message(self.app, "decks.rename", i18n.t("decks.delete_failed",
+                                                             reason=str(exc)))
+        self._reload_user()
+        self.status = i18n.t("decks.renamed", file=f"{new_id}.toml")
+        self.build()
+
+    def duplicate(self) -> None:
+        """Save a copy of the deck under "<name> (copy)" and edit the copy."""
+        draft = self.draft
+        if draft is None:
+            return
+        names = {lang: _copy_name(lang, text) for lang, text in draft.name.items()}
+        copy = DeckDraft(draft.pool, "copy", names,
+                         {p: dict(e) for p, e in draft.sections.items()}, dict(draft.options))
+        self.draft = copy
+        self.save()
+        self.refresh()
+
+    def delete(self) -> None:
+        """Ask, then delete the deck's file (a deck never saved is just dropped)."""
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.saved_id is None:
+            self._after_delete()
+            return
+        name = draft.name.get(self.app.lang) or draft.name["en"]
+        dialogs.confirm(self.app, "decks.delete_title",
+                        i18n.t("decks.delete_body", name=name, file=f"{draft.saved_id}.toml"),
+                        self._delete_now, confirm_key="decks.delete", width=520)
+
+    def _delete_now(self) -> None:
+        draft = self.draft
+        if draft is None or draft.saved_id is None:
+            return
+        try:
+            delete_deck(self.game, draft.saved_id)
+        except DeckError as exc:
+            dialogs.message(self.app, "decks.delete", i18n.t("decks.delete_failed",
+                                                             reason=str(exc)))
+            return
+        self._after_delete()
+
+    def _after_delete(self) -> None:
+        self._reload_user()
+        first = next(iter(self.user.decks), None)
+        if first is not None:
+            self.open_deck(USER + first)
+        else:
+            self.new_deck()
+        self.build()
+
+    # ------------------------------------------------------------------ text
+    def export(self) -> None:
+        """Write the deck as text beside the deck files and put it on the clipboard."""
+        draft = self.draft
+        if draft is None:
+            return
+        from tabletop.core.persistence import SaveError
+
+        text = format_deck(draft.deck(), draft.pool.cards, self.game, self.app.lang,
+                           self.rules.deck_options)
+        deck_id = draft.saved_id or new_deck_id(draft.name.get("en", ""), ())
+        try:
+            path = deck_io.export_text(self.game, deck_id, text)
+        except SaveError as exc:
+            dialogs.message(self.app, "decks.exported_title",
+                            i18n.t("decks.save_failed", reason=str(exc)))
+            return
+        copied = deck_io.set_clipboard(text)
+        dialogs.message(self.app, "decks.exported_title", i18n.t(
+            "decks.exported", file=str(path),
+            clipboard=i18n.t("decks.clipboard_copied" if copied else "decks.clipboard_none")),
+            width=600, height=300)
+
+    def ask_import(self) -> None:
+        """Offer the clipboard's text and the newest ``.txt`` files to read a deck from."""
+        folder = deck_folder(self.game)
+        answers: list[tuple[Any, Callable[[], None] | None]] = []
+        clip = deck_io.clipboard_text()
+        if clip.strip():
+            answers.append(("decks.import_clipboard", partial(self.import_text, clip, "")))
+        for path in deck_io.text_files(self.game)[:IMPORT_FILES]:
+            answers.append((i18n.t("decks.import_file", file=path.name),
+                            partial(self.import_file, path)))
+        if not answers:
+            dialogs.message(self.app, "decks.import_title",
+                            i18n.t("decks.import_nothing", folder=str(folder)), width=600)
+            return
+        answers.append(("button.cancel", None))
+        dialogs.choose(self.app, "decks.import_title",
+                       i18n.t("decks.import_body", folder=str(folder)), answers, width=600)
+
+    def import_file(self, path: Any) -> None:
+        """Read a deck from a text file (a problem reading it is told)."""
+        from tabletop.core.files import FileProblem
+
+        try:
+            text = deck_io.read_text_file(path)
+        except FileProblem as exc:
+            dialogs.message(self.app, "decks.import_title", str(exc), width=600)
+            return
+        self.import_text(text, path.stem)
+
+    def import_text(self, text: str, name: str) -> None:
+        """Edit the deck ``text`` gives (a new deck, not saved yet); every line that
+        could not be read is told with its number."""
+        assert self.pool is not None
+        parsed = parse_deck_text(text, self.pool.cards, self.game, name or "imported",
+                                 self.rules.deck_options)
+        self.draft = DeckDraft.from_deck(self.pool, parsed.deck, None)
+        self.draft.dirty = True
+        cards = sum(sum(e.values()) for e in parsed.deck.sections.values())
+        if parsed.problems:
+            body = i18n.t("decks.imported_problems", n=cards, problems="\n".join(
+                f"• {dialogs.text_of(p.message())}" for p in parsed.problems))
+        else:
+            body = i18n.t("decks.imported_ok", n=cards)
+        self.status = i18n.t("decks.unsaved")
+        self.build()
+        dialogs.message(self.app, "decks.imported_title", body, width=640, height=360)
+
+    # ------------------------------------------------------------------ editing
+    def add(self, cid: str, pile: str | None = None) -> None:
+        """One more copy of ``cid`` in the deck."""
+        if self.draft is not None and self.draft.add(cid, pile):
+            self.refresh()
+
+    def remove(self, cid: str, pile: str | None = None) -> None:
+        """One copy of ``cid`` fewer."""
+        if self.draft is not None and self.draft.remove(cid, pile):
+            self.refresh()
+
+    def set_filter(self, **changes: Any) -> None:
+        """Change the pool's filters (``type=``, ``group=``, ``cost=``, ``power=``,
+        ``text=``; None / "" for any)."""
+        values = {**self.filter.__dict__, **changes}
+        self.filter = CardFilter(**values)
+        self.pool_view.offset = 0
+        self.refresh()
+
+    def set_name(self, text: str) -> None:
+        """Rename the deck in the shown language (the other language follows while it
+        was the same name)."""
+        draft = self.draft
+        if draft is None or not text.strip():
+            return
+        lang = self.app.lang
+        old = draft.name.get(lang, "")
+        names = {lang: text}
+        for other, value in draft.name.items():
+            if other != lang and value == old:
+                names[other] = text
+        draft.rename(names)
+        self.status = i18n.t("decks.unsaved")
+
+    def refresh(self) -> None:
+        """Lay out both lists and recount the deck after a change."""
+        draft, pool = self.draft, self.pool
+        if draft is None or pool is None:
+            return
+        self._problems = draft.problems()
+        self._stats = draft.stats()
+        if draft.dirty:
+            self.status = i18n.t("decks.unsaved")
+        self.pool_view.set_rows(self._pool_rows())
+        self.deck_view.set_rows(self._deck_rows())
+
+    def _card_note(self, cid: str) -> str:
+        assert self.pool is not None
+        card = self.pool.cards[cid]
+        facets = facets_of(self.game)
+        parts = [_label(f"decks.type.{self.game}.{card.type}", card.type)]
+        group = card.get(facets.group)
+        if isinstance(group, str) and group:
+            parts.append(_label(f"decks.value.{self.game}.{group}", group))
+        cost = card.number(facets.cost)
+        if cost is not None:
+            parts.append(f"{i18n.t(f'decks.cost.{self.game}')} {cost}")
+        power = card.number(facets.power)
+        if power is not None:
+            parts.append(f"{_label(f'decks.facet.{facets.power}', facets.power)} {power}")
+        if facets.total and card.number(facets.total) is not None:
+            parts.append(f"{i18n.t(f'decks.extra.{facets.total}')} {card.number(facets.total)}")
+        if self.pool.is_user_card(cid):
+            parts.append(i18n.t("decks.user_card"))
+        return " · ".join(parts)
+
+    def _pool_rows(self) -> list[Row]:
+        assert self.pool is not None and self.draft is not None
+        lang = self.app.lang
+        shown = filter_cards(self.pool.cards, facets_of(self.game), self.filter)
+        rows = []
+        for card in shown:
+            n = self.draft.count(card.id)
+            rows.append(Row(card.id, "", card.display_name(lang), self._card_note(card.id),
+                            i18n.t("decks.in_deck", n=n) if n else "",
+                            mark=self.pool.is_user_card(card.id)))
+        self.pool_view.empty_text = i18n.t("decks.pool_none")
+        return rows
+
+    def _deck_rows(self) -> list[Row]:
+        assert self.pool is not None and self.draft is not None
+        lang = self.app.lang
+        rows: list[Row] = []
+        deck = self.draft.deck()
+        facets = facets_of(self.game)
+        several = len(self.draft.piles) > 1
+        for pile, entries in deck.sections.items():
+            if several:
+                n = sum(entries.values())
+                pile_name = _label(f"decks.pile.{self.game}.{pile}", pile)
+                stats = self._stats
+                if facets.total_pile == pile and stats is not None and \
+                        stats.pile_total is not None:
+                    head = i18n.t("decks.pile_total", pile=pile_name, n=n,
+                                  total=stats.pile_total)
+                else:
+                    head = i18n.t("decks.pile_count", pile=pile_name, n=n)
+                rows.append(Row("", pile, head, heading=True))
+            for cid, count in entries.items():
+                card = self.pool.cards.get(cid)
+                name = card.display_name(lang) if card is not None else cid
+                rows.append(Row(cid, pile, name, "", i18n.t("decks.in_deck", n=count),
+                                mark=self.pool.is_user_card(cid)))
+        self.deck_view.empty_text = i18n.t("decks.deck_empty")
+        return rows
+
+    # ------------------------------------------------------------------ leaving
+    def back(self) -> None:
+        """Back to the menu (at this game), asking first about unsaved changes."""
+        self._unless_unsaved(self._to_menu)
+
+    def _to_menu(self) -> None:
+        from tabletop.ui.menu import MenuScene
+
+        self.app.replace(MenuScene(self.app, selected=self.game or None))
+
+    def _unless_unsaved(self, then: Callable[[], None]) -> None:
+        draft = self.draft
+        if draft is None or not draft.dirty:
+            then()
+            return
+        name = draft.name.get(self.app.lang) or draft.name["en"]
+
+        def save_then() -> None:
+            if self.save():
+                then()
+
+        dialogs.choose(self.app, "decks.discard_title", i18n.t("decks.discard_body", name=name),
+                       [("decks.discard_save", save_then), ("decks.discard_drop", then),
+                        ("decks.stay", None)], width=520, default=0)
+
+    def switch_game(self, game: str) -> None:
+        """Show the decks of ``game`` (asking first about unsaved changes)."""
+        if game in self._rules and game != self.game:
+            def go() -> None:
+                self._load_game(game)
+                self.build()
+            self._unless_unsaved(go)
+        else:
+            self.build()
+
+    def choose_deck(self, choice: str) -> None:
+        """Open the deck chosen in the drop-down (asking first about unsaved changes)."""
+        if choice == self.current_choice():
+            return
+
+        def go() -> None:
+            self.open_deck(choice)
+            self.build()
+        self._unless_unsaved(go)
+
+    def open_folder(self) -> None:
+        """Open the user's deck folder of this game in the file manager."""
+        from tabletop.userdirs import ensure, open_in_file_manager
+
+        where = deck_folder(self.game)
+        with contextlib.suppress(OSError):  # a read-only stick: the file manager says so
+            ensure(where)
+        if not open_in_file_manager(where):
+            dialogs.message(self.app, "decks.folder",
+                            i18n.t("decks.folder_unavailable", folder=str(where)))
+
+    # ------------------------------------------------------------------ scene hooks
+    def resize(self, size: tuple[int, int]) -> None:
+        """Rebuild for the new size or language."""
+        self.build()
+
+    def close(self) -> None:
+        """Leaving: remove the widgets."""
+        self._clear()
+
+    def frame_due(self) -> float | None:
+        """Now when a file problem is to be told, else only on input."""
+        return 0.0 if self._told else None
+
+    def update(self, dt: float) -> None:
+        """Tell once about user files that had to be left out."""
+        if self._told:
+            told, self._told = self._told, []
+            dialogs.message(self.app, "decks.broken_title", "\n".join(told), width=680,
+                            height=380)
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Widgets' results, the lists' clicks, drags and wheel, Ctrl+S and Esc."""
+        kind = event.type
+        if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return self._on_drop_down(event)
+        if kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if event.ui_element is self.widgets.get("search"):
+                self.set_filter(text=event.text)
+            elif event.ui_element is self.widgets.get("name"):
+                self.set_name(event.text)
+            return None
+        if dialogs.top_dialog(self.app.ui) is not None:
+            return event
+        if kind == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return None
+            if event.key == pygame.K_s and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.save()
+                return None
+            return event
+        if kind == pygame.MOUSEWHEEL:
+            pos = self.app.mouse_pos()
+            for view in (self.pool_view, self.deck_view):
+                if view.rect.collidepoint(pos):
+                    view.scroll(-int(event.y) * 2)
+                    return None
+            return event
+        if kind == pygame.MOUSEBUTTONDOWN:
+            return self._press_at(event)
+        if kind == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+            return event
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        return event
+
+    def _on_drop_down(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        element = event.ui_element
+        option = getattr(event, "selected_option_id", None) or ""
+        if element is self.widgets.get("game"):
+            self.switch_game(option)
+        elif element is self.widgets.get("deck"):
+            self.choose_deck(option)
+        elif element is self.widgets.get("f_type"):
+            self.set_filter(type=option or None)
+        elif element is self.widgets.get("f_group"):
+            self.set_filter(group=option or None)
+        elif element is self.widgets.get("f_cost"):
+            self.set_filter(cost=int(option) if option else None)
+        elif element is self.widgets.get("f_power"):
+            self.set_filter(power=int(option) if option else None)
+        elif element is self.widgets.get("alignment") and self.draft is not None:
+            self.draft.set_option("alignment", option or None)
+            self.refresh()
+        else:
+            return event
+        return None
+
+    def _view_at(self, pos: tuple[int, int]) -> tuple[str, ListView] | None:
+        if self.rects.get("pool", pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            return "pool", self.pool_view
+        if self.rects.get("deck", pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            return "deck", self.deck_view
+        return None
+
+    def _press_at(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        found = self._view_at(event.pos)
+        if found is None:
+            return event
+        side, view = found
+        row = view.hit(event.pos)
+        if row is None:
+            return None
+        if event.button == 3:  # right: the other way round from a click
+            if side == "pool":
+                self.remove(row.key)
+            else:
+                self.add(row.key, row.pile)
+        elif event.button == 1:
+            self._press = (side, row, event.pos, 0)
+        return None
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        for view in (self.pool_view, self.deck_view):
+            hovered = None
+            if view.rect.collidepoint(pos):
+                for i, rect in view.row_rects():
+                    if rect.collidepoint(pos) and not view.rows[i].heading:
+                        hovered = i
+            view.hover = hovered
+        if self._press is not None and self.dragging is None:
+            side, row, start, _ = self._press
+            if max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= round(
+                    DRAG_START * self.app.scale):
+                self.dragging = (side, row)
+
+    def _release(self, pos: tuple[int, int]) -> pygame.event.Event | None:
+        press, dragging = self._press, self.dragging
+        self._press, self.dragging = None, None
+        if press is None:
+            return None
+        side, row, _, _ = press
+        if dragging is None:  # a click
+            if side == "pool":
+                self.add(row.key)
+            else:
+                self.remove(row.key, row.pile)
+            return None
+        target = self._view_at(pos)
+        if target is not None and target[0] != side:
+            if side == "pool":
+                self.add(row.key)
+            else:
+                self.remove(row.key, row.pile)
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """Panels, both lists, the legality and the charts."""
+        surface.fill(BACKGROUND)
+        fonts, s = self.app.fonts, self.app.scale
+
+        def px(v: float) -> int:
+            return round(v * s)
+
+        for key in ("left", "middle", "right"):
+            rect = self.rects.get(key)
+            if rect is not None:
+                pygame.draw.rect(surface, PANEL, rect, border_radius=px(8))
+                pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=px(8))
+        if self.draft is None or self.pool is None:
+            reason = "; ".join(self.broken_games.values())
+            text = fonts.render(i18n.t("decks.no_game", reason=reason), px(16), TEXT_PROBLEM,
+                                wrap=self.app.size[0] - px(64), centre=False)
+            surface.blit(text, (px(32), px(120)))
+            return
+        shown, total = len(self.pool_view.rows), len(self.pool.cards)
+        self._heading(surface, "pool_head", i18n.t("decks.pool", shown=shown, total=total))
+        self._heading(surface, "deck_head", i18n.t("decks.deck_list",
+                                                   n=self._stats.total if self._stats else 0))
+        self.pool_view.draw(surface, fonts)
+        self.deck_view.draw(surface, fonts)
+        for key, text_key in (("pool_hint", "decks.pool_hint"), ("deck_hint", "decks.deck_hint")):
+            rect = self.rects[key]
+            hint = fonts.render(i18n.t(text_key), px(13), TEXT_DIM, wrap=rect.width,
+                                centre=False)
+            surface.blit(hint, rect.topleft)
+        self._draw_right(surface, px)
+
+    def _heading(self, surface: pygame.Surface, key: str, text: str) -> None:
+        rect = self.rects[key]
+        label = self.app.fonts.render(text, round(17 * self.app.scale), TEXT, bold=True)
+        surface.blit(label, (rect.x, rect.centery - label.get_height() // 2))
+
+    def _draw_right(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:
+        fonts = self.app.fonts
+        area = self.rects["right_inner"]
+        x, y, w = area.x, area.y, area.width
+        if self._problems:
+            head = fonts.render(i18n.t("decks.illegal", n=len(self._problems)), px(16),
+                                TEXT_PROBLEM, bold=True)
+            surface.blit(head, (x, y))
+            y += head.get_height() + px(4)
+            room = area.y + area.height * 45 // 100
+            for problem in self._problems:
+                rule = problem.rule if isinstance(problem.rule, str) else \
+                    dialogs.text_of(problem.rule)
+                line = f"• {dialogs.text_of(problem.message)} {i18n.t('decks.rule_ref', rule=rule)}"
+                text = fonts.render(line, px(14), TEXT, wrap=w, centre=False)
+                if y + text.get_height() > room:
+                    more = fonts.render("…", px(14), TEXT_DIM)
+                    surface.blit(more, (x, y))
+                    y += more.get_height()
+                    break
+                surface.blit(text, (x, y))
+                y += text.get_height() + px(2)
+        else:
+            ok = fonts.render(i18n.t("decks.legal"), px(16), TEXT_OK, bold=True, wrap=w,
+                              centre=False)
+            surface.blit(ok, (x, y))
+            y += ok.get_height()
+        y += px(10)
+        stats = self._stats
+        if stats is None:
+            return
+        counts = [i18n.t("decks.total", n=stats.total)]
+        if len(stats.piles) > 1:
+            counts += [i18n.t("decks.pile_count", pile=_label(f"decks.pile.{self.game}.{p}", p),
+                              n=n) for p, n in stats.piles]
+        summary = fonts.render(" · ".join(counts), px(14), TEXT, wrap=w, centre=False)
+        surface.blit(summary, (x, y))
+        y += summary.get_height() + px(8)
+        bottom = self.rects["status"].y - px(6)
+        if stats.curve and bottom - y > px(150):
+            label = fonts.render(i18n.t("decks.curve") + f" ({i18n.t(f'decks.cost.{self.game}')})",
+                                 px(14), TEXT_DIM)
+            surface.blit(label, (x, y))
+            y += label.get_height()
+            chart_h = min(px(120), (bottom - y) // 2)
+            draw_curve(surface, fonts, pygame.Rect(x, y, w, chart_h), stats.curve, self.app.scale)
+            y += chart_h + px(8)
+        if stats.types and bottom - y > px(40):
+            label = fonts.render(i18n.t("decks.types"), px(14), TEXT_DIM)
+            surface.blit(label, (x, y))
+            y += label.get_height() + px(2)
+            parts = [(_label(f"decks.type.{self.game}.{t}", t), n) for t, n in stats.types]
+            y += draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts,
+                            self.app.scale) + px(6)
+        facets = facets_of(self.game)
+        if stats.groups and bottom - y > px(40):
+            what = _label(f"decks.facet_title.{facets.group}", facets.group)
+            label = fonts.render(i18n.t("decks.groups", what=what), px(14), TEXT_DIM)
+            surface.blit(label, (x, y))
+            y += label.get_height() + px(2)
+            parts = [(_label(f"decks.value.{self.game}.{g}", g), n) for g, n in stats.groups]
+            draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts, self.app.scale)
+        status = self.rects["status"]
+        colour = TEXT_PROBLEM if self.draft is not None and self.draft.dirty else TEXT_DIM
+        said = fonts.render(self.status, px(13), colour, wrap=status.width, centre=False)
+        surface.blit(said, status.topleft)
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """The card being dragged, at the pointer, over everything."""
+        if self.dragging is None:
+            return
+        _, row = self.dragging
+        fonts, s = self.app.fonts, self.app.scale
+        label = fonts.render(row.text, round(16 * s), TEXT, bold=True)
+        box = label.get_rect().inflate(round(20 * s), round(12 * s))
+        x, y = self.app.mouse_pos()
+        box.topleft = (x + round(12 * s), y + round(8 * s))
+        pygame.draw.rect(surface, (60, 110, 84), box, border_radius=round(6 * s))
+        pygame.draw.rect(surface, TEXT_OK, box, 2, border_radius=round(6 * s))
+        surface.blit(label, label.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ widgets
+    def _clear(self) -> None:
+        for widget in self.widgets.values():
+            widget.kill()
+        self.widgets = {}
+
+    def _fit(self, text: str, width: int) -> Any:
+        from tabletop.ui.theme import fit_id
+
+        return fit_id(self.app.fonts, text, width, self.app.scale)
+
+    def build(self) -> None:
+        """(Re)create the widgets and the panels' rectangles for the size and language."""
+        self._clear()
+        ui, add = self.app.ui, self.widgets.__setitem__
+        s = self.app.scale
+        w, h = self.app.size
+
+        def px(v: float) -> int:
+            return round(v * s)
+
+        m, gap = px(16), px(8)
+        bar_h = px(40)
+        back_w = px(120)
+        games: list[str | tuple[str, str]] = [(i18n.t(f"game.{g}"), g) for g in self._rules]
+        title = i18n.t("decks.title", game=i18n.t(f"game.{self.game}") if self.game else "")
+        title_w = min(px(360), w // 3)
+        add("title", UILabel(pygame.Rect(m, m, title_w, bar_h), title, ui,
+                             object_id=self._fit_label("#section", title, title_w)))
+        x = m + title_w + gap
+        back = i18n.t("decks.back")
+        add("back", UIButton(pygame.Rect(w - m - back_w, m, back_w, bar_h), back, ui,
+                             command=self.back, object_id=self._fit(back, back_w)))
+        if games:
+            game_w = px(220)
+            current = next((o for o in games if o[1] == self.game), games[0])
+            add("game", UIDropDownMenu(games, current, pygame.Rect(x, m, game_w, bar_h), ui))
+            x += game_w + gap
+            decks: list[str | tuple[str, str]] = list(self.deck_choices())
+            deck_w = w - m - back_w - gap - x
+            if decks:
+                chosen = self.current_choice()
+                now = next((o for o in decks if o[1] == chosen), decks[0])
+                add("deck", UIDropDownMenu(decks, now, pygame.Rect(x, m, deck_w, bar_h), ui))
+        self._build_toolbar(px, m, gap, w)
+        self._layout(px, m, gap, w, h)
+        self._build_filters(px)
+        self.pool_view.scale = self.deck_view.scale = s
+        self.refresh()
+
+    def _fit_label(self, object_id: str, text: str, width: int) -> Any:
+        from tabletop.ui.theme import fit_id
+
+        return fit_id(self.app.fonts, text, width, self.app.scale, object_id)
+
+    def _build_toolbar(self, px: Callable[[float], int], m: int, gap: int, w: int) -> None:
+        ui, add = self.app.ui, self.widgets.__setitem__
+        y, bh = m + px(48), px(36)
+        name_w = min(px(280), w // 4)
+        if self.draft is not None:
+            entry = UITextEntryLine(pygame.Rect(m, y, name_w, bh), ui)
+            entry.set_text(self.draft.name.get(self.app.lang) or self.draft.name["en"])
+            add("name", entry)
+        commands = [("new", self._new_clicked), ("save", self.save), ("rename", self.rename),
+                    ("duplicate", self.duplicate), ("delete", self.delete),
+                    ("import", self.ask_import), ("export", self.export),
+                    ("folder", self.open_folder)]
+        x = m + name_w + gap
+        each = (w - m - x - gap * (len(commands) - 1)) // len(commands)
+        for key, command in commands:
+            text = i18n.t(f"decks.{key}")
+            button = UIButton(pygame.Rect(x, y, each, bh), text, ui, command=command,
+                              object_id=self._fit(text, each))
+            if self.draft is None:
+                button.disable()  # type: ignore[no-untyped-call]
+            add(key, button)
+            x += each + gap
+
+    def _new_clicked(self) -> None:
+        def go() -> None:
+            self.new_deck()
+            self.build()
+        self._unless_unsaved(go)
+
+    def _layout(self, px: Callable[[float], int], m: int, gap: int, w: int, h: int) -> None:
+        top = m + px(96)
+        inner = w - 2 * m - 2 * px(12)
+        left_w = inner * 42 // 100
+        mid_w = inner * 30 // 100
+        right_w = inner - left_w - mid_w
+        body_h = h - top - m
+        left = pygame.Rect(m, top, left_w, body_h)
+        middle = pygame.Rect(left.right + px(12), top, mid_w, body_h)
+        right = pygame.Rect(middle.right + px(12), top, right_w, body_h)
+        pad = px(10)
+        hint_h = px(36)
+        filters_h = px(84)
+        self.rects = {
+            "left": left, "middle": middle, "right": right,
+            "filters": pygame.Rect(left.x + pad, left.y + pad, left.width - 2 * pad, filters_h),
+            "pool_head": pygame.Rect(left.x + pad, left.y + pad + filters_h, left.width - 2 * pad,
+                                     px(28)),
+            "deck_head": pygame.Rect(middle.x + pad, middle.y + pad, middle.width - 2 * pad
+                                     - (px(150) if self.game == "arc" else 0), px(34)),
+            "pool_hint": pygame.Rect(left.x + pad, left.bottom - pad - hint_h, left.width - 2 * pad,
+                                     hint_h),
+            "deck_hint": pygame.Rect(middle.x + pad, middle.bottom - pad - hint_h,
+                                     middle.width - 2 * pad, hint_h),
+            "right_inner": pygame.Rect(right.x + pad, right.y + pad, right.width - 2 * pad,
+                                       right.height - 2 * pad),
+            "status": pygame.Rect(right.x + pad, right.bottom - pad - px(36),
+                                  right.width - 2 * pad, px(36)),
+        }
+        pool_top = self.rects["pool_head"].bottom + px(4)
+        self.rects["pool"] = pygame.Rect(left.x + pad // 2, pool_top, left.width - pad,
+                                         self.rects["pool_hint"].y - px(4) - pool_top)
+        deck_top = self.rects["deck_head"].bottom + px(6)
+        self.rects["deck"] = pygame.Rect(middle.x + pad // 2, deck_top, middle.width - pad,
+                                         self.rects["deck_hint"].y - px(4) - deck_top)
+        self.pool_view.rect = self.rects["pool"]
+        self.deck_view.rect = self.rects["deck"]
+
+    def _build_filters(self, px: Callable[[float], int]) -> None:
+        if self.pool is None:
+            return
+        ui, add = self.app.ui, self.widgets.__setitem__
+        area = self.rects["filters"]
+        bh = px(36)
+        search = UITextEntryLine(pygame.Rect(area.x, area.y, area.width, bh), ui,
+                                 placeholder_text=i18n.t("decks.search"))
+        if self.filter.text:
+            search.set_text(self.filter.text)
+        add("search", search)
+        facets = facets_of(self.game)
+        cards = list(self.pool.cards.values())
+        group_what = _label(f"decks.facet_title.{facets.group}", facets.group)
+        power_what = _label(f"decks.facet_title.{facets.power}", facets.power)
+        menus: list[tuple[str, list[tuple[str, str]], str]] = [
+            ("f_type", [(i18n.t("decks.any_type"), "")] +
+             [(_label(f"decks.type.{self.game}.{t}", str(t)), str(t))
+              for t in values_of(cards, "type")], self.filter.type or ""),
+            ("f_group", [(i18n.t("decks.any_group", what=group_what), "")] +
+             [(_label(f"decks.value.{self.game}.{v}", str(v)), str(v))
+              for v in values_of(cards, facets.group)], self.filter.group or ""),
+            ("f_cost", [(i18n.t("decks.any_cost"), "")] +
+             [(i18n.t("decks.cost_value", n=v), str(v)) for v in values_of(cards, facets.cost)],
+             "" if self.filter.cost is None else str(self.filter.cost)),
+            ("f_power", [(i18n.t("decks.any_power", what=power_what), "")] +
+             [(i18n.t("decks.power_value", what=power_what, n=v), str(v))
+              for v in values_of(cards, facets.power)],
+             "" if self.filter.power is None else str(self.filter.power)),
+        ]
+        gap = px(6)
+        each = (area.width - gap * (len(menus) - 1)) // len(menus)
+        x = area.x
+        for key, options, chosen in menus:
+            current = next((o for o in options if o[1] == chosen), options[0])
+            shown: list[str | tuple[str, str]] = list(options)
+            add(key, UIDropDownMenu(shown, current, pygame.Rect(x, area.y + bh + px(8), each,
+                                                                  bh), ui))
+            x += each + gap
+        if self.game == "arc" and self.draft is not None:
+            head = self.rects["deck_head"]
+            aligns: list[str | tuple[str, str]] = [(i18n.t("decks.alignment_none"), "")]
+            aligns += [(i18n.t(f"alignment.{a}"), a) for a in ("good", "evil")]
+            chosen = str(self.draft.options.get("alignment", "") or "")
+            now = next((o for o in aligns if o[1] == chosen), aligns[0])
+            middle = self.rects["middle"]
+            x = head.right + px(4)
+            add("alignment", UIDropDownMenu(aligns, now, pygame.Rect(
+                x, head.y, middle.right - px(10) - x, head.height), ui))
+
+
+def _copy_name(lang: str, name: str) -> str:
+    """"<name> (copy)" in ``lang`` (whichever language is shown)."""
+    return i18n.msg("decks.copy_name", name=name).render(lang)
