@@ -384,7 +384,7 @@ class SettingsScene(Scene):
                  px: Callable[[float], int]) -> None:
         values = list(row.values(current))
         gap = px(8)
-        each = min(px(240), (rect.w - gap * (len(values) - 1)) // len(values))
+        each = (rect.w - gap * (len(values) - 1)) // len(values)
         for n, value in enumerate(values):
             text = row.text(value)
             button = UIButton(pygame.Rect(rect.x + n * (each + gap), rect.y, each, rect.h),
