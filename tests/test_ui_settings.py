@@ -32,6 +32,8 @@ from tabletop.settings import (
     save_settings,
 )
 from tabletop.ui import settings_apply
+from tabletop.ui.computer_seat import seat_options
+from tabletop.ui.menu import GameChoice
 from tabletop.ui.settings_screen import ROWS, SettingsScene
 
 
@@ -273,6 +275,26 @@ def test_the_animation_speed_scales_the_slides_and_the_computers_pace(
         scene.slide_back(sprite.iid, (0, 0))
         assert scene.slide is not None
         assert scene.slide.duration == pytest.approx(SLIDE_SECONDS * speed.factor)
-        assert settings_apply.pace(app) == PACES[speed.value]
     finally:
         app.shutdown()
+    app = make_app()
+    try:
+        app.settings = Settings(animation_speed=speed)
+        choice = GameChoice.load("arc")
+        first, second = list(choice.decks)[:2]
+        app.start_game(choice.make_game(first, second, 0,
+                                        options=seat_options({1: Level.EASY})),
+                       autosave=False)
+        table = app.stack.scenes[0]
+        assert table.computer is not None and table.computer.pace == PACES[speed.value]
+    finally:
+        app.shutdown()
+
+
+def test_the_remembered_person_seat_is_the_menus() -> None:
+    from tabletop.ui.demo import PERSON, SEAT_KINDS
+
+    assert settings_apply.PERSON == PERSON
+    for level in (None, *Level):
+        app_like = type("Host", (), {"settings": Settings(computer=(level, None))})()
+        assert settings_apply.seat_kinds(app_like)[0] in SEAT_KINDS

@@ -409,8 +409,8 @@ class App:
         is not saved (the demo, which runs unattended).
         """
         from tabletop.core.persistence import new_autosave_path
-        from tabletop.ui.computer_seat import ComputerSeats, computer_seats
-        from tabletop.ui.settings_apply import pace
+        from tabletop.ui.computer_seat import PACES, ComputerSeats, computer_seats
+        from tabletop.ui.settings_apply import pace_name
         from tabletop.ui.table import TableScene
 
         self._detach_autosaver()
@@ -421,7 +421,7 @@ class App:
                 new_autosave_path(game.setup.game, self.save_folder())
             saver = self._attach_autosaver(game, path)
         if computer is None and computer_seats(game.setup):
-            computer = ComputerSeats(computer_seats(game.setup), pace=pace(self))
+            computer = ComputerSeats(computer_seats(game.setup), pace=PACES[pace_name(self)])
         try:
             table = TableScene(self, game, cover_at_start=computer is None or computer.covers,
                                computer=computer)

@@ -22,13 +22,16 @@ from tabletop.core.seat_player import Level
 from tabletop.i18n import Message, msg
 from tabletop.settings import Language, Settings, save_settings
 
-__all__ = ["animation_factor", "change", "choose_language", "computer_levels", "keep",
-           "open_as_saved", "pace", "remember_choices", "remember_window", "seat_kinds",
+__all__ = ["PERSON", "animation_factor", "change", "choose_language", "computer_levels", "keep",
+           "open_as_saved", "pace_name", "remember_choices", "remember_window", "seat_kinds",
            "settings_of", "sleeve_colours", "start_free"]
 
 log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
+
+#: The menu's seat choice for a person (:data:`tabletop.ui.demo.PERSON`).
+PERSON = "person"
 
 
 def settings_of(app: Any) -> Settings:
@@ -42,12 +45,10 @@ def animation_factor(app: Any) -> float:
     return settings_of(app).animation_speed.factor
 
 
-def pace(app: Any) -> Any:
-    """The computer seats' :class:`~tabletop.ui.computer_seat.Pace` for the saved
-    animation speed (its names are the speeds')."""
-    from tabletop.ui.computer_seat import PACES
-
-    return PACES[settings_of(app).animation_speed.value]
+def pace_name(app: Any) -> str:
+    """The name of the computer seats' pace for the saved animation speed (a key of
+    :data:`tabletop.ui.computer_seat.PACES`, whose names are the speeds')."""
+    return settings_of(app).animation_speed.value
 
 
 def sleeve_colours(app: Any) -> tuple[RGB, RGB]:
@@ -62,18 +63,17 @@ def computer_levels(settings: Settings) -> dict[int, Level]:
 
 
 def seat_kinds(app: Any) -> list[str]:
-    """The menu's per-seat choice as remembered: ``"person"`` or a level's name."""
-    from tabletop.ui.demo import PERSON
-
+    """The menu's per-seat choice as remembered: :data:`PERSON` or a level's name (the
+    values of :func:`tabletop.ui.demo.seat_menu`)."""
     return [PERSON if level is None else str(level.value) for level in settings_of(app).computer]
 
 
 def remember_choices(app: Any, kinds: list[str], free_mode: bool) -> None:
-    """A game starts from the menu: keep its computer seats and strict/free choice for
-    the next time (written only when they changed)."""
-    from tabletop.ui.demo import computer_levels as levels_of
-
-    levels = levels_of(kinds)
+    """A game starts from the menu: keep its computer seats (``kinds``, as
+    :func:`seat_kinds` gives them) and strict/free choice for the next time (written
+    only when they changed)."""
+    names = {str(level.value): level for level in Level}
+    levels = {seat: names[kind] for seat, kind in enumerate(kinds) if kind in names}
     settings = settings_of(app)
     wanted = replace(settings, computer=(levels.get(0), levels.get(1)), free_mode=free_mode)
     if wanted != settings:
