@@ -54,8 +54,8 @@ __all__ = ["CardIndex", "ParsedDeck", "ProblemKind", "TextProblem", "format_deck
 #: Catalogue keys naming a pile in each language (headings a person may type).
 PILE_KEY = "decks.pile.{game}.{pile}"
 
-_COUNT_FIRST = re.compile(r"(\d{1,6})\s*[x×*]?\s+(.+)")
-_COUNT_LAST = re.compile(r"(.+?)\s+[x×*]\s*(\d{1,6})")
+_COUNT_FIRST = re.compile(r"(\d{1,6})\s*[xX×*]?\s+(.+)")
+_COUNT_LAST = re.compile(r"(.+?)\s+[xX×*]\s*(\d{1,6})")
 _FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[:=]\s*(.*)")
 _HEADING = re.compile(r"\[(.*)\]")
 
