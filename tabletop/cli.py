@@ -9,6 +9,7 @@ Usage::
     tabletop selfplay GAME --games N --seed S [--max-turns T] [--max-actions M]
     tabletop replay SAVE [--step]                        step through a save (spectator view)
     tabletop decks GAME                                  list ready-made decks and legality
+    tabletop csv-import FILE --game G --map "name=Name,..."   a CSV set list into a card file
 
 Exit codes: 0 success; 1 a scenario expectation failed (``check``), a
 ready-made deck is illegal (``decks``) or a self-play game crashed; 2 a
@@ -131,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     decks = sub.add_parser("decks", help="list ready-made decks and whether each is legal")
     decks.add_argument("game", help="game id, e.g. arc")
+    from tabletop.csv_import import add_parser as add_csv_import  # issue 16
+
+    add_csv_import(sub)
     return parser
 
 
@@ -151,7 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n_log = logging.getLogger("tabletop.i18n")
     level = i18n_log.level
     i18n_log.setLevel(logging.ERROR)
-    handlers = {"check": _check, "selfplay": _selfplay, "replay": _replay, "decks": _decks}
+    handlers = {"check": _check, "selfplay": _selfplay, "replay": _replay, "decks": _decks,
+                "csv-import": _csv_import}
     try:
         return handlers[args.command](args)
     except BrokenPipeError:  # e.g. `tabletop check ... | head`: stop quietly
@@ -321,6 +326,12 @@ def _decks(args: argparse.Namespace) -> int:
         else:
             _out(f"{label}  legal")
     return code
+
+
+def _csv_import(args: argparse.Namespace) -> int:
+    from tabletop.csv_import import run
+
+    return run(args)
 
 
 # --------------------------------------------------------------------------- selfplay
