@@ -12,6 +12,7 @@ import pytest
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.deck_check import check, rule_of
+from tabletop.core.deck_pool import Pool
 from tabletop.core.decks import Deck
 from tabletop.core.rules import GameRules, game_ids, load_rules
 from tabletop.games.arc import load_decks as arc_decks
@@ -19,7 +20,6 @@ from tabletop.games.conan import load_decks as conan_decks
 from tabletop.games.eshi100 import load_decks as eshi_decks
 from tabletop.games.xenocard import load_decks as xeno_decks
 from tabletop.ui.deck_model import DeckDraft
-from tabletop.core.deck_pool import Pool
 
 
 @cache
