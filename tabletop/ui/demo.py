@@ -35,6 +35,7 @@ from tabletop.core.seat_player import Level
 from tabletop.ui.computer_seat import PACES, ComputerSeats, PlayerFactory, seat_options
 from tabletop.ui.frame_policy import soonest
 from tabletop.ui.panels import render_message
+from tabletop.ui.settings_apply import pace_name
 
 if TYPE_CHECKING:
     from tabletop.core.coach import CoachLine
@@ -94,7 +95,8 @@ def start_from_menu(menu: Any) -> None:
         return
     chosen = computer_levels(menu.seat_kinds)
     levels = {seat: chosen.get(seat, Level.NORMAL) for seat in (0, 1)}
-    start_demo(menu.app, choice, tuple(menu.deck_ids), levels)
+    # at the remembered animation speed (issue 16); S changes it during the demo
+    start_demo(menu.app, choice, tuple(menu.deck_ids), levels, pace_name(menu.app))
 
 
 def start_demo(app: Host, choice: Any, deck_ids: Sequence[str | None],
