@@ -39,7 +39,7 @@ from tabletop.ui.scene import Scene
 from tabletop.ui.theme import fit_id
 from tabletop.userdirs import settings_path
 
-__all__ = ["ROWS", "WINDOW_SIZES", "Row", "SettingsScene"]
+__all__ = ["ROWS", "WINDOW_SIZES", "Row", "SettingsScene", "draw_settings_screen"]
 
 BACKGROUND = (20, 33, 27)
 PANEL = (30, 48, 39)
@@ -419,3 +419,19 @@ class SettingsScene(Scene):
                                                      rect.h), i18n.t("settings.more"),
                                          self.app.ui,
                                          command=partial(self.step, index, 1, False)))
+
+
+def draw_settings_screen(app: Any) -> None:
+    """Open the settings screen over what is shown, draw one frame and close it again,
+    writing nothing (``tabletop --smoke``). Raises RuntimeError when a row drew no
+    control."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    try:
+        app.frame(1 / 60)
+        missing = [row.name for row in ROWS
+                   if not any(key.startswith("value:" + row.name) for key in scene.widgets)]
+        if missing:
+            raise RuntimeError(f"the settings screen drew no control for {missing}")
+    finally:
+        app.stack.pop()

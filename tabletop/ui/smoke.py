@@ -49,6 +49,7 @@ def smoke() -> int:
     _headless()
     from tabletop.core.rules import game_ids
     from tabletop.ui.app import FPS, App
+    from tabletop.ui.settings_screen import draw_settings_screen
 
     step = "start"
     try:
@@ -62,6 +63,9 @@ def smoke() -> int:
                     app.frame(1 / FPS)
                     if lang == "ja":
                         _check_japanese_font(app)
+                    print(f"drew the {step}")
+                    step = f"settings screen ({lang})"
+                    draw_settings_screen(app)
                     print(f"drew the {step}")
                     for game_id in game_ids():
                         step = f"{game_id} table ({lang})"
