@@ -131,17 +131,18 @@ def sitting(size: tuple[int, int], moves: int, seed: int = 1) -> dict[str, Any]:
             for to in _resize_sizes(size, count, seed + n):
                 resize(to)
                 take_over()
+            renderer = table.renderer  # measured before a switch empties it
+            caches[gid] = {"faces": renderer.cache_size, "bytes": renderer.cache_bytes,
+                           "budget": renderer.cache_budget,
+                           "fonts": app.fonts.open_count}
+            stages.append([f"{gid} resized", _peak_mib()])
             for k in range(switches_at_table):
                 app.set_language("ja" if k % 2 == 0 else "en")
                 app.frame(1 / 60)
                 take_over()
             app.set_language("en")
             app.frame(1 / 60)
-            renderer = table.renderer
-            caches[gid] = {"faces": renderer.cache_size, "bytes": renderer.cache_bytes,
-                           "budget": renderer.cache_budget,
-                           "fonts": app.fonts.open_count}
-            stages.append([f"{gid} resized", _peak_mib()])
+            stages.append([f"{gid} switched", _peak_mib()])
             app.show_menu()
             app.frame(1 / 60)
         done = len(GAMES) * (switches_at_table + 1)
