@@ -159,3 +159,23 @@ def test_a_resize_to_a_new_ui_scale_at_the_table_frees_the_old_manager(tmp_path)
             b.ui_manager is app.ui for b in scene.controls.buttons.values())
     finally:
         app.shutdown()
+
+
+# ---------------------------------------------------------------------- the table's index
+
+
+def test_the_shape_index_keeps_no_shape_it_removed():
+    """A table re-lays its cards after every action: the index holds the cards on the
+    table, never the ones of earlier layouts (pymunk keeps removed shapes otherwise)."""
+    from tabletop.geometry.index import ShapeIndex
+    from tabletop.geometry.placed import Placed
+
+    index = ShapeIndex()
+    for layout in range(200):
+        index.clear("card")
+        for k in range(30):
+            index.add(Placed(f"card{k}", (70.0 * k + layout % 7, 50.0), (63.0, 88.0), 0.0),
+                      "card")
+    assert len(index._space.shapes) == 30
+    assert len(index._space.static_body.shapes) == 30
+    assert index.at_point(70.0 * 3 + 199 % 7, 50.0) == ["card3"]
