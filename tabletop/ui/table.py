@@ -171,6 +171,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.cover_pending = False
         self._cover_at_start = cover_at_start
         self._bg: pygame.Surface | None = None
+        #: What the background shows beyond the window size (see TableState._refresh).
+        self._bg_key: tuple[object, ...] | None = None
         self._lit = None  # the lit targets of a drag (TableParts._lit)
         self._panel: pygame.Surface | None = None
         self._log_lines: list[str] = []

@@ -166,7 +166,12 @@ class TableState(TableParts):
             self._hand_places.clear()
         self._build_sprites()
         self.ui.refresh(self)
-        self._bg = None
+        # the felt, outlines and labels of empty zones: drawn again only when they change
+        # (a change of the game seldom empties or fills a zone; issue 14)
+        filled = frozenset(zid for zid, cards in self.view.zones.items() if cards)
+        old = self._bg_key
+        if old is None or old[0] is not self.layout or old[1:] != (self.viewer, filled):
+            self._bg, self._bg_key = None, (self.layout, self.viewer, filled)
         if self.cover_pending:  # nothing of the leaving seat's log is kept under the cover
             self._log_lines = []
         else:
