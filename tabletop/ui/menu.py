@@ -696,14 +696,13 @@ class MenuScene(Scene):
         gap = px(24)
         add = self.widgets.__setitem__
 
-        # header: title, explanation, settings, language
+        # header: title, explanation, language
         lang_w = px(190)
-        settings_w = settings_menu.settings_button(self, pygame.Rect(
-            w - margin - lang_w - gap, margin + px(24), 0, px(40)), px)
-        title_w = w - 2 * margin - lang_w - gap - settings_w
-        add("title", UILabel(pygame.Rect(margin, margin - px(8), title_w, px(60)),
+        add("title", UILabel(pygame.Rect(margin, margin - px(8), w - 2 * margin - lang_w - gap,
+                                         px(60)),
                              i18n.t("app.title"), ui, object_id="#title"))
-        add("subtitle", UILabel(pygame.Rect(margin, margin + px(52), title_w, px(30)),
+        add("subtitle", UILabel(pygame.Rect(margin, margin + px(52),
+                                            w - 2 * margin - lang_w - gap, px(30)),
                                 i18n.t("menu.tagline"), ui, object_id="#subtitle"))
         add("language_label", UILabel(pygame.Rect(w - margin - lang_w, margin - px(4), lang_w,
                                                   px(26)),
@@ -861,7 +860,7 @@ class MenuScene(Scene):
                                                 first_w, px(40)), ui,
                                     container=panel))
         y = settings_menu.mode_menu(self, panel, pygame.Rect(pad, y, inner, px(40)),
-                                    first_w, narrow, px)
+                                    first_w, narrow, px, area.height - pad - px(96))
         problem = self.start_problem()
         start_h = px(56)
         bottom = area.height - pad - start_h
@@ -954,7 +953,11 @@ class MenuScene(Scene):
             add("howto", wrapped_text_box(
                 lambda markup: UITextBox(markup, rect, ui, container=panel, object_id="#howto",
                                          allow_split_dashes=False), lines))
-        add("quit", UIButton(pygame.Rect(pad, area.height - pad - quit_h, inner, quit_h),
+        half = (inner - px(8)) // 2  # Settings (issue 16) beside Quit
+        settings_menu.settings_button(self, pygame.Rect(pad, area.height - pad - quit_h, half,
+                                                        quit_h), panel)
+        add("quit", UIButton(pygame.Rect(pad + inner - half, area.height - pad - quit_h, half,
+                                         quit_h),
                              i18n.t("menu.quit"), ui, container=panel, command=self.app.quit))
 
     def _build_saves(self, panel: UIPanel, entries: list[Any], x: int, top: int, width: int,

@@ -1,4 +1,4 @@
-"""The menu's parts of issue 16's settings: the "Settings" button in its header and the
+"""The menu's parts of issue 16's settings: the "Settings" button beside Quit and the
 "Mode" choice (a new game in rules mode or free mode, remembered) beside "Who goes
 first". Built into the menu's widgets (``menu.widgets``) so they are rebuilt with it.
 """
@@ -26,23 +26,26 @@ def open_settings(menu: Any) -> None:
     menu.app.push(SettingsScene(menu.app))
 
 
-def settings_button(menu: Any, anchor: pygame.Rect, px: Callable[[float], int]) -> int:
-    """The header's "Settings" button, its right edge at ``anchor.left`` (pixels), as tall
-    as ``anchor``; returns the room it takes with the gap before it."""
+def settings_button(menu: Any, rect: pygame.Rect, container: Any) -> UIButton:
+    """The menu's "Settings" button at ``rect`` (pixels, in ``container``), kept in the
+    menu's widgets as ``"settings"``."""
+    from tabletop.ui.theme import fit_id
+
     text = i18n.t("settings.open")
-    text_w: int = menu.app.fonts.get(round(16 * menu.app.scale)).size(text)[0]
-    width = max(px(130), text_w + px(36))
-    rect = pygame.Rect(anchor.left - width, anchor.top, width, anchor.height)
-    menu.widgets["settings"] = UIButton(rect, text, menu.app.ui,
-                                        command=lambda: open_settings(menu))
-    return width + px(16)
+    button = UIButton(rect, text, menu.app.ui, container=container,
+                      command=lambda: open_settings(menu),
+                      object_id=fit_id(menu.app.fonts, text, rect.width, menu.app.scale))
+    menu.widgets["settings"] = button
+    return button
 
 
 def mode_menu(menu: Any, panel: Any, row: pygame.Rect, first_w: int, narrow: bool,
-              px: Callable[[float], int]) -> int:
+              px: Callable[[float], int], limit: int) -> int:
     """"Mode" and its drop-down (Rules mode / Free mode): beside the "Who goes first"
     drop-down (``row``: its row, the drop-down ``first_w`` wide at the left) when there
-    is room, else on the row below. Returns the y of the row it took."""
+    is room, else on the row below if that ends above ``limit`` (pixels in the panel),
+    else not at all (a small window: the mode is then the one chosen in the settings
+    screen). Returns the y of the row it took."""
     ui, add = menu.app.ui, menu.widgets.__setitem__
     options: list[str | tuple[str, str]] = [(i18n.t("menu.rules_mode"), "rules"),
                                             (i18n.t("menu.free_mode"), "free")]
@@ -50,13 +53,15 @@ def mode_menu(menu: Any, panel: Any, row: pygame.Rect, first_w: int, narrow: boo
     gap = px(12)
     rest = row.width - first_w - gap
     if not narrow and rest >= px(170):
-        x, width = row.x + first_w + gap, min(rest, px(240))
+        x, width = row.x + first_w + gap, rest
         add("mode_label", UILabel(pygame.Rect(x, row.y - px(28), width, px(26)),
                                   i18n.t("menu.mode"), ui, container=panel))
         add("mode", UIDropDownMenu(options, current, pygame.Rect(x, row.y, width, row.height),
                                    ui, container=panel))
         return row.y
     y = row.y + row.height + px(6)
+    if y + row.height > limit:
+        return row.y
     width = first_w if narrow else min(row.width, px(280))
     label_w = row.width - width - px(6)
     add("mode_label", UILabel(pygame.Rect(row.x, y + px(7), label_w, px(26)),
