@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -137,8 +138,7 @@ class DeckBuilderScene(Scene):
         register_card_names(self.pool.cards)  # the user's cards named in problems too
         self.user = load_user_decks(game, list(self.pool.cards), rules.deck_options)
         self.ready = self._ready_decks(rules)
-        problems = list(self.pool.problems) + [f"{reason}" for reason in
-                                               self.user.broken.values()]
+        problems = [_short(p) for p in self.pool.problems] + list(self.user.broken.values())
         if problems:
             self._told.append(i18n.t("decks.broken_body", problems="\n".join(
                 f"• {p}" for p in problems)))
@@ -966,6 +966,13 @@ class DeckBuilderScene(Scene):
             x = head.right + px(4)
             add("alignment", UIDropDownMenu(aligns, now, pygame.Rect(
                 x, head.y, middle.right - px(10) - x, head.height), ui))
+
+
+def _short(problem: str) -> str:
+    """A problem naming a user file by its place in the user folder, not its whole path."""
+    from tabletop.userdirs import root
+
+    return problem.replace(os.path.join(str(root()), ""), "")
 
 
 def _copy_name(lang: str, name: str) -> str:

@@ -45,13 +45,8 @@ def read_text_file(path: Path) -> str:
 
 
 def _scrap_ready() -> bool:
-    try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        return bool(pygame.scrap.get_init())
-    except (pygame.error, AttributeError, NotImplementedError) as exc:
-        log.debug("no clipboard: %s", exc)
-        return False
+    """pygame-ce's clipboard (put_text / get_text) needs the window's video system."""
+    return bool(pygame.display.get_init() and pygame.display.get_surface() is not None)
 
 
 def set_clipboard(text: str) -> bool:
