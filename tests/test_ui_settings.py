@@ -298,3 +298,27 @@ def test_the_remembered_person_seat_is_the_menus() -> None:
     for level in (None, *Level):
         app_like = type("Host", (), {"settings": Settings(computer=(level, None))})()
         assert settings_apply.seat_kinds(app_like)[0] in SEAT_KINDS
+
+
+def test_a_window_size_chosen_on_the_screen_applies_at_once(menu_app) -> None:
+    scene = open_settings(menu_app)
+    click(menu_app, widget_centre(scene.widgets["more:window_size"]))  # 1280x720 -> 1366x768
+    frames(menu_app, 2)
+    assert menu_app.size == (1366, 768) == menu_app.settings.window_size
+    assert menu_app.stack.top is scene and scene.widgets["back"].rect.right <= 1366
+
+
+def test_full_screen_on_and_off_comes_back_to_the_window_size(menu_app) -> None:
+    scene = open_settings(menu_app)
+    on = next(w for k, w in scene.widgets.items()
+              if k.startswith("value:fullscreen:") and w.text == "On")
+    click(menu_app, widget_centre(on))
+    frames(menu_app, 2)
+    assert menu_app.settings.fullscreen
+    assert menu_app.screen.get_flags() & pygame.FULLSCREEN
+    off = next(w for k, w in scene.widgets.items()
+               if k.startswith("value:fullscreen:") and w.text == "Off")
+    click(menu_app, widget_centre(off))
+    frames(menu_app, 2)
+    assert not menu_app.settings.fullscreen
+    assert menu_app.size == Settings().window_size
