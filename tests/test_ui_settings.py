@@ -322,3 +322,16 @@ def test_full_screen_on_and_off_comes_back_to_the_window_size(menu_app) -> None:
     frames(menu_app, 2)
     assert not menu_app.settings.fullscreen
     assert menu_app.size == Settings().window_size
+
+
+def test_quitting_keeps_the_window_size_and_full_screen() -> None:
+    app = make_app(size=(1600, 900))
+    try:
+        settings_apply.remember_window(app)
+        assert load_settings()[0].window_size == (1600, 900)
+        app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # as F11 leaves it
+        settings_apply.remember_window(app)
+        kept = load_settings()[0]
+        assert kept.fullscreen and kept.window_size == (1600, 900)  # the size to come back to
+    finally:
+        app.shutdown()

@@ -10,6 +10,7 @@ once (language, window size, full screen, UI scale, sleeves) and writes the file
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import replace
 from typing import Any
@@ -22,9 +23,9 @@ from tabletop.core.seat_player import Level
 from tabletop.i18n import Message, msg
 from tabletop.settings import Language, Settings, save_settings
 
-__all__ = ["PERSON", "animation_factor", "change", "choose_language", "computer_levels", "keep",
-           "open_as_saved", "pace_name", "remember_choices", "remember_window", "seat_kinds",
-           "settings_of", "sleeve_colours", "start_free"]
+__all__ = ["PERSON", "animation_factor", "change", "choose_language", "computer_levels",
+           "is_fullscreen", "keep", "open_as_saved", "pace_name", "remember_choices",
+           "remember_window", "seat_kinds", "settings_of", "sleeve_colours", "start_free"]
 
 log = logging.getLogger(__name__)
 
@@ -161,20 +162,32 @@ def open_as_saved(app: Any, size_given: bool = False) -> None:
 
 
 def remember_window(app: Any) -> None:
-    """When the program closes: keep the window's size for the next start (not while
-    full screen: the size to come back to is the windowed one). Writes only when it
-    changed."""
+    """When the program closes: keep whether the window is full screen (F11 may have
+    changed it) and, when it is not, its size for the next start (the windowed size
+    is the one to come back to). Writes only when something changed."""
     settings = settings_of(app)
-    if settings.fullscreen or getattr(app, "fullscreen", False):
-        return
-    size = _window_size(app)
-    if size is None or size == settings.window_size:
-        return
+    full = is_fullscreen(app)
+    wanted = replace(settings, fullscreen=full)
+    size = None if full else _window_size(app)
+    if size is not None and size != settings.window_size:
+        # a window beyond the remembered range: the old size is kept
+        with contextlib.suppress(ValueError):
+            wanted = replace(wanted, window_size=size)
+    if wanted != settings:
+        keep(app, wanted)
+
+
+def is_fullscreen(app: Any) -> bool:
+    """Whether the app's window is full screen now (its surface's flags, or the app's
+    own ``fullscreen`` when it keeps one)."""
+    own = getattr(app, "fullscreen", None)
+    if isinstance(own, bool):
+        return own
+    screen = getattr(app, "screen", None)
     try:
-        wanted = replace(settings, window_size=size)
-    except ValueError:  # a window beyond the remembered range: keep the old size
-        return
-    keep(app, wanted)
+        return bool(screen is not None and screen.get_flags() & pygame.FULLSCREEN)
+    except pygame.error:
+        return False
 
 
 def _window_size(app: Any) -> tuple[int, int] | None:
@@ -189,6 +202,11 @@ def _set_fullscreen(app: Any, on: bool) -> None:
     setter = getattr(app, "set_fullscreen", None)
     if callable(setter):
         setter(on)
+        return
+    toggle = getattr(app, "toggle_fullscreen", None)  # the app's own F11
+    if callable(toggle):
+        if is_fullscreen(app) != on:
+            toggle()
         return
     # until the window's own toggle exists: the same as F11 would do
     if on:
