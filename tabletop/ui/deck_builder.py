@@ -978,3 +978,20 @@ def _short(problem: str) -> str:
 def _copy_name(lang: str, name: str) -> str:
     """"<name> (copy)" in ``lang`` (whichever language is shown)."""
     return i18n.msg("decks.copy_name", name=name).render(lang)
+
+
+def draw_deck_builder(app: Host, game: str) -> None:
+    """Open the deck builder of ``game`` over what is shown, draw one frame and close it
+    again, writing nothing (``tabletop --smoke``). Raises RuntimeError when the builder
+    has no pool to show."""
+    scene = DeckBuilderScene(app, game)
+    scene._told = []  # the user's broken files are the menu's to tell, not the smoke test's
+    app.push(scene)
+    try:
+        frame = getattr(app, "frame", None)
+        if callable(frame):
+            frame(1 / 60)
+        if scene.pool is None or not scene.pool_view.rows:
+            raise RuntimeError(f"the deck builder of {game} shows no cards")
+    finally:
+        app.stack.pop()

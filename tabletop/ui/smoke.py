@@ -50,6 +50,7 @@ def smoke() -> int:
     from tabletop.core.rules import game_ids
     from tabletop.ui.app import FPS, App
     from tabletop.ui.settings_screen import draw_settings_screen
+    from tabletop.ui.deck_builder import draw_deck_builder
 
     step = "start"
     try:
@@ -77,6 +78,9 @@ def smoke() -> int:
                         app.stack.scenes[0].draw(app.screen)
                         print(f"drew the {step}")
                         app.show_menu()
+                        step = f"{game_id} deck builder ({lang})"  # issue 16
+                        draw_deck_builder(app, game_id)
+                        print(f"drew the {step}")
             finally:
                 app.shutdown()
     except Exception as exc:
