@@ -49,8 +49,8 @@ def smoke() -> int:
     _headless()
     from tabletop.core.rules import game_ids
     from tabletop.ui.app import FPS, App
-    from tabletop.ui.settings_screen import draw_settings_screen
     from tabletop.ui.deck_builder import draw_deck_builder
+    from tabletop.ui.settings_screen import draw_settings_screen
 
     step = "start"
     try:
