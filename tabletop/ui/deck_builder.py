@@ -25,6 +25,7 @@ it never closes the window.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import logging
 import os
 from collections.abc import Callable
@@ -489,9 +490,9 @@ class DeckBuilderScene(Scene):
         self._unless_unsaved(self._to_menu)
 
     def _to_menu(self) -> None:
-        from tabletop.ui.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app, selected=self.game or None))
+        # looked up, not imported: the menu imports this module (its Decks button)
+        menu = importlib.import_module("tabletop.ui.menu")
+        self.app.replace(menu.MenuScene(self.app, selected=self.game or None))
 
     def _unless_unsaved(self, then: Callable[[], None]) -> None:
         draft = self.draft
