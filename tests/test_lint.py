@@ -67,6 +67,8 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/deck_lists.py",
     "tabletop/ui/deck_chart.py",
     "tabletop/ui/deck_io.py",
+    "tabletop/ui/deck_rows.py",
+    "tabletop/ui/deck_summary.py",
     "tabletop/csv_import.py",
 ]
 

@@ -46,25 +46,25 @@ from tabletop.core.deck_files import (
     new_deck_id,
     save_deck,
 )
-from tabletop.core.deck_filter import CardFilter, filter_cards, values_of
+from tabletop.core.deck_filter import CardFilter, values_of
 from tabletop.core.deck_pool import Pool, load_pool
 from tabletop.core.deck_stats import DeckStats, facets_of
 from tabletop.core.deck_text import format_deck, parse_deck_text
 from tabletop.core.decks import Deck, DeckError, load_deck
 from tabletop.core.rules import GameRules, game_ids, load_rules, register_card_names
 from tabletop.ui import deck_io, dialogs
-from tabletop.ui.deck_chart import draw_curve, draw_split
 from tabletop.ui.deck_lists import (
     PANEL,
     PANEL_EDGE,
     TEXT,
     TEXT_DIM,
-    TEXT_OK,
     TEXT_PROBLEM,
     ListView,
     Row,
 )
 from tabletop.ui.deck_model import DeckDraft
+from tabletop.ui.deck_rows import deck_rows, label, pool_rows
+from tabletop.ui.deck_summary import draw_carried, draw_summary
 from tabletop.ui.host import Host
 from tabletop.ui.scene import Scene
 
@@ -78,12 +78,6 @@ DRAG_START = 6
 #: Text files offered by Import, newest first.
 IMPORT_FILES = 5
 USER, READY, NEW = "user:", "ready:", "new"
-
-
-def _label(key: str, fallback: str) -> str:
-    """A catalogue text, or ``fallback`` when the catalogue has none (a user's own
-    card type or value the catalogue cannot know)."""
-    return i18n.t(key) if i18n.has_text(key) else fallback
 
 
 class DeckBuilderScene(Scene):
@@ -424,65 +418,15 @@ class DeckBuilderScene(Scene):
         self.pool_view.set_rows(self._pool_rows())
         self.deck_view.set_rows(self._deck_rows())
 
-    def _card_note(self, cid: str) -> str:
-        assert self.pool is not None
-        card = self.pool.cards[cid]
-        facets = facets_of(self.game)
-        parts = [_label(f"decks.type.{self.game}.{card.type}", card.type)]
-        group = card.get(facets.group)
-        if isinstance(group, str) and group:
-            parts.append(_label(f"decks.value.{self.game}.{group}", group))
-        cost = card.number(facets.cost)
-        if cost is not None:
-            parts.append(f"{i18n.t(f'decks.cost.{self.game}')} {cost}")
-        power = card.number(facets.power)
-        if power is not None:
-            parts.append(f"{_label(f'decks.facet.{facets.power}', facets.power)} {power}")
-        if facets.total and card.number(facets.total) is not None:
-            parts.append(f"{i18n.t(f'decks.extra.{facets.total}')} {card.number(facets.total)}")
-        if self.pool.is_user_card(cid):
-            parts.append(i18n.t("decks.user_card"))
-        return " · ".join(parts)
-
     def _pool_rows(self) -> list[Row]:
         assert self.pool is not None and self.draft is not None
-        lang = self.app.lang
-        shown = filter_cards(self.pool.cards, facets_of(self.game), self.filter)
-        rows = []
-        for card in shown:
-            n = self.draft.count(card.id)
-            rows.append(Row(card.id, "", card.display_name(lang), self._card_note(card.id),
-                            i18n.t("decks.in_deck", n=n) if n else "",
-                            mark=self.pool.is_user_card(card.id)))
         self.pool_view.empty_text = i18n.t("decks.pool_none")
-        return rows
+        return pool_rows(self.pool, self.draft, self.filter, self.app.lang)
 
     def _deck_rows(self) -> list[Row]:
         assert self.pool is not None and self.draft is not None
-        lang = self.app.lang
-        rows: list[Row] = []
-        deck = self.draft.deck()
-        facets = facets_of(self.game)
-        several = len(self.draft.piles) > 1
-        for pile, entries in deck.sections.items():
-            if several:
-                n = sum(entries.values())
-                pile_name = _label(f"decks.pile.{self.game}.{pile}", pile)
-                stats = self._stats
-                if facets.total_pile == pile and stats is not None and \
-                        stats.pile_total is not None:
-                    head = i18n.t("decks.pile_total", pile=pile_name, n=n,
-                                  total=stats.pile_total)
-                else:
-                    head = i18n.t("decks.pile_count", pile=pile_name, n=n)
-                rows.append(Row("", pile, head, heading=True))
-            for cid, count in entries.items():
-                card = self.pool.cards.get(cid)
-                name = card.display_name(lang) if card is not None else cid
-                rows.append(Row(cid, pile, name, "", i18n.t("decks.in_deck", n=count),
-                                mark=self.pool.is_user_card(cid)))
         self.deck_view.empty_text = i18n.t("decks.deck_empty")
-        return rows
+        return deck_rows(self.pool, self.draft, self._stats, self.app.lang)
 
     # ------------------------------------------------------------------ leaving
     def back(self) -> None:
@@ -708,93 +652,20 @@ class DeckBuilderScene(Scene):
             hint = fonts.render(i18n.t(text_key), px(13), TEXT_DIM, wrap=rect.width,
                                 centre=False)
             surface.blit(hint, rect.topleft)
-        self._draw_right(surface, px)
+        draw_summary(surface, fonts, self.rects["right_inner"], self.rects["status"], self.game,
+                     self._problems, self._stats, self.status,
+                     self.draft is not None and self.draft.dirty, s)
 
     def _heading(self, surface: pygame.Surface, key: str, text: str) -> None:
         rect = self.rects[key]
         label = self.app.fonts.render(text, round(17 * self.app.scale), TEXT, bold=True)
         surface.blit(label, (rect.x, rect.centery - label.get_height() // 2))
 
-    def _draw_right(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:
-        fonts = self.app.fonts
-        area = self.rects["right_inner"]
-        x, y, w = area.x, area.y, area.width
-        if self._problems:
-            head = fonts.render(i18n.t("decks.illegal", n=len(self._problems)), px(16),
-                                TEXT_PROBLEM, bold=True)
-            surface.blit(head, (x, y))
-            y += head.get_height() + px(4)
-            room = area.y + area.height * 45 // 100
-            for problem in self._problems:
-                rule = problem.rule if isinstance(problem.rule, str) else \
-                    dialogs.text_of(problem.rule)
-                line = f"• {dialogs.text_of(problem.message)} {i18n.t('decks.rule_ref', rule=rule)}"
-                text = fonts.render(line, px(14), TEXT, wrap=w, centre=False)
-                if y + text.get_height() > room:
-                    more = fonts.render("…", px(14), TEXT_DIM)
-                    surface.blit(more, (x, y))
-                    y += more.get_height()
-                    break
-                surface.blit(text, (x, y))
-                y += text.get_height() + px(2)
-        else:
-            ok = fonts.render(i18n.t("decks.legal"), px(16), TEXT_OK, bold=True, wrap=w,
-                              centre=False)
-            surface.blit(ok, (x, y))
-            y += ok.get_height()
-        y += px(10)
-        stats = self._stats
-        if stats is None:
-            return
-        counts = [i18n.t("decks.total", n=stats.total)]
-        if len(stats.piles) > 1:
-            counts += [i18n.t("decks.pile_count", pile=_label(f"decks.pile.{self.game}.{p}", p),
-                              n=n) for p, n in stats.piles]
-        summary = fonts.render(" · ".join(counts), px(14), TEXT, wrap=w, centre=False)
-        surface.blit(summary, (x, y))
-        y += summary.get_height() + px(8)
-        bottom = self.rects["status"].y - px(6)
-        if stats.curve and bottom - y > px(150):
-            label = fonts.render(i18n.t("decks.curve") + f" ({i18n.t(f'decks.cost.{self.game}')})",
-                                 px(14), TEXT_DIM)
-            surface.blit(label, (x, y))
-            y += label.get_height()
-            chart_h = min(px(120), (bottom - y) // 2)
-            draw_curve(surface, fonts, pygame.Rect(x, y, w, chart_h), stats.curve, self.app.scale)
-            y += chart_h + px(8)
-        if stats.types and bottom - y > px(40):
-            label = fonts.render(i18n.t("decks.types"), px(14), TEXT_DIM)
-            surface.blit(label, (x, y))
-            y += label.get_height() + px(2)
-            parts = [(_label(f"decks.type.{self.game}.{t}", t), n) for t, n in stats.types]
-            y += draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts,
-                            self.app.scale) + px(6)
-        facets = facets_of(self.game)
-        if stats.groups and bottom - y > px(40):
-            what = _label(f"decks.facet_title.{facets.group}", facets.group)
-            label = fonts.render(i18n.t("decks.groups", what=what), px(14), TEXT_DIM)
-            surface.blit(label, (x, y))
-            y += label.get_height() + px(2)
-            parts = [(_label(f"decks.value.{self.game}.{g}", g), n) for g, n in stats.groups]
-            draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts, self.app.scale)
-        status = self.rects["status"]
-        colour = TEXT_PROBLEM if self.draft is not None and self.draft.dirty else TEXT_DIM
-        said = fonts.render(self.status, px(13), colour, wrap=status.width, centre=False)
-        surface.blit(said, status.topleft)
-
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         """The card being dragged, at the pointer, over everything."""
-        if self.dragging is None:
-            return
-        _, row = self.dragging
-        fonts, s = self.app.fonts, self.app.scale
-        label = fonts.render(row.text, round(16 * s), TEXT, bold=True)
-        box = label.get_rect().inflate(round(20 * s), round(12 * s))
-        x, y = self.app.mouse_pos()
-        box.topleft = (x + round(12 * s), y + round(8 * s))
-        pygame.draw.rect(surface, (60, 110, 84), box, border_radius=round(6 * s))
-        pygame.draw.rect(surface, TEXT_OK, box, 2, border_radius=round(6 * s))
-        surface.blit(label, label.get_rect(center=box.center))
+        if self.dragging is not None:
+            draw_carried(surface, self.app.fonts, self.dragging[1].text, self.app.mouse_pos(),
+                         self.app.scale)
 
     # ------------------------------------------------------------------ widgets
     def _clear(self) -> None:
@@ -824,7 +695,7 @@ class DeckBuilderScene(Scene):
         title = i18n.t("decks.title", game=i18n.t(f"game.{self.game}") if self.game else "")
         title_w = min(px(360), w // 3)
         add("title", UILabel(pygame.Rect(m, m, title_w, bar_h), title, ui,
-                             object_id=self._fit_label("#section", title, title_w)))
+                             object_id=self._fit_title("#section", title, title_w)))
         x = m + title_w + gap
         back = i18n.t("decks.back")
         add("back", UIButton(pygame.Rect(w - m - back_w, m, back_w, bar_h), back, ui,
@@ -846,7 +717,7 @@ class DeckBuilderScene(Scene):
         self.pool_view.scale = self.deck_view.scale = s
         self.refresh()
 
-    def _fit_label(self, object_id: str, text: str, width: int) -> Any:
+    def _fit_title(self, object_id: str, text: str, width: int) -> Any:
         from tabletop.ui.theme import fit_id
 
         return fit_id(self.app.fonts, text, width, self.app.scale, object_id)
@@ -931,14 +802,14 @@ class DeckBuilderScene(Scene):
         add("search", search)
         facets = facets_of(self.game)
         cards = list(self.pool.cards.values())
-        group_what = _label(f"decks.facet_title.{facets.group}", facets.group)
-        power_what = _label(f"decks.facet_title.{facets.power}", facets.power)
+        group_what = label(f"decks.facet_title.{facets.group}", facets.group)
+        power_what = label(f"decks.facet_title.{facets.power}", facets.power)
         menus: list[tuple[str, list[tuple[str, str]], str]] = [
             ("f_type", [(i18n.t("decks.any_type"), "")] +
-             [(_label(f"decks.type.{self.game}.{t}", str(t)), str(t))
+             [(label(f"decks.type.{self.game}.{t}", str(t)), str(t))
               for t in values_of(cards, "type")], self.filter.type or ""),
             ("f_group", [(i18n.t("decks.any_group", what=group_what), "")] +
-             [(_label(f"decks.value.{self.game}.{v}", str(v)), str(v))
+             [(label(f"decks.value.{self.game}.{v}", str(v)), str(v))
               for v in values_of(cards, facets.group)], self.filter.group or ""),
             ("f_cost", [(i18n.t("decks.any_cost"), "")] +
              [(i18n.t("decks.cost_value", n=v), str(v)) for v in values_of(cards, facets.cost)],
