@@ -57,11 +57,38 @@ class CompactTheme(UIAppearanceTheme):
                     for ids in (element_base_ids, element_ids, class_ids, object_ids))
         found = self._combined.get(key)
         if found is None:
-            found = super().build_all_combined_ids(element_base_ids, element_ids,
-                                                   class_ids, object_ids)
-            self.unique_theming_ids.clear()  # the long string key just stored
+            found = self._combine(element_base_ids, element_ids, class_ids, object_ids)
             self._combined[key] = found
         return found
+
+    def _combine(self, element_base_ids: list[str | None] | None,
+                 element_ids: list[str] | None, class_ids: list[str | None] | None,
+                 object_ids: list[str | None] | None) -> list[str]:
+        """pygame_gui's combination (0.6: ``build_all_combined_ids`` after its cache
+        look-up), without building its long key: every path through the id tree,
+        then each one's shorter suffixes after a full stop."""
+        combined: list[str] = []
+        if (object_ids is None or element_ids is None or class_ids is None
+                or element_base_ids is None):
+            return combined
+        if not len(object_ids) == len(class_ids) == len(element_base_ids) == len(element_ids):
+            raise ValueError(f"Object & class ID hierarchy is not equal in length to Element"
+                             f" ID hierarchy. Element IDs: {element_ids}\nClass IDs: "
+                             f"{class_ids}\nObject IDs: {object_ids}\n")
+        if element_ids:
+            self._get_next_id_node(None, element_base_ids, element_ids, class_ids,
+                                   object_ids, 0, len(element_ids), combined)
+        current = combined[:]
+        done = not current
+        while not done:
+            for index, current_id in enumerate(current):
+                stop = current_id.find(".")
+                if stop == -1:
+                    done = True
+                else:
+                    current[index] = current_id[stop + 1:]
+                    combined.append(current[index])
+        return combined
 
 
 class Manager(pygame_gui.UIManager):
