@@ -22,18 +22,20 @@ def _conan_positions(every: int = 5, count: int = 12) -> list:
 
 def test_a_playout_ends_with_the_turn_it_began_in_after_the_renown_check() -> None:
     """CONAN-R1: the next turn's renown check has run when a playout stops, so the
-    evaluation always scores the start of a turn (or the game is over)."""
+    evaluation always scores the start of a turn (or the game is over); one begun in
+    the Rest step plays the next turn too (CONAN-R18: what healing and the discards
+    change shows there)."""
     rules = rules_of("conan")
     policy = TurnPlayout(7)
     stopped = 0
     for state in _conan_positions():
         world = copy_state(state)
-        turn = world.turn
+        turn = world.turn + (2 if world.phase == "rest" else 1)
         steps = 0
         while policy.step(rules, world):
             steps += 1
-            assert steps < 200, "a turn never ended"
-        assert world.game_over or world.turn == turn + 1
+            assert steps < 400, "a turn never ended"
+        assert world.game_over or world.turn == turn
         if not world.game_over:
             stopped += 1
             assert world.pending is not None and world.pending.kind == "press_on"
@@ -71,15 +73,19 @@ def test_the_search_weighs_a_sublist_of_the_legal_moves(game: str) -> None:
 
 
 def test_the_conan_shortlist_keeps_every_stop_and_answer_and_few_placements() -> None:
-    """The stops (next_phase) and every answer of a decision stay; of Moves at most
-    ``KEEP``; of Foe placements one per kind of Foe and zone at most; a small
-    decision is weighed whole."""
+    """The stops (next_phase) and every answer of a decision stay (Rest healing's
+    ``done`` aside, CONAN-R18); of Moves at most ``KEEP``; of Foe placements one per
+    kind of Foe and zone at most; a small decision is weighed whole."""
     rules = rules_of("conan")
     wide = 0
     for state in _conan_positions(every=3, count=25):
         seat = rules.acting_seat(state)
         legal = rules.legal_actions(state, seat)
         chosen = rules.search_actions(state, seat, legal)
+        if state.pending is not None and state.pending.kind == "rest_heal":
+            assert [a.get("choice") for a in chosen] == \
+                [a.get("choice") for a in legal if list(a.get("choice")) != ["done"]]
+            continue
         if len(legal) <= sl.SMALL:
             assert chosen == legal
             continue

@@ -72,7 +72,9 @@ class _Table:
 
 class TurnPlayout:
     """A :class:`~tabletop.core.playout.PlayoutPolicy`: ConanBot (seeded ``seed``)
-    plays until the turn the playout began in has ended.
+    plays until the turn the playout began in has ended; one begun in the Rest step
+    (CONAN-R18: healing, the hands' discards) plays the next turn too, where its
+    effects show.
 
     A playout is told apart from the previous one by its world (the search samples
     a new world for every iteration), so one policy serves a whole search.
@@ -83,14 +85,18 @@ class TurnPlayout:
     def __init__(self, seed: int) -> None:
         self.bot = ConanBot(seed)
         self.state: GameState | None = None
-        self._turn = -1
+        self._end = 0
 
     def step(self, rules: GameRules, world: GameState) -> bool:
         """One ConanBot action on ``world`` in place; False at the end of the turn the
-        playout began in, at the game's end, or when the bot has no action."""
+        playout began in (the next one when it began in the Rest step), at the game's
+        end, or when the bot has no action."""
         if world is not self.state:
-            self.state, self._turn = world, world.turn
-        elif world.turn != self._turn:
+            # a move of the Rest step (healing, the hand's discards) shows in the turn
+            # after it (the hand holds the enemy's Foe Moves there), so that turn too
+            self.state = world
+            self._end = world.turn + (2 if world.phase == Phase.REST else 1)
+        elif world.turn >= self._end:
             return False
         if world.game_over:
             return False

@@ -24,7 +24,9 @@ from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
 from tabletop.games.conan.bot import SAFE_HEALTH, icon_score
+from tabletop.games.conan.data import DecisionKind
 from tabletop.games.conan.stats import health_left, prowess_now
+from tabletop.games.conan.turn import DONE
 from tabletop.games.conan.zones import FOE_ZONES, cdef
 
 #: At most this many actions of one kind stay (the stops and answers always stay).
@@ -101,13 +103,24 @@ def _place_foes(state: GameState, db: CardDb, places: list[Action]) -> list[Acti
     return out
 
 
+def _heal(actions: list[Action]) -> list[Action]:
+    """Rest healing (CONAN-R18) without stopping early while a point can heal: what a
+    point of healing costs (the prowess it spends is missing in Conan's next turn, two
+    turns on) lies beyond the playouts, which would weigh it by chance."""
+    heal = [a for a in actions if list(a.get("choice") or ()) != [DONE]]
+    return heal or actions
+
+
 def shortlist(state: GameState, db: CardDb, seat: int, actions: list[Action]) -> list[Action]:
     """The actions of ``actions`` (legal for ``seat`` now) the search weighs, in the legal
-    list's order: all of them when there are :data:`SMALL` or fewer; else every
+    list's order: Rest healing's points without ``done`` (:func:`_heal`); all of
+    them when there are :data:`SMALL` or fewer; else every
     ``next_phase`` and ``decide``, every ``play_card`` and ``attach_region``, the
     :data:`KEEP` best ``place_move`` and ``place_foe_move`` by the Conan bot's
     preferences, and the placements of :func:`_place_foes`. Never empty when
     ``actions`` is not."""
+    if state.pending is not None and state.pending.kind == DecisionKind.REST_HEAL:
+        return _heal(actions)
     if len(actions) <= SMALL:
         return actions
     by_kind: dict[str, list[Action]] = {}
