@@ -284,3 +284,58 @@ def test_screenshots(tmp_path: Path) -> None:
         frames(app, 2)
         pygame.image.save(app.screen, str(tmp_path / f"{game}.png"))
         assert (tmp_path / f"{game}.png").stat().st_size > 10_000
+
+
+def test_csv_import_screen_maps_columns_previews_and_fills_the_pool() -> None:
+    from ui_helpers import choose_option
+
+    from tabletop.ui.deck_csv import CsvImportScene
+
+    cards = folder(Kind.CARDS, "arc")
+    cards.mkdir(parents=True)
+    (cards / "club.csv").write_text(
+        "Name,Japanese,Kind,Colour,Cost,Power,G/E\n"
+        "Storm Caller,嵐を呼ぶ者,character,red,3,4,good\n"
+        "Bad Cost,悪いコスト,character,red,x,2,\n"
+        "Mist Vale,霧の谷,resource,blue,,,\n", encoding="utf-8")
+    app, scene = builder()
+    click(app, widget_centre(scene.widgets["import"]))
+    window = dialogs.top_dialog(app.ui)
+    (answer,) = [b for b in app.ui.get_sprite_group().sprites()
+                 if getattr(b, "text", "") == "Cards from club.csv (spreadsheet)"]
+    click(app, widget_centre(answer))
+    assert not window.alive()
+    csv_scene = app.stack.top
+    assert isinstance(csv_scene, CsvImportScene)
+    # guessed from the headers: names, colour, cost, power, alignment; not "Kind"
+    assert csv_scene.mapping == {"name": "Name", "name.ja": "Japanese", "colour": "Colour",
+                                 "cost": "Cost", "power": "Power", "alignment": "G/E"}
+    assert csv_scene.result.entries == []  # no type yet: every row says so
+    assert all("type" in p.problem for p in csv_scene.result.problems)
+    choose_option(app, csv_scene.widgets["map:type"], "Kind")
+    assert [e["id"] for e in csv_scene.result.entries] == ["user_storm_caller",
+                                                           "user_mist_vale"]
+    (problem,) = csv_scene.result.problems
+    assert (problem.row, problem.column) == (3, "Cost")
+    click(app, widget_centre(csv_scene.widgets["import"]))
+    assert app.stack.top is scene
+    assert (cards / "club.toml").is_file()
+    assert scene.pool is not None and {"user_storm_caller", "user_mist_vale"} <= \
+        scene.pool.user_ids
+    assert "2" in open_dialog_text(app) and "club.toml" in open_dialog_text(app)
+    assert "search" in scene.widgets  # the builder's widgets are back
+
+
+def test_csv_import_screen_back_writes_nothing() -> None:
+    from tabletop.ui.deck_csv import CsvImportScene
+
+    cards = folder(Kind.CARDS, "xenocard")
+    cards.mkdir(parents=True)
+    sheet = cards / "list.csv"
+    sheet.write_text("Name,Type\nScout,battle\n", encoding="utf-8")
+    app, scene = builder("xenocard")
+    scene.open_csv(sheet)
+    frames(app, 1)
+    assert isinstance(app.stack.top, CsvImportScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and not (cards / "list.toml").exists()

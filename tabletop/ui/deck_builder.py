@@ -326,7 +326,8 @@ class DeckBuilderScene(Scene):
             width=600, height=300)
 
     def ask_import(self) -> None:
-        """Offer the clipboard's text and the newest ``.txt`` files to read a deck from."""
+        """Offer the clipboard's text and the newest ``.txt`` files to read a deck from,
+        and the newest ``.csv`` set lists in the user's card folder (:mod:`deck_csv`)."""
         folder = deck_folder(self.game)
         answers: list[tuple[Any, Callable[[], None] | None]] = []
         clip = deck_io.clipboard_text()
@@ -335,6 +336,11 @@ class DeckBuilderScene(Scene):
         for path in deck_io.text_files(self.game)[:IMPORT_FILES]:
             answers.append((i18n.t("decks.import_file", file=path.name),
                             partial(self.import_file, path)))
+        from tabletop.ui.deck_csv import csv_files
+
+        for path in csv_files(self.game)[:IMPORT_FILES]:  # a set list for the pool
+            answers.append((i18n.t("decks.import_csv", file=path.name),
+                            partial(self.open_csv, path)))
         if not answers:
             dialogs.message(self.app, "decks.import_title",
                             i18n.t("decks.import_nothing", folder=str(folder)), width=600)
@@ -342,6 +348,28 @@ class DeckBuilderScene(Scene):
         answers.append(("button.cancel", None))
         dialogs.choose(self.app, "decks.import_title",
                        i18n.t("decks.import_body", folder=str(folder)), answers, width=600)
+
+    def open_csv(self, path: Any) -> None:
+        """Show the CSV import screen for ``path`` (the builder comes back after it)."""
+        from tabletop.ui.deck_csv import CsvImportScene
+
+        self._clear()  # the builder's widgets would show through
+        self.app.push(CsvImportScene(self.app, self.rules, path, self._csv_done))
+
+    def _csv_done(self, written: Any) -> None:
+        """Back from the CSV screen; a card file written joins the pool at once."""
+        self.app.stack.pop()
+        if written is None or self.pool is None:
+            return
+        rules = self.rules
+        self.pool = load_pool(rules)
+        register_card_names(self.pool.cards)
+        if self.draft is not None:
+            self.draft.pool = self.pool
+        added = sum(1 for c in self.pool.cards.values() if c.source == str(written))
+        self.refresh()
+        dialogs.message(self.app, "decks.csv.title",
+                        i18n.t("decks.csv.imported", n=added, file=str(written)), width=600)
 
     def import_file(self, path: Any) -> None:
         """Read a deck from a text file (a problem reading it is told)."""
@@ -492,6 +520,10 @@ class DeckBuilderScene(Scene):
     def close(self) -> None:
         """Leaving: remove the widgets."""
         self._clear()
+
+    def resume(self) -> None:
+        """On top again (after the CSV screen): the widgets back."""
+        self.build()
 
     def frame_due(self) -> float | None:
         """Now when a file problem is to be told, else only on input."""
