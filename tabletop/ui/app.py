@@ -42,6 +42,8 @@ from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, wid
 from tabletop.ui.gui_loader import MainThreadLoader, load_now
 from tabletop.ui.gui_manager import Manager, collect_replaced, retire
 from tabletop.ui.scene import Scene, SceneStack
+from tabletop.ui.shortcuts import FULLSCREEN_KEY, is_help_key
+from tabletop.ui.shortcuts_overlay import open_shortcuts
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
 
 if TYPE_CHECKING:
@@ -106,7 +108,12 @@ class App:
         if settings_problem is not None:  # told in the menu; the defaults are in use
             notices.report(settings_problem.render())
         pygame.display.set_caption(i18n.t("app.title"))
-        self.scale = ui_scale(self.size)
+        #: The chosen UI scale (0.75-2.0, settings) on top of the window's own; full
+        #: screen on (F11), and the windowed size to come back to (issue 16).
+        self.user_scale = float(getattr(self.settings, "ui_scale", 1.0))
+        self.fullscreen = False
+        self.windowed_size: tuple[int, int] = self.size
+        self.scale = self.scale_for(self.size)
         self.ui = self._make_manager()
 
     # ------------------------------------------------------------------ geometry
@@ -115,6 +122,58 @@ class App:
         """The drawable size in pixels (what scenes lay out in)."""
         w, h = self.screen.get_size()
         return (w, h)
+
+    def scale_for(self, size: tuple[int, int]) -> float:
+        """The UI scale at a window ``size`` (pixels): the window's own
+        (:func:`~tabletop.ui.theme.ui_scale`) times the chosen :attr:`user_scale`, in
+        steps of 1/8 from 0.75 to 3."""
+        return max(0.75, min(3.0, round(ui_scale(size) * self.user_scale * 8) / 8))
+
+    def set_ui_scale(self, factor: float) -> None:
+        """Make widgets, texts and the side panel ``factor`` times as big as the window
+        alone would (clamped to :data:`tabletop.settings.UI_SCALE_RANGE`); every scene
+        lays out again. Mouse positions stay the window's pixels (nothing to remap)."""
+        from tabletop.settings import UI_SCALE_RANGE
+
+        factor = max(UI_SCALE_RANGE[0], min(UI_SCALE_RANGE[1], float(factor)))
+        if factor == self.user_scale and self.scale == self.scale_for(self.size):
+            return
+        self.user_scale = factor
+        self.rebuild_ui()
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen at the desktop's size (``on``) or back to the window it left
+        (resizable); every scene lays out again at the new size."""
+        if bool(on) == self.fullscreen:
+            return
+        if on:
+            self.windowed_size = self.window_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = bool(on)
+        self._window_changed()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen on / off, remembered in the settings for the next start."""
+        from dataclasses import replace
+
+        from tabletop.ui.settings_apply import change, settings_of
+
+        wanted = not self.fullscreen
+        settings = settings_of(self)
+        if settings.fullscreen == wanted:  # the file says so already (a --size start)
+            self.set_fullscreen(wanted)
+            return
+        change(self, replace(settings, fullscreen=wanted))
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's size in window points (the drawable size if unknown)."""
+        try:
+            w, h = pygame.display.get_window_size()
+        except pygame.error:
+            return self.size
+        return (int(w), int(h)) if w > 0 and h > 0 else self.size
 
     def mouse_scale(self) -> tuple[float, float]:
         """Surface pixels per window point on each axis (1.0 unless high-DPI)."""
@@ -165,7 +224,7 @@ class App:
 
     def rebuild_ui(self) -> None:
         """Replace ``self.ui`` (new size, scale, locale) and let every scene rebuild."""
-        self.scale = ui_scale(self.size)
+        self.scale = self.scale_for(self.size)
         retire(self.ui)  # its pixels go before the new manager makes its own
         self.ui = self._make_manager()
         self.stack.resize(self.size)
@@ -199,7 +258,12 @@ class App:
             # The dummy driver (tests) and old SDLs do not resize by themselves.
             surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
         self.screen = surface
-        if ui_scale(self.size) != self.scale:
+        self._window_changed()
+
+    def _window_changed(self) -> None:
+        """The drawable size changed (a resize, full screen on or off): a new widget
+        manager when the scale changes, else the same one told the new size."""
+        if self.scale_for(self.size) != self.scale:
             self.rebuild_ui()  # new font sizes: a new manager
         elif self.size != tuple(self.ui.window_resolution):
             self.ui.set_window_resolution(self.size)
@@ -231,6 +295,9 @@ class App:
         if event.type in _RESIZE_EVENTS:
             self._on_resize(event)
             return
+        if event.type == pygame.KEYDOWN and event.key == FULLSCREEN_KEY:
+            self.toggle_fullscreen()  # on every screen (issue 16)
+            return
         consumed = False
         if self._ui_gets(event):
             # pygame_gui scales window points itself (``mouse_pos_scale_factor``)
@@ -244,6 +311,9 @@ class App:
                     spent = getattr(scene, "spent_keys", None)
                     if isinstance(spent, set):
                         spent.add(event.key)
+            return
+        if is_help_key(event) and dialogs.top_dialog(self.ui) is None:
+            open_shortcuts(self)  # "?": the keys of the screen in front (issue 16)
             return
         self.stack.handle_event(event)
 

@@ -6,9 +6,11 @@ resign and menu (see :func:`command_list`). Each command is enabled only when th
 rules accept its action now (asked with ``game.check``, or ``can_undo`` /
 ``can_redo``), re-evaluated after every change, never per frame; why a command is
 off is :func:`undo_refusal` / :func:`redo_refusal` (the table asks the rules or the
-plugin for the others). Keys: N or Space next phase, E end turn, H hint, F free mode,
-T tap (free mode), Ctrl+Z undo, Ctrl+Y redo, plus the plugin's keys (Arc: A attack).
-Resign has no key: it always asks first (ALL-H4).
+plugin for the others). Keys come from the one table of shortcuts
+(:mod:`tabletop.ui.shortcuts`): N or Space next phase, E end turn, H hint, F free mode,
+T tap, V flip, R reveal (free mode, the card under the pointer), L log, M menu,
+Ctrl+Z undo, Ctrl+Y redo, Ctrl+Q resign (it always asks first, ALL-H4), plus the
+plugin's keys (Arc: A attack).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.messages import seat_msg
 from tabletop.i18n import t
 from tabletop.ui.buttons import ButtonSet
+from tabletop.ui.shortcuts import Screen, button_hints, command_for
 from tabletop.ui.theme import fit_id
 
 if TYPE_CHECKING:
@@ -39,17 +42,11 @@ GENERIC_COMMANDS: tuple[str, ...] = ("hint", "free_mode", "undo", "redo", "resig
 COMMANDS: tuple[str, ...] = ("next_phase", "end_turn", "attack", "free_mode",
                              "undo", "redo", "resign", "menu")
 
-_KEYS: dict[int, str] = {
-    pygame.K_n: "next_phase",
-    pygame.K_SPACE: "next_phase",
-    pygame.K_e: "end_turn",
-    pygame.K_f: "free_mode",
-    pygame.K_t: "tap",
-    pygame.K_r: "reveal",
-    pygame.K_h: "hint",
-}
-_HINTS: dict[str, str] = {"next_phase": "N", "end_turn": "E", "free_mode": "F", "hint": "H",
-                          "undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}
+#: The buttons' tool tips name their keys from the one table of shortcuts.
+_HINTS: dict[str, str] = button_hints(("next_phase", "end_turn", "free_mode", "hint", "undo",
+                                       "redo", "resign", "menu"))
+#: Keys of commands that are no buttons (a card under the pointer, the log overlay).
+_NO_BUTTON = frozenset({"tap", "flip", "reveal", "log"})
 
 
 def command_list(turn_commands: Iterable[str], extra: Iterable[str]) -> tuple[str, ...]:
@@ -62,23 +59,21 @@ def key_command(event: pygame.event.Event, extra: Mapping[int, str] | None = Non
     """The command a KEYDOWN event asks for, or None.
 
     ``extra`` adds a plugin's keys (key code -> command); with ``allowed`` a key whose
-    command is not a button of this table (and not ``tap`` or ``reveal``, the free-mode
-    keys over a card) means nothing.
+    command is not a button of this table (and not one of the keys of no button: tap,
+    flip, reveal over a card, the log) means nothing. The keys the table reads itself
+    (F1, G, Esc, Ctrl+S) give None here.
     """
-    if event.type != pygame.KEYDOWN:
+    command = command_for(event, Screen.TABLE, extra)
+    if command in _TABLE_OWN:  # read by the table itself (F1, G, Esc, Ctrl+S)
         return None
-    ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-    if ctrl and event.key == pygame.K_z:
-        return "undo"
-    if ctrl and event.key == pygame.K_y:
-        return "redo"
-    if ctrl:
-        return None
-    command = (extra or {}).get(event.key) or _KEYS.get(event.key)
-    if command is not None and allowed is not None and command not in ("tap", "reveal") \
+    if command is not None and allowed is not None and command not in _NO_BUTTON \
             and command not in set(allowed):
         return None
     return command
+
+
+#: Table shortcuts the table's key handler reads before asking for a command.
+_TABLE_OWN = frozenset({"rules_help", "coach", "cancel", "save_elsewhere"})
 
 
 def command_action(command: str, seat: int, free_mode: bool) -> Action | None:

@@ -18,10 +18,11 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.messages import msg, seat_msg, zone_msg
 from tabletop.layout import CARD_SIZE, split_cell_key
 from tabletop.ui import dialogs
-from tabletop.ui.coach_panel import COACH_KEY
 from tabletop.ui.drag import DragState, legal_targets
-from tabletop.ui.help import HELP_KEY, open_help, open_why
+from tabletop.ui.help import open_help, open_why
+from tabletop.ui.log_overlay import open_log
 from tabletop.ui.settings_apply import animation_factor
+from tabletop.ui.shortcuts import Screen, command_for
 from tabletop.ui.sprite import SLIDE_SECONDS, Slide
 from tabletop.ui.table_controls import (
     TURN_COMMANDS,
@@ -100,6 +101,11 @@ class TableInput(TableParts):
         elif command == "reveal":
             if self.hover is not None:
                 self.ask_reveal(self.hover)
+        elif command == "flip":  # face up / down by hand; never shows a hidden face (ALL-H2)
+            if self.hover is not None and not self._refuse_computer_card(self.hover):
+                self.propose(Action.make("manual_flip", seat, card=self.hover))
+        elif command == "log":  # the whole log the viewer may read (issue 16)
+            open_log(self.app, self._log_lines, self._log_refused)
         elif not self.ui.run_command(self, command):
             action = self.command_action(command)
             if action is None or off:
@@ -319,16 +325,16 @@ class TableInput(TableParts):
                 return event
             if self.drag is not None:
                 return None  # keys do nothing to the table while a card is held
-            if event.key == HELP_KEY:  # the rules help of this game (issue 12 §2), at the
+            own = command_for(event, Screen.TABLE)  # the one table of keys (issue 16)
+            if own == "rules_help":  # the rules help of this game (issue 12 §2), at the
                 # rule of the refusal being shown if the help explains it (as its Why?)
                 open_help(self.app, self.rules.game_id, rules=self.rules,
                           rule=self.toast.rule if self.toast.why else "")
                 return None
-            if event.key == COACH_KEY and not event.mod & pygame.KMOD_CTRL:
+            if own == "coach":
                 self.coach.toggle(self)  # hide / show the coach panel (issue 12 §1)
                 return None
-            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL \
-                    and self._not_saved_folder() is not None:
+            if own == "save_elsewhere" and self._not_saved_folder() is not None:
                 self.app.choose_save_folder()
                 return None
             command = key_command(event, self.ui.keys, self.commands)

@@ -30,7 +30,7 @@ from tabletop.ui.settings_apply import sleeve_colours
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
 from tabletop.ui.theme import fit_id
-from tabletop.ui.viewport import panel_width
+from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -417,9 +417,15 @@ class TableState(TableParts):
     def resize(self, size: tuple[int, int]) -> None:
         """Fit the table and the side panel to the window; rebuild widgets."""
         w, h = size
-        panel = panel_width(w)
-        self.viewport.fit(size, panel)
-        self.panel_rect = pygame.Rect(w - panel, 0, panel, h)
+        factor = float(getattr(self.app, "user_scale", 1.0))  # the chosen UI scale
+        if portrait(size):  # the panel under the table, across the width (issue 16)
+            below = self.viewport.fit_above_panel(size, round(h * PANEL_BELOW_SHARE))
+            self.panel_rect = pygame.Rect(0, h - below, w, below)
+            panel = w
+        else:
+            panel = panel_width(w, factor)
+            self.viewport.fit(size, panel)
+            self.panel_rect = pygame.Rect(w - panel, 0, panel, h)
         self._bg = None
         self._lit = None
         self._panel = None

@@ -1,7 +1,9 @@
 """Table millimetres <-> window pixels for the game table.
 
 The table (a layout's ``width_mm`` x ``height_mm``) is scaled to fit the part of
-the window left of the side panel, keeping its aspect ratio, and centred there.
+the window left of the side panel, keeping its aspect ratio, and centred there; in
+a portrait window (taller than wide) the panel goes under the table instead, so the
+table gets the whole width (:meth:`Viewport.fit_above_panel`).
 When the viewing seat is seat 1 the table is turned half-way round in the view
 (positions only: ``(x, y) -> (W - x, H - y)``), so each player always finds their
 own side at the bottom, near them (ALL-R2 hotseat). Cards themselves are drawn
@@ -16,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PANEL_MAX_PX", "PANEL_MIN_PX", "PANEL_SHARE", "Viewport", "panel_width"]
+__all__ = ["PANEL_BELOW_SHARE", "PANEL_MAX_PX", "PANEL_MAX_SHARE", "PANEL_MIN_PX",
+           "PANEL_SHARE", "PORTRAIT_RATIO", "Viewport", "panel_width", "portrait"]
 
 #: Share of the window width given to the side panel (log, phases, preview, buttons).
 PANEL_SHARE = 0.23
@@ -25,9 +28,33 @@ PANEL_MIN_PX = 250
 PANEL_MAX_PX = 640
 
 
-def panel_width(window_w: int) -> int:
-    """Width in pixels of the right-hand side panel for a window ``window_w`` wide."""
-    return int(max(PANEL_MIN_PX, min(PANEL_MAX_PX, window_w * PANEL_SHARE)))
+#: The side panel never takes more than this share of the window (a big UI scale
+#: on a small window still leaves the table room).
+PANEL_MAX_SHARE = 0.45
+
+
+#: A window at least this much taller than wide is laid out with the side panel under
+#: the table (:meth:`Viewport.fit_above_panel`), which then gets the whole width.
+PORTRAIT_RATIO = 1.0
+#: The panel under the table takes at least this share of a portrait window's height.
+PANEL_BELOW_SHARE = 0.42
+
+
+def portrait(window: tuple[int, int]) -> bool:
+    """Is the panel put under the table in a ``window`` (pixels) this shape?"""
+    return window[1] > window[0] * PORTRAIT_RATIO
+
+
+def panel_width(window_w: int, factor: float = 1.0) -> int:
+    """Width in pixels of the right-hand side panel for a window ``window_w`` wide.
+
+    ``factor`` is the chosen UI scale (``App.user_scale``, 0.75-2.0): the panel's
+    share and bounds grow with it, so its bigger texts and buttons keep their room,
+    never past :data:`PANEL_MAX_SHARE` of the window. 1.0: the plain share."""
+    wanted = max(PANEL_MIN_PX * factor, min(PANEL_MAX_PX * factor,
+                                            window_w * PANEL_SHARE * factor))
+    return int(min(wanted, window_w * PANEL_MAX_SHARE)) if factor != 1.0 else \
+        int(max(PANEL_MIN_PX, min(PANEL_MAX_PX, window_w * PANEL_SHARE)))
 
 
 @dataclass
@@ -62,6 +89,17 @@ class Viewport:
         self.scale = min(usable_w / self.table_w, usable_h / self.table_h)
         self.offset = ((aw - self.table_w * self.scale) / 2.0,
                        (ah - self.table_h * self.scale) / 2.0)
+
+    def fit_above_panel(self, window: tuple[int, int], min_panel_px: int) -> int:
+        """Portrait windows (issue 16): the table across the whole width at the top and
+        the side panel under it, at least ``min_panel_px`` tall (the table shrinks
+        for it). Returns the panel's height in pixels; :attr:`area` is the part above."""
+        w, h = window
+        fitted_h = max(1.0, w - 2 * self.margin) / self.table_w * self.table_h
+        panel = max(min_panel_px, h - round(fitted_h + 2 * self.margin))
+        panel = max(1, min(panel, h - 1))
+        self.fit((w, h - panel), panel_px=0)
+        return panel
 
     def set_viewer(self, seat: int | None) -> None:
         """Seat 1 sees the table turned round; seat 0 and spectators see it as laid out."""
