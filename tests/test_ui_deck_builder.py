@@ -339,3 +339,25 @@ def test_csv_import_screen_back_writes_nothing() -> None:
     assert isinstance(app.stack.top, CsvImportScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene and not (cards / "list.toml").exists()
+
+
+def test_a_saved_deck_starts_a_game_from_the_menu() -> None:
+    from ui_helpers import choose_option
+
+    from tabletop.core.deck_files import save_deck
+    from tabletop.core.decks import Deck
+
+    save_deck(Deck("club", {"en": "Club Deck", "ja": "部のデッキ"},
+                   {"cards": {"red_ember_hills": 20, "red_flame_duelist": 4}}), "arc")
+    app = make_app()
+    menu = MenuScene(app, selected="arc")
+    app.stack.replace(menu)
+    frames(app, 2)
+    choose_option(app, menu.widgets["deck0"], "my:club")
+    assert menu.deck_ids[0] == "my:club" and menu.start_problem() == ""
+    click(app, widget_centre(menu.widgets["start"]))
+    frames(app, 2)
+    assert app.game is not None
+    assert app.game.setup.deck_names[0] == "Club Deck"
+    assert sorted(app.game.setup.decks[0]["cards"]) == sorted(
+        ["red_ember_hills"] * 20 + ["red_flame_duelist"] * 4)
