@@ -3,8 +3,7 @@ deck choice beside the ready-made decks, and the **Decks** button opening the bu
 
 A user deck is offered under the id ``my:<file stem>`` (so it never takes the place of
 a ready-made deck of the same file name), its legality checked by the rules like any
-deck (a deck naming one of the user's own cards is refused by the rules with the
-card's id: the window plays the game's own cards only). A file that cannot be read is
+deck (a card the rules do not know is named by its id). A file that cannot be read is
 listed among the broken decks, named with its field.
 """
 
