@@ -329,7 +329,12 @@ def test_quitting_keeps_the_window_size_and_full_screen() -> None:
     try:
         settings_apply.remember_window(app)
         assert load_settings()[0].window_size == (1600, 900)
-        app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # as F11 leaves it
+        full = getattr(app, "set_fullscreen", None)  # the window's own switch (F11)
+        if callable(full):
+            full(True)
+        else:
+            app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        assert settings_apply.is_fullscreen(app)
         settings_apply.remember_window(app)
         kept = load_settings()[0]
         assert kept.fullscreen and kept.window_size == (1600, 900)  # the size to come back to

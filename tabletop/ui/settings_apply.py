@@ -126,39 +126,43 @@ def change(app: Any, new: Settings, save: bool = True) -> Message | None:
     Returns what :func:`keep` says."""
     old = settings_of(app)
     app.settings = new
-    if new.fullscreen != old.fullscreen:
-        _set_fullscreen(app, new.fullscreen)
-    elif not new.fullscreen and new.window_size != old.window_size:
-        _set_window_size(app, new.window_size)
-    rebuilt = False
-    if new.ui_scale != old.ui_scale:
-        setter = getattr(app, "set_ui_scale", None)
-        if callable(setter):
-            setter(new.ui_scale)
-            rebuilt = True
+    laid_out = False  # every scene was laid out again already
+    moved = False  # the window changed size
+    if new.fullscreen != is_fullscreen(app):
+        laid_out = _set_fullscreen(app, new.fullscreen)
+        moved = True
+    if new.window_size != old.window_size:
+        if hasattr(app, "windowed_size"):  # the size full screen comes back to
+            app.windowed_size = new.window_size
+        if not new.fullscreen:
+            _set_window_size(app, new.window_size)
+            laid_out, moved = False, True
+    setter = getattr(app, "set_ui_scale", None)
+    if callable(setter) and new.ui_scale != getattr(app, "user_scale", old.ui_scale):
+        setter(new.ui_scale)
+        laid_out = True
     if new.language.value != getattr(app, "lang", new.language.value):
         app.set_language(new.language.value)
-        rebuilt = True
+        laid_out = True
     if new.sleeves != old.sleeves:
         _resleeve(app)
-    if not rebuilt and (new.window_size != old.window_size or new.fullscreen != old.fullscreen):
-        rebuild = getattr(app, "rebuild_ui", None)
-        if callable(rebuild):
-            rebuild()
+    rebuild = getattr(app, "rebuild_ui", None)
+    if moved and not laid_out and callable(rebuild):
+        rebuild()
     return keep(app, new) if save else None
 
 
 def open_as_saved(app: Any, size_given: bool = False) -> None:
     """At the program's start: full screen if it was left so (unless a size was given
-    on the command line) and the remembered UI scale."""
+    on the command line) and the remembered UI scale (when the app did not take it
+    itself)."""
     settings = settings_of(app)
-    if settings.fullscreen and not size_given:
-        _set_fullscreen(app, True)
-    setter = getattr(app, "set_ui_scale", None)
-    if callable(setter) and settings.ui_scale != 1.0:
-        setter(settings.ui_scale)
-    elif settings.fullscreen and not size_given:
+    if settings.fullscreen and not size_given and not is_fullscreen(app) \
+            and not _set_fullscreen(app, True):
         app.rebuild_ui()
+    setter = getattr(app, "set_ui_scale", None)
+    if callable(setter) and settings.ui_scale != getattr(app, "user_scale", 1.0):
+        setter(settings.ui_scale)
 
 
 def remember_window(app: Any) -> None:
@@ -198,21 +202,18 @@ def _window_size(app: Any) -> tuple[int, int] | None:
     return (int(w), int(h)) if w > 0 and h > 0 else None
 
 
-def _set_fullscreen(app: Any, on: bool) -> None:
+def _set_fullscreen(app: Any, on: bool) -> bool:
+    """Full screen on or off; True when the app's own switch did it (and laid every
+    scene out again), False when done here (the caller rebuilds)."""
     setter = getattr(app, "set_fullscreen", None)
     if callable(setter):
         setter(on)
-        return
-    toggle = getattr(app, "toggle_fullscreen", None)  # the app's own F11
-    if callable(toggle):
-        if is_fullscreen(app) != on:
-            toggle()
-        return
-    # until the window's own toggle exists: the same as F11 would do
+        return True
     if on:
         app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     else:
         app.screen = pygame.display.set_mode(settings_of(app).window_size, pygame.RESIZABLE)
+    return False
 
 
 def _set_window_size(app: Any, size: tuple[int, int]) -> None:
