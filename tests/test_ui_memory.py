@@ -179,3 +179,36 @@ def test_the_shape_index_keeps_no_shape_it_removed():
     assert len(index._space.shapes) == 30
     assert len(index._space.static_body.shapes) == 30
     assert index.at_point(70.0 * 3 + 199 % 7, 50.0) == ["card3"]
+
+
+# ---------------------------------------------------------------------- the first frame
+
+
+def test_the_first_menu_frame_is_unchanged_by_lazy_fonts_and_compact_theme_ids(
+        tmp_path, monkeypatch):
+    """Fonts opened on first use and theme ids combined without pygame_gui's long keys
+    draw the very same first menu frame as pygame_gui's own manager and loading."""
+    import pygame_gui
+
+    from tabletop.ui import app as app_module
+    from tabletop.ui.gui_loader import LazyFontResource, MainThreadLoader
+
+    app = make_app((1280, 720), save_dir=tmp_path)
+    try:
+        app.show_menu()
+        frames(app, 2)
+        fonts = app.ui.get_theme().get_font_dictionary().loaded_fonts.values()
+        assert any(isinstance(f, LazyFontResource) for f in fonts)
+        ours = pygame.image.tobytes(app.screen, "RGB")
+
+        def eager(self, resource):
+            self._sequential_loading_queue.append(resource)
+
+        monkeypatch.setattr(app_module, "Manager", pygame_gui.UIManager)
+        monkeypatch.setattr(MainThreadLoader, "add_resource", eager)
+        app.rebuild_ui()
+        frames(app, 2)
+        assert type(app.ui) is pygame_gui.UIManager
+        assert pygame.image.tobytes(app.screen, "RGB") == ours
+    finally:
+        app.shutdown()
