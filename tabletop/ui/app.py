@@ -312,10 +312,15 @@ class App:
                     if isinstance(spent, set):
                         spent.add(event.key)
             return
-        if is_help_key(event) and dialogs.top_dialog(self.ui) is None:
+        if is_help_key(event) and dialogs.top_dialog(self.ui) is None and not self._typing():
             open_shortcuts(self)  # "?": the keys of the screen in front (issue 16)
             return
         self.stack.handle_event(event)
+
+    def _typing(self) -> bool:
+        """Is a text field focused (a key typed there is text, "?" included)?"""
+        text_fields = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+        return any(isinstance(w, text_fields) for w in (self.ui.get_focus_set() or ()))
 
     def _ui_gets(self, event: pygame.event.Event) -> bool:
         """Whether widgets may see ``event``: not while an opaque cover hides them."""

@@ -242,9 +242,12 @@ class ShortcutsOverlay(Overlay):
 
 
 def open_shortcuts(app: Any) -> ShortcutsOverlay | None:
-    """Open the shortcuts overlay in front of the top scene (None when one is up
-    already: "?" then closes it, see :meth:`ShortcutsOverlay.closes_on`)."""
+    """"?": open the shortcuts overlay in front of the top scene, or close it when it
+    is up already (then None; over the log overlay "?" does nothing)."""
     top = app.stack.top
+    if isinstance(top, ShortcutsOverlay):
+        top.dismiss()
+        return None
     if isinstance(top, Overlay):
         return None
     screen = screen_of(top)
