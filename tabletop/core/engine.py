@@ -129,8 +129,9 @@ class Game:
     Undo costs nothing like the game's length: before each action the state is
     copied into :class:`~tabletop.core.checkpoints.Checkpoints`, dropped at every undo
     barrier (ALL-H1), and an undo takes the copy back. A game that does not track
-    reveals (``track_reveals=False``: self-play) and :func:`replay` copy the state only
-    at each turn's start; an undo then plays the turn's actions from there.
+    reveals (``track_reveals=False``: self-play) copies the state only at each turn's
+    start, :func:`replay` only near its end; an undo then plays the few actions from
+    the nearest copy (:meth:`_rebuild`).
     ``track_reveals=False`` also marks no action as revealing (every action of the
     turn can be undone): for bots, never for players.
     """
