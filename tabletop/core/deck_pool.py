@@ -72,7 +72,8 @@ def load_pool(rules: GameRules, user_folder: Path | None = None) -> Pool:
     (``user_folder``, default ``userdirs.folder(Kind.CARDS, game)``). Never raises for
     a user file: each problem is a line of :attr:`Pool.problems`."""
     game = rules.game_id
-    base = dict(rules.cards)
+    # rules loaded by load_rules hold the user's cards already: read them afresh here
+    base = {cid: c for cid, c in rules.cards.items() if cid not in rules.user_card_ids}
     files = (sorted(user_folder.glob("*.toml")) if user_folder is not None and
              user_folder.is_dir() else user_card_files(game) if user_folder is None else [])
     cards: dict[str, CardDef] = dict(base)

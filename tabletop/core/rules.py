@@ -130,8 +130,20 @@ class GameRules(ABC):
     #: ``alignment``; a deck file naming any other is refused (``parse_deck``).
     deck_options: ClassVar[tuple[str, ...]] = ()
 
+    #: Ids of the cards that came from the user's own card files (issue 16), and the
+    #: problems of the user's card files left out (file, card, field), set by
+    #: :func:`load_rules` (see :mod:`tabletop.user_content`).
+    user_card_ids: frozenset[str] = frozenset()
+    user_problems: tuple[str, ...] = ()
+
     def __init__(self, cards: CardDb) -> None:
         self.cards = cards
+
+    def with_cards(self, cards: CardDb) -> GameRules:
+        """The same rules over another card set (the game's cards plus the user's:
+        :mod:`tabletop.user_content`). A game whose constructor takes more than the
+        cards overrides this."""
+        return type(self)(cards)
 
     @abstractmethod
     def new_game(self, setup: GameSetup) -> GameState:
@@ -349,7 +361,9 @@ def game_ids() -> list[str]:
 
 
 def load_rules(game: str, card_root: Any = None) -> GameRules:
-    """Load a game's rules with its card set (from ``assets/cards/<game>``).
+    """Load a game's rules with its card set (from ``assets/cards/<game>``, plus the
+    sound card files of the user folder when ``card_root`` is None: a broken user file
+    is left out and named in ``rules.user_problems``, never raised).
 
     Raises KeyError for an unknown game and CardDataError for a broken card file.
     """
@@ -357,6 +371,10 @@ def load_rules(game: str, card_root: Any = None) -> GameRules:
         raise KeyError(f"unknown game {game!r}; known: {', '.join(_GAMES)}")
     module = importlib.import_module(_GAMES[game])
     rules: GameRules = module.load(card_root)
+    if card_root is None:  # the user's own card files too (issue 16); never raises
+        from tabletop.user_content import with_user_cards
+
+        rules = with_user_cards(rules)
     register_card_names(rules.cards)
     return rules
 

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.i18n import t
+from tabletop.ui.card_images import CardImages
 from tabletop.ui.sleeves import sleeve_key, sleeve_rgb, sleeved
 from tabletop.ui.surface_cache import SurfaceCache, window_budget
 from tabletop.ui.textwrap_ja import ellipsize, wrap_text, wrap_words
@@ -425,6 +426,9 @@ class CardRenderer:
         self.faces_drawn: list[str] = []
         #: Optional hook called with each card id drawn face-up.
         self.on_face: Callable[[str], None] | None = None
+        #: The user's card pictures drawn instead of generated faces (issue 16).
+        self.images = CardImages()
+        self.caches.append(self.images.sources)
         #: Each seat's sleeve colour (RGB) drawn on its backs; None: bare backs.
         self.sleeves: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
         #: What the fitting function did on every surface drawn so far, by
@@ -601,7 +605,7 @@ class CardRenderer:
                     surf = pygame.transform.rotozoom(upright, angle, 1.0)
             else:
                 surf = (sleeved(self.draw_back(w, h), sleeve_rgb(lang)) if card_id is None
-                        else self.draw_face(card_id, w, h, lang))
+                        else self.images.face(self, card_id, w, h, lang))
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf

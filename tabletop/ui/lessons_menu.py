@@ -161,6 +161,10 @@ class LessonsMenu(Scene):
         super().__init__(app)
         self.root = root if root is not None else lessons_root()
         self.lessons, problems = load_lessons(self.root)
+        if root is None:  # the user's own lessons too (issue 16)
+            from tabletop.user_content import add_user_lessons
+
+            add_user_lessons(self.lessons, problems)
         self.rules_loader = rules_loader
         self.progress = LessonProgress.load(Path(app.save_folders()[0]) / PROGRESS_FILE)
         self.game = game if game in self.lessons else next(iter(self.lessons), game or "")

@@ -32,7 +32,7 @@ from tabletop.core.engine import Game
 from tabletop.core.messages import Message
 from tabletop.core.rules import GameRules, GameSetup, game_ids, load_rules
 from tabletop.resources import resource_path
-from tabletop.ui import deck_menu, dialogs, settings_apply, settings_menu
+from tabletop.ui import deck_menu, dialogs, settings_apply, settings_menu, user_folder_menu
 from tabletop.ui.computer_seat import seat_options
 from tabletop.ui.demo import SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
@@ -730,6 +730,7 @@ class MenuScene(Scene):
         pad = px(16)
         inner = area.width - 2 * pad
         bottom = area.height - pad
+        bottom = user_folder_menu.build(self, panel, pad, inner, bottom, px)  # issue 16
         y = pad
         add("games_label", UILabel(pygame.Rect(pad, y, inner, px(28)),
                                    i18n.t("menu.choose_game"), ui, container=panel,

@@ -128,6 +128,10 @@ class XenoRules(GameRules):
         self.geometry = FieldGeometry.from_layout(layout)
         self._handlers: Handlers = self._table()
 
+    def with_cards(self, cards: CardDb) -> XenoRules:
+        """These rules (the same layout) over another card set (see GameRules)."""
+        return type(self)(cards, self.layout)
+
     # -- set-up ----------------------------------------------------------------------
     def new_game(self, setup_: GameSetup) -> GameState:
         """Shuffle, draw 6, mulligans (XENO-R2), turn 1; or a scenario position.

@@ -1,0 +1,111 @@
+"""The menu's "User folder" block (issue 16), at the foot of the games panel: where the
+user folder is (:func:`tabletop.userdirs.root`), **Open** (the system's file manager,
+:func:`tabletop.userdirs.open_in_file_manager`; the folder is made first), and, when
+some user files were left out, a button counting them that lists each with its file,
+card and field (:func:`tabletop.user_content.user_problems`). Built into the menu's
+widgets so it is rebuilt with the menu (language, size).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel
+
+from tabletop import i18n
+from tabletop.ui import dialogs
+
+__all__ = ["build", "open_user_folder", "problems_of", "show_problems"]
+
+
+def problems_of(menu: Any) -> list[str]:
+    """The user files left out, for the games of ``menu`` (``menu.games``: id ->
+    GameChoice). Never raises."""
+    from tabletop.user_content import user_problems
+
+    return user_problems({gid: c.rules for gid, c in menu.games.items()})
+
+
+def open_user_folder(menu: Any) -> bool:
+    """Make the user folder if missing and open it in the file manager; where that
+    cannot be done a message names the folder. Returns True when it was opened."""
+    from tabletop.userdirs import ensure, open_in_file_manager, root
+
+    where = root()
+    try:
+        ensure(where)
+        opened = open_in_file_manager(where)
+    except OSError:
+        opened = False
+    if not opened:
+        dialogs.message(menu.app, "usercontent.folder",
+                        i18n.t("usercontent.open_failed", folder=str(where)))
+    return opened
+
+
+def show_problems(menu: Any, problems: list[str]) -> None:
+    """A dialog listing ``problems`` (one line each: file, card, field)."""
+    body = i18n.t("usercontent.problems_body",
+                  problems="\n".join(f"• {p}" for p in problems))
+    dialogs.message(menu.app, "usercontent.problems_title", body, width=720, height=420)
+
+
+def build(menu: Any, panel: Any, pad: int, inner: int, bottom: int,
+          px: Callable[[float], int]) -> int:
+    """The block at the foot of ``panel`` (above ``bottom``, pixels in the panel), its
+    widgets in ``menu.widgets`` (``user_folder_label``, ``user_folder_path``,
+    ``user_folder_open``, ``user_problems``). Returns the new bottom for what the
+    panel shows above it (the block's top less a gap); ``bottom`` itself when the
+    panel is too short for it."""
+    from tabletop.ui.theme import fit_id
+    from tabletop.userdirs import root
+
+    ui, add = menu.app.ui, menu.widgets.__setitem__
+    problems = problems_of(menu)
+    button_h = px(38)
+    rows = 2 if problems else 1
+    need = px(28) + px(44) + rows * (button_h + px(6))
+    if bottom - need < px(260):  # a short window: the game buttons come first
+        return bottom
+    y = bottom - rows * (button_h + px(6)) + px(6)
+    if problems:
+        text = i18n.t("usercontent.problems_more", n=len(problems))
+        add("user_problems", UIButton(
+            pygame.Rect(pad, y, inner, button_h), text, ui, container=panel,
+            command=lambda: show_problems(menu, problems),
+            object_id=fit_id(menu.app.fonts, text, inner, menu.app.scale)))
+        y += button_h + px(6)
+    text = i18n.t("usercontent.open")
+    add("user_folder_open", UIButton(
+        pygame.Rect(pad, y, inner, button_h), text, ui, container=panel,
+        tool_tip_text=f"{root()}\n\n{i18n.t('usercontent.open_tip')}",
+        command=lambda: open_user_folder(menu),
+        object_id=fit_id(menu.app.fonts, text, inner, menu.app.scale)))
+    top = bottom - need
+    head = i18n.t("usercontent.folder")
+    add("user_folder_label", UILabel(pygame.Rect(pad, top, inner, px(26)), head, ui,
+                                     container=panel,
+                                     object_id=menu._fit("#section", head, inner)))
+    path = str(root())
+    add("user_folder_path", UILabel(pygame.Rect(pad, top + px(28), inner, px(40)),
+                                    _middle_cut(menu, path, inner), ui, container=panel,
+                                    object_id="#note"))
+    return top - px(12)
+
+
+def _middle_cut(menu: Any, path: str, width: int) -> str:
+    """``path`` whole when it fits ``width`` pixels at the note's size, else its start
+    and end with "…" between (the end names the folder; Open's tooltip has it all)."""
+    font = menu.app.fonts.get(round(15 * menu.app.scale))
+    if font.size(path)[0] <= width:
+        return path
+    keep = len(path)
+    while keep > 8:
+        keep -= 1
+        head, tail = path[: keep // 3], path[len(path) - (keep - keep // 3):]
+        cut = f"{head}…{tail}"
+        if font.size(cut)[0] <= width:
+            return cut
+    return path[-8:]
