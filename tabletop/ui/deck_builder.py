@@ -165,8 +165,9 @@ class DeckBuilderScene(Scene):
         made when it is not saved yet, then the ready-made ones."""
         lang = self.app.lang
         out = [(d.display_name(lang), USER + i) for i, d in self.user.decks.items()]
-        if self.draft is not None and self.draft.saved_id is None:
-            out.append((self.draft.name.get(lang) or self.draft.name["en"], NEW))
+        draft = self.draft
+        if draft is not None and draft.saved_id is None and not draft.deck_id.startswith(READY):
+            out.append((draft.name.get(lang) or draft.name["en"], NEW))
         out += [(i18n.t("decks.ready_made", name=d.display_name(lang)), READY + i)
                 for i, d in self.ready.items()]
         return out
