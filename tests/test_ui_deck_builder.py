@@ -361,3 +361,23 @@ def test_a_saved_deck_starts_a_game_from_the_menu() -> None:
     assert app.game.setup.deck_names[0] == "Club Deck"
     assert sorted(app.game.setup.decks[0]["cards"]) == sorted(
         ["red_ember_hills"] * 20 + ["red_flame_duelist"] * 4)
+
+
+def test_a_deck_with_the_users_own_cards_is_legal_in_the_menu() -> None:
+    """CSV set list -> card file -> a deck built with it -> offered and legal in the menu
+    (the rules read the user's card files too)."""
+    from tabletop.cli import main
+    from tabletop.core.deck_files import save_deck
+    from tabletop.core.decks import Deck
+
+    sheet = folder(Kind.CARDS, "arc").parent / "club.csv"
+    sheet.parent.mkdir(parents=True, exist_ok=True)
+    sheet.write_text("Name,Type,Colour,Cost,Power\nStorm Caller,character,red,3,4\n",
+                     encoding="utf-8")
+    assert main(["csv-import", str(sheet), "--game", "arc", "--map",
+                 "name=Name,type=Type,colour=Colour,cost=Cost,power=Power"]) == 0
+    save_deck(Deck("storm", {"en": "Storm", "ja": "嵐"},
+                   {"cards": {"red_ember_hills": 20, "user_storm_caller": 4}}), "arc")
+    app = make_app()
+    menu = MenuScene(app, selected="arc")
+    assert menu.games["arc"].legal("my:storm"), menu.games["arc"].problems.get("my:storm")
