@@ -72,9 +72,13 @@ def _draw_counts(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, game:
 
     x, y, w, bottom = area.x, area.y, area.width, area.bottom
     counts = [i18n.t("decks.total", n=stats.total)]
-    if len(stats.piles) > 1:
-        counts += [i18n.t("decks.pile_count", pile=label(f"decks.pile.{game}.{p}", p), n=n)
-                   for p, n in stats.piles]
+    total_pile = facets_of(game).total_pile
+    for pile, n in stats.piles if len(stats.piles) > 1 else ():
+        name = label(f"decks.pile.{game}.{pile}", pile)
+        if pile == total_pile and stats.pile_total is not None:  # Conan's Foe renown
+            counts.append(i18n.t("decks.pile_total", pile=name, n=n, total=stats.pile_total))
+        else:
+            counts.append(i18n.t("decks.pile_count", pile=name, n=n))
     summary = fonts.render(" · ".join(counts), px(14), TEXT, wrap=w, centre=False)
     surface.blit(summary, (x, y))
     y += summary.get_height() + px(8)
