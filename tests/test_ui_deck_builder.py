@@ -381,3 +381,15 @@ def test_a_deck_with_the_users_own_cards_is_legal_in_the_menu() -> None:
     app = make_app()
     menu = MenuScene(app, selected="arc")
     assert menu.games["arc"].legal("my:storm"), menu.games["arc"].problems.get("my:storm")
+
+
+def test_a_deck_that_cannot_be_written_is_told_and_kept_in_the_window() -> None:
+    blocked = folder(Kind.DECKS, "arc")
+    blocked.parent.mkdir(parents=True)
+    blocked.write_text("a file where the folder should be", encoding="utf-8")
+    app, scene = builder()
+    click(app, pool_row(scene, "red_ember_hills"))
+    click(app, widget_centre(scene.widgets["save"]))
+    said = open_dialog_text(app)
+    assert "Could not save the deck" in said and "new_deck.toml" in said
+    assert scene.draft is not None and scene.draft.dirty and scene.draft.saved_id is None
