@@ -340,3 +340,36 @@ def test_quitting_keeps_the_window_size_and_full_screen() -> None:
         assert kept.fullscreen and kept.window_size == (1600, 900)  # the size to come back to
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("size", "ui_scale"), [((1280, 720), 1.0), ((1600, 900), 1.0),
+                                                ((2560, 1440), 1.0), ((1600, 900), 1.5),
+                                                ((800, 500), 1.0)])
+def test_the_settings_screen_fits_the_window(lang: str, size: tuple[int, int],
+                                             ui_scale: float) -> None:
+    """Every control inside the window, none over another, every row's text whole."""
+    app = make_app(size=size, lang=lang)
+    try:
+        settings_apply.change(app, Settings(language=Language(lang), window_size=size,
+                                            ui_scale=ui_scale), save=False)
+        app.show_menu()
+        scene = SettingsScene(app)
+        app.push(scene)
+        frames(app, 2)
+        screen = pygame.Rect((0, 0), app.size)
+        rects = {name: w.rect for name, w in scene.widgets.items()}
+        for name, rect in rects.items():
+            assert screen.contains(rect), name
+        names = sorted(rects)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if a != "title" and b != "title":
+                    assert not rects[a].colliderect(rects[b]), (a, b)
+        for name, widget in scene.widgets.items():
+            if name.startswith(("label:", "value:")):
+                font = widget.font
+                assert font.size(widget.text)[0] <= widget.rect.w, name
+                assert font.size(widget.text)[1] <= widget.rect.h + 2, name
+    finally:
+        app.shutdown()

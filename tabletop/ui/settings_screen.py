@@ -325,20 +325,25 @@ class SettingsScene(Scene):
         ui, add = self.app.ui, self.widgets.__setitem__
         s = self.app.scale
         w, h = self.app.size
+        # The rows fit the window at any UI scale (a large one on a small window), so
+        # the scale can always be set back here: boxes shrink, texts are fitted.
+        fit = min(s, w / 1000, h / 660)
 
         def px(v: float) -> int:
-            return round(v * s)
+            return round(v * fit)
 
         margin = px(32)
         title = i18n.t("settings.title")
-        add("title", UILabel(pygame.Rect(margin, margin - px(8), w - 2 * margin, px(60)),
+        title_h = max(px(60), round(52 * s))
+        add("title", UILabel(pygame.Rect(margin, margin - px(8), w - 2 * margin, title_h),
                              title, ui, object_id="#title"))
         intro = i18n.t("settings.intro")
-        add("intro", UILabel(pygame.Rect(margin, margin + px(50), w - 2 * margin, px(26)),
+        intro_y, intro_h = margin - px(10) + title_h, max(px(26), round(22 * s))
+        add("intro", UILabel(pygame.Rect(margin, intro_y, w - 2 * margin, intro_h),
                              intro, ui, object_id=fit_id(self.app.fonts, intro,
                                                          w - 2 * margin, s, "#note")))
-        bottom_h = px(46)
-        top = margin + px(96)
+        bottom_h = max(px(46), round(36 * s))
+        top = intro_y + intro_h + px(16)
         foot = h - margin - bottom_h
         preview_w = px(250) if w - 2 * margin >= px(1000) else 0
         rows_w = w - 2 * margin - px(24) - (preview_w + px(32) if preview_w else 0)
@@ -367,9 +372,11 @@ class SettingsScene(Scene):
                                         foot - top - px(40))
         else:
             self._preview = pygame.Rect(0, 0, 0, 0)
-        where = i18n.t("settings.saved_in", file=str(settings_path()))
         note_w = w - 2 * margin - px(2 * 230 + 32)
-        add("saved_in", UILabel(pygame.Rect(margin, foot + px(10), note_w, px(26)), where, ui,
+        where = i18n.t("settings.saved_in", file=self._path_within(note_w))
+        note_h = max(px(26), round(22 * s))
+        add("saved_in", UILabel(pygame.Rect(margin, foot + (bottom_h - note_h) // 2, note_w,
+                                            note_h), where, ui,
                                 object_id=fit_id(self.app.fonts, where, note_w, s, "#note")))
         reset = i18n.t("settings.reset")
         add("reset", UIButton(pygame.Rect(w - margin - px(2 * 230 + 16), foot, px(230),
@@ -379,6 +386,18 @@ class SettingsScene(Scene):
         add("back", UIButton(pygame.Rect(w - margin - px(230), foot, px(230), bottom_h),
                              back, ui, command=self.back,
                              object_id=fit_id(self.app.fonts, back, px(230), s)))
+
+    def _path_within(self, width: int) -> str:
+        """The settings file's path, its start cut off ("…") where the whole would not
+        fit ``width`` pixels at the smallest text size: the file's name stays."""
+        path = str(settings_path())
+        font = self.app.fonts.get(max(1, round(12 * self.app.scale)))
+        room = width - font.size(i18n.t("settings.saved_in", file=""))[0] - 12
+        if font.size(path)[0] <= room:
+            return path
+        while len(path) > 1 and font.size("…" + path)[0] > room:
+            path = path[1:]
+        return "…" + path
 
     def _buttons(self, index: int, row: Row, current: Settings, rect: pygame.Rect,
                  px: Callable[[float], int]) -> None:
