@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from tabletop.core.actions import Decision
 from tabletop.core.messages import Message
@@ -100,6 +102,83 @@ _NOBODY: frozenset[int] = frozenset()
 _NO_CHANGES = Changes()
 
 
+class KnownTo(set[int]):
+    """A card's ``known_to``: a set of seats that notes its card with the state's
+    :class:`Changes` recorder before any change in place (``add``, ``clear``,
+    ``|=``...), so reading it costs nothing and no change goes unrecorded. Equal to,
+    and shown (``repr``) as, the plain set of its seats."""
+
+    __slots__ = ("_card",)
+
+    def __init__(self, card: CardInstance, seats: Iterable[int] = ()) -> None:
+        super().__init__(seats)
+        self._card = card
+
+    def __repr__(self) -> str:
+        return repr(set(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy and pickle: rebuilt with its card and seats (set's own reduce would call
+        # __init__ with the seats as the card)
+        return KnownTo, (self._card, list(self))
+
+    def _note(self) -> None:
+        card = self._card
+        card._changes.note(card)
+
+    def add(self, element: int, /) -> None:
+        self._note()
+        super().add(element)
+
+    def discard(self, element: object, /) -> None:
+        self._note()
+        super().discard(element)
+
+    def remove(self, element: int, /) -> None:
+        self._note()
+        super().remove(element)
+
+    def pop(self) -> int:
+        self._note()
+        return super().pop()
+
+    def clear(self) -> None:
+        self._note()
+        super().clear()
+
+    def update(self, *s: Iterable[int]) -> None:
+        self._note()
+        super().update(*s)
+
+    def difference_update(self, *s: Iterable[Any]) -> None:
+        self._note()
+        super().difference_update(*s)
+
+    def intersection_update(self, *s: Iterable[Any]) -> None:
+        self._note()
+        super().intersection_update(*s)
+
+    def symmetric_difference_update(self, s: Iterable[int], /) -> None:
+        self._note()
+        super().symmetric_difference_update(s)
+
+    def __ior__(self, value: AbstractSet[int], /) -> Self:  # type: ignore[override,misc]
+        self._note()
+        return super().__ior__(value)
+
+    def __iand__(self, value: AbstractSet[object], /) -> Self:
+        self._note()
+        return super().__iand__(value)
+
+    def __isub__(self, value: AbstractSet[object], /) -> Self:
+        self._note()
+        return super().__isub__(value)
+
+    def __ixor__(self, value: AbstractSet[int], /) -> Self:  # type: ignore[override,misc]
+        self._note()
+        return super().__ixor__(value)
+
+
 class CardInstance:
     """One physical card on the table.
 
@@ -110,8 +189,9 @@ class CardInstance:
     face-down Move).
 
     ``face_up`` and ``known_to`` decide who sees the face (ALL-R2), so changing them
-    (or taking ``known_to`` to change it in place) tells the state's :class:`Changes`
-    recorder, which lets the engine check only the cards an action touched.
+    (setting either, or changing the :class:`KnownTo` set in place) tells the state's
+    :class:`Changes` recorder, which lets the engine check only the cards an action
+    touched.
     """
 
     __slots__ = ("iid", "card_id", "owner", "_face_up", "tapped", "counters", "_known_to",
@@ -126,7 +206,7 @@ class CardInstance:
         self._face_up = face_up
         self.tapped = tapped
         self.counters: dict[str, int] = {} if counters is None else counters
-        self._known_to: set[int] = set() if known_to is None else known_to
+        self._known_to: set[int] = KnownTo(self, () if known_to is None else known_to)
         self._changes = changes
 
     @property
@@ -141,19 +221,15 @@ class CardInstance:
 
     @property
     def known_to(self) -> set[int]:
-        """The seats that know the face while it is down (the set itself: changing it in
-        place is recorded, as the card is noted when it is handed out)."""
-        known = self._known_to
-        cards = self._changes.cards
-        if cards is not None and self.iid not in cards:  # Changes.note, inlined: hot
-            cards[self.iid] = (self._face_up, frozenset(known) if known else _NOBODY)
-        return known
+        """The seats that know the face while it is down (a :class:`KnownTo`: changes
+        to it in place are recorded)."""
+        return self._known_to
 
     @known_to.setter
-    def known_to(self, value: set[int]) -> None:
+    def known_to(self, value: AbstractSet[int]) -> None:
         self._changes.note(self)
         # a copy: two cards never share one set, so a change to one is never unseen
-        self._known_to = set(value)
+        self._known_to = KnownTo(self, value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardInstance):
@@ -168,7 +244,7 @@ class CardInstance:
     def __repr__(self) -> str:
         return (f"CardInstance(iid={self.iid!r}, card_id={self.card_id!r}, "
                 f"owner={self.owner!r}, face_up={self._face_up!r}, tapped={self.tapped!r}, "
-                f"counters={self.counters!r}, known_to={self._known_to!r})")
+                f"counters={self.counters!r}, known_to={set(self._known_to)!r})")
 
 
 @dataclass
@@ -408,7 +484,7 @@ class GameState:
         zone = self.zones[zone_id]
         self.rng.shuffle(zone.cards)
         for iid in zone.cards:
-            self.cards[iid].known_to.clear()  # noted by the recorder as it is handed out
+            self.cards[iid].known_to.clear()  # noted by the recorder (KnownTo.clear)
 
     # -- recording what an action changes (the engine's undo barriers, ALL-H1) -------------
     def begin_changes(self) -> None:
