@@ -109,18 +109,14 @@ class KnownTo(set[int]):
     and shown (``repr``) as, the plain set of its seats."""
 
     __slots__ = ("_card",)
-
-    def __init__(self, card: CardInstance, seats: Iterable[int] = ()) -> None:
-        super().__init__(seats)
-        self._card = card
+    _card: CardInstance
 
     def __repr__(self) -> str:
         return repr(set(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # copy and pickle: rebuilt with its card and seats (set's own reduce would call
-        # __init__ with the seats as the card)
-        return KnownTo, (self._card, list(self))
+        # copy and pickle: rebuilt with its card (set's own reduce would drop it)
+        return known_to_of, (self._card, list(self))
 
     def _note(self) -> None:
         card = self._card
@@ -179,6 +175,13 @@ class KnownTo(set[int]):
         return super().__ixor__(value)
 
 
+def known_to_of(card: CardInstance, seats: Iterable[int] = ()) -> KnownTo:
+    """A :class:`KnownTo` of ``card`` holding ``seats``."""
+    known = KnownTo(seats)  # set's own constructor: no Python __init__ on a hot path
+    known._card = card
+    return known
+
+
 class CardInstance:
     """One physical card on the table.
 
@@ -206,7 +209,9 @@ class CardInstance:
         self._face_up = face_up
         self.tapped = tapped
         self.counters: dict[str, int] = {} if counters is None else counters
-        self._known_to: set[int] = KnownTo(self, () if known_to is None else known_to)
+        # a plain set until handed out (the getter), a KnownTo from then on: copies of
+        # states make thousands of cards whose knowledge nobody takes
+        self._known_to: set[int] = set() if known_to is None else known_to
         self._changes = changes
 
     @property
@@ -223,13 +228,16 @@ class CardInstance:
     def known_to(self) -> set[int]:
         """The seats that know the face while it is down (a :class:`KnownTo`: changes
         to it in place are recorded)."""
-        return self._known_to
+        known = self._known_to
+        if type(known) is not KnownTo:
+            known = self._known_to = known_to_of(self, known)
+        return known
 
     @known_to.setter
     def known_to(self, value: AbstractSet[int]) -> None:
         self._changes.note(self)
         # a copy: two cards never share one set, so a change to one is never unseen
-        self._known_to = KnownTo(self, value)
+        self._known_to = set(value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardInstance):
