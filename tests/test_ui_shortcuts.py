@@ -87,7 +87,7 @@ def test_every_row_has_words_in_both_languages() -> None:
     """Each row's words, each screen's name, the overlay's own texts: en and ja."""
     keys = {s.words for s in SHORTCUTS} | {f"shortcuts.screen.{s.value}" for s in Screen} \
         | {"shortcuts.title", "shortcuts.close", "shortcuts.in_free_mode",
-           "shortcuts.log_title", "shortcuts.log_empty"}
+           "shortcuts.log_title", "shortcuts.log_empty", "shortcuts.log_close"}
     for lang in ("en", "ja"):
         i18n.set_language(lang)
         try:

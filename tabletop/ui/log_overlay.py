@@ -48,7 +48,7 @@ class LogOverlay(Overlay):
         pad = self.px(16)
         title_h = self.text.get(t("shortcuts.log_title"), self.text_px(20), TITLE, True)\
             .get_height()
-        foot_h = self.text.get(t("shortcuts.close"), self.text_px(14), DIM).get_height()
+        foot_h = self.text.get(t("shortcuts.log_close"), self.text_px(14), DIM).get_height()
         self.body = pygame.Rect(self.box.x + pad, self.box.y + pad + title_h + pad,
                                 self.box.w - 2 * pad,
                                 self.box.h - 3 * pad - title_h - foot_h - pad)
@@ -71,7 +71,7 @@ class LogOverlay(Overlay):
         pad = self.px(16)
         surface.blit(self.text.get(t("shortcuts.log_title"), self.text_px(20), TITLE, True),
                      (self.box.x + pad, self.box.y + pad))
-        foot = self.text.get(t("shortcuts.close"), self.text_px(14), DIM)
+        foot = self.text.get(t("shortcuts.log_close"), self.text_px(14), DIM)
         surface.blit(foot, (self.box.x + pad, self.box.bottom - pad - foot.get_height()))
         size = self.text_px(16)
         if not self.lines:

@@ -178,8 +178,9 @@ class PhaseTracker:
         pitch = box_h + max(2, round(3 * scale))
         col_w = avail // cols
         self.chips, self.label_rects, self.lit = {}, {}, ""
+        left = max(rect.x + 2, x - pad)  # a big scale's inset stays inside the panel
         for i, phase in enumerate(self.phases):
-            cx = x - pad + (i // rows) * col_w
+            cx = left + (i // rows) * col_w
             cy = y + (i % rows) * pitch
             current = phase == view.phase
             box = pygame.Rect(cx, cy, col_w - 4, box_h)
@@ -224,6 +225,8 @@ class LogPanel:
         in the refusal colour."""
         size = max(11, round(14 * scale))
         head = self.text.get(t("table.log"), size, DIM, True)
+        if rect.h < head.get_height() + 2:
+            return  # no room for even the heading (the whole log: key L)
         surface.blit(head, (rect.x + 10, rect.y + 2))
         top = rect.y + head.get_height() + 6
         y = rect.bottom - 4

@@ -459,7 +459,9 @@ class TableDraw(TableParts):
             return self._make_panel()
         body = self.body_rect.move(-rect.x, -rect.y)
         card = self._hover_card()
-        if card is not None and card.card_id is not None:  # a hidden card: the log stays
+        if body.h < 1:
+            pass  # no room under a tall decision or big UI scale: L shows the log (issue 16)
+        elif card is not None and card.card_id is not None:  # hidden card: the log stays
             self.preview.draw_words(panel, body, card, self.lang, self.scale)
         else:
             self.log_panel.draw(panel, body, self._log_lines, self.scale, self._log_refused)

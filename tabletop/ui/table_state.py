@@ -483,7 +483,7 @@ class TableState(TableParts):
         top = self.coach.place(self, self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
                                bottom, pad, round(60 * self.scale))  # issue 12 §1
         self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
-                                     max(40, bottom - top))
+                                     max(0, bottom - top))  # none left: L (issue 16)
         if self.decisions.decision is not None:
             self.decisions.build(self.app.ui, self.decision_rect, self.scale,
                                  fonts=self.app.fonts)

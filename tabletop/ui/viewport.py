@@ -18,20 +18,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PANEL_BELOW_SHARE", "PANEL_MAX_PX", "PANEL_MAX_SHARE", "PANEL_MIN_PX",
-           "PANEL_SHARE", "PORTRAIT_RATIO", "Viewport", "panel_width", "portrait"]
+__all__ = ["PANEL_BELOW_SHARE", "PANEL_MAX_AT_PX", "PANEL_MAX_PX", "PANEL_MAX_SHARE",
+           "PANEL_MIN_PX", "PANEL_SHARE", "PORTRAIT_RATIO", "Viewport", "panel_width",
+           "portrait"]
 
 #: Share of the window width given to the side panel (log, phases, preview, buttons).
 PANEL_SHARE = 0.23
 #: The side panel never gets narrower / wider than this (pixels).
 PANEL_MIN_PX = 250
 PANEL_MAX_PX = 640
-
-
+#: ... up to windows this wide; beyond, the upper bound grows with the width.
+PANEL_MAX_AT_PX = 2560
 #: The side panel never takes more than this share of the window (a big UI scale
 #: on a small window still leaves the table room).
 PANEL_MAX_SHARE = 0.45
-
 
 #: A window at least this much taller than wide is laid out with the side panel under
 #: the table (:meth:`Viewport.fit_above_panel`), which then gets the whole width.
@@ -48,13 +48,17 @@ def portrait(window: tuple[int, int]) -> bool:
 def panel_width(window_w: int, factor: float = 1.0) -> int:
     """Width in pixels of the right-hand side panel for a window ``window_w`` wide.
 
-    ``factor`` is the chosen UI scale (``App.user_scale``, 0.75-2.0): the panel's
-    share and bounds grow with it, so its bigger texts and buttons keep their room,
-    never past :data:`PANEL_MAX_SHARE` of the window. 1.0: the plain share."""
-    wanted = max(PANEL_MIN_PX * factor, min(PANEL_MAX_PX * factor,
-                                            window_w * PANEL_SHARE * factor))
-    return int(min(wanted, window_w * PANEL_MAX_SHARE)) if factor != 1.0 else \
-        int(max(PANEL_MIN_PX, min(PANEL_MAX_PX, window_w * PANEL_SHARE)))
+    :data:`PANEL_SHARE` of the width within :data:`PANEL_MIN_PX` .. :data:`PANEL_MAX_PX`;
+    past :data:`PANEL_MAX_AT_PX` the upper bound grows with the window, as the UI
+    scale does (a 4K window's texts are three times as big, issue 16). ``factor`` is
+    the chosen UI scale (``App.user_scale``, 0.75-2.0): share and bounds grow with it,
+    so the panel's bigger texts and buttons keep their room, never past
+    :data:`PANEL_MAX_SHARE` of the window."""
+    top = PANEL_MAX_PX * max(1.0, window_w / PANEL_MAX_AT_PX)
+    if factor == 1.0:
+        return int(max(PANEL_MIN_PX, min(top, window_w * PANEL_SHARE)))
+    wanted = max(PANEL_MIN_PX * factor, min(top * factor, window_w * PANEL_SHARE * factor))
+    return int(min(wanted, window_w * PANEL_MAX_SHARE))
 
 
 @dataclass
