@@ -1,6 +1,8 @@
 """Everything of the user folder the program reads (issue 16): the user's own card
-files merged into each game's card database, their lessons, their card images, and
-every broken user file collected as a problem (file, card, field), never raised.
+files merged into each game's card database (:func:`with_user_cards`, from
+:mod:`tabletop.core.user_cards`, which the rules loading calls), their lessons, their
+card images, and every broken user file collected as a problem (file, card, field),
+never raised.
 
 Where each kind lives is :mod:`tabletop.userdirs`' contract (``cards/<game>``,
 ``decks/<game>``, ``images/<game>``, ``lessons/<game>``); the user's decks are read by
@@ -16,12 +18,12 @@ is refused, with the file named (:func:`tabletop.core.deck_pool.load_pool`).
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from tabletop.core.lesson import Lesson, lesson_files
 from tabletop.core.rules import GameRules
+from tabletop.core.user_cards import relative, with_user_cards
 from tabletop.userdirs import Kind, folder, root
 
 __all__ = ["IMAGE_SUFFIXES", "add_user_lessons", "image_path", "image_problems",
@@ -32,38 +34,6 @@ log = logging.getLogger(__name__)
 
 #: The picture files a card image may be, in the order they are looked for.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
-
-
-def relative(text: str) -> str:
-    """``text`` with the user folder's path left out of every file it names
-    (``/home/ana/.local/share/tabletop/cards/arc/x.toml`` -> ``cards/arc/x.toml``)."""
-    return text.replace(os.path.join(str(root()), ""), "")
-
-
-def with_user_cards(rules: GameRules) -> GameRules:
-    """``rules`` over the game's cards plus every sound card file of
-    ``userdirs.folder(Kind.CARDS, rules.game_id)`` (schema and the game's own checks,
-    one file at a time); ``user_card_ids`` and ``user_problems`` set on the result.
-    Returns ``rules`` itself when the user has no card file. Never raises for a user
-    file (a broken one is left out and named in ``user_problems``)."""
-    from tabletop.core.deck_pool import load_pool
-
-    try:
-        pool = load_pool(rules)
-    except Exception as exc:  # noqa: BLE001 - the user's folder must never stop the program
-        log.error("user cards of %s not read: %s", rules.game_id, exc)
-        rules.user_problems = (relative(f"{folder(Kind.CARDS, rules.game_id)}: {exc}"),)
-        return rules
-    problems = tuple(relative(p) for p in pool.problems)
-    for problem in problems:
-        log.warning("user card file left out: %s", problem)
-    if not pool.user_ids:
-        rules.user_problems = problems
-        return rules
-    merged = rules.with_cards(pool.cards)
-    merged.user_card_ids = pool.user_ids
-    merged.user_problems = problems
-    return merged
 
 
 def user_lessons_root() -> Path:

@@ -81,6 +81,31 @@ def test_pyinstaller_bundle_runs_smoke_from_another_folder(
             assert f"drew the {game} table ({lang})" in drawn, run.stdout
 
 
+def test_bundle_reads_the_user_folder(dist: Path, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: the bundle plays the user's own card and draws its picture (PNG via
+    the bundled SDL_image), from the folder $TABLETOP_USER_DIR names."""
+    import pygame
+
+    user = tmp_path / "user"
+    (user / "cards" / "arc").mkdir(parents=True)
+    (user / "images" / "arc").mkdir(parents=True)
+    (user / "cards" / "arc" / "club.toml").write_text(
+        '[[card]]\nid = "u_storm_caller"\ntype = "character"\n'
+        'name = { en = "Storm Caller", ja = "嵐を呼ぶ者" }\ncolour = "red"\ncost = 3\n'
+        'power = 4\n', encoding="utf-8")
+    picture = pygame.Surface((30, 42))
+    picture.fill((20, 200, 40))
+    pygame.image.save(picture, str(user / "images" / "arc" / "u_storm_caller.png"))
+    pygame.image.save(picture, str(user / "images" / "arc" / "red_ember_hills.jpg"))
+    monkeypatch.setenv("TABLETOP_USER_DIR", str(user))
+    run = run_elsewhere(program(dist, "folder"), tmp_path, "--smoke")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"user folder {user}: 1 user cards, 0 card files left out" in run.stdout
+    assert "drew the arc card u_storm_caller with its picture" in run.stdout
+    assert "drew the arc card red_ember_hills with its picture" in run.stdout
+
+
 @pytest.mark.parametrize("form", FORMS)
 def test_bundle_draws_the_first_menu_frame_and_exits(
         dist: Path, form: str, tmp_path: Path) -> None:

@@ -13,10 +13,13 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop.core.cards import CardDataError, CardDb, CardDef, Schema, load_card_files
-from tabletop.core.rules import GameRules
 from tabletop.userdirs import Kind, folder
+
+if TYPE_CHECKING:  # the rules load the pool (core.user_cards): no import back
+    from tabletop.core.rules import GameRules
 
 __all__ = ["Pool", "load_pool"]
 

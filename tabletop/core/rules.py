@@ -132,7 +132,7 @@ class GameRules(ABC):
 
     #: Ids of the cards that came from the user's own card files (issue 16), and the
     #: problems of the user's card files left out (file, card, field), set by
-    #: :func:`load_rules` (see :mod:`tabletop.user_content`).
+    #: :func:`load_rules` (see :mod:`tabletop.core.user_cards`).
     user_card_ids: frozenset[str] = frozenset()
     user_problems: tuple[str, ...] = ()
 
@@ -141,7 +141,7 @@ class GameRules(ABC):
 
     def with_cards(self, cards: CardDb) -> GameRules:
         """The same rules over another card set (the game's cards plus the user's:
-        :mod:`tabletop.user_content`). A game whose constructor takes more than the
+        :mod:`tabletop.core.user_cards`). A game whose constructor takes more than the
         cards overrides this."""
         return type(self)(cards)
 
@@ -372,7 +372,7 @@ def load_rules(game: str, card_root: Any = None) -> GameRules:
     module = importlib.import_module(_GAMES[game])
     rules: GameRules = module.load(card_root)
     if card_root is None:  # the user's own card files too (issue 16); never raises
-        from tabletop.user_content import with_user_cards
+        from tabletop.core.user_cards import with_user_cards
 
         rules = with_user_cards(rules)
     register_card_names(rules.cards)

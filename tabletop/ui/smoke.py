@@ -51,6 +51,7 @@ def smoke() -> int:
     from tabletop.ui.app import FPS, App
     from tabletop.ui.deck_builder import draw_deck_builder
     from tabletop.ui.settings_screen import draw_settings_screen
+    from tabletop.ui.user_smoke import smoke_lines
 
     step = "start"
     try:
@@ -81,6 +82,9 @@ def smoke() -> int:
                         step = f"{game_id} deck builder ({lang})"  # issue 16
                         draw_deck_builder(app, game_id)
                         print(f"drew the {step}")
+                step = "user folder"  # issue 16: the user's cards and pictures
+                for line in smoke_lines(app.fonts):
+                    print(line)
             finally:
                 app.shutdown()
     except Exception as exc:
