@@ -67,7 +67,7 @@ class SeatPlayer(Protocol):
 BUDGETS: Mapping[str, Mapping[Level, Budget]] = {
     "arc": {Level.NORMAL: Budget(100, 0.5, 20), Level.HARD: Budget(300, 0.9, 30)},
     "conan": {Level.NORMAL: Budget(40, 0.5, 80, prior=3),
-              Level.HARD: Budget(100, 0.9, 80, prior=3)},
+              Level.HARD: Budget(100, 0.8, 80, prior=3)},  # one turn-long playout: 0.8 s cap
     "eshi100": {Level.NORMAL: Budget(30, 0.5, 20), Level.HARD: Budget(120, 0.9, 24)},
     "xenocard": {Level.NORMAL: Budget(80, 0.5, 12), Level.HARD: Budget(240, 0.9, 16)},
 }
