@@ -51,8 +51,10 @@ STATS: dict[str, tuple[str, ...]] = {
 #: The strip's colours: near-black at 80% under white numbers.
 STRIP = (16, 16, 20, 204)
 STRIP_INK = (255, 255, 255)
-#: The strip's text is this share of the card's height, never under MIN_TEXT_PX.
+#: The strip's text is this share of the card's height, never under MIN_TEXT_PX; on a
+#: large card (the pointed-at card's view) 10 px plus LARGE_SHARE of its height.
 TEXT_SHARE = 0.085
+LARGE_SHARE = 0.03
 MIN_TEXT_PX = 12
 _BODY = (240, 234, 220)
 _FRAME = (120, 120, 128)
@@ -153,7 +155,8 @@ class CardImages:
         """The numbers over the card's foot: labelled when they fit, else the bare
         numbers; on two lines when one is too narrow."""
         w, h = surf.get_size()
-        size = max(MIN_TEXT_PX, round(h * TEXT_SHARE))
+        # a share of a small card, less of a large view (the picture is what it shows)
+        size = max(MIN_TEXT_PX, round(min(h * TEXT_SHARE, 10 + h * LARGE_SHARE)))
         font = renderer.fonts.get(size, True)
         pad = max(2, w // 20)
         room = w - 2 * pad
