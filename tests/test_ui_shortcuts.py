@@ -330,3 +330,21 @@ def test_question_mark_typed_into_a_text_field_is_text() -> None:
         assert app.stack.top is scene
     finally:
         app.shutdown()
+
+
+def test_the_log_overlay_goes_when_the_computer_changes_hands() -> None:
+    """Hot seat: the log overlay open when the other seat's turn comes (the cover goes
+    up) is gone, so the next player never reads the last one's log (ALL-R2)."""
+    from tabletop.ui.cover import HotseatCover
+
+    app, game, scene, _ = table_at("arc", arc_position("main"))
+    try:
+        key(app, pygame.K_l)
+        assert isinstance(app.stack.top, LogOverlay)
+        # the end of seat 0's turn, played while the overlay is up (a computer could)
+        assert game.propose(Action.make("end_turn", 0)).ok
+        frames(app, 2)
+        assert isinstance(app.stack.top, HotseatCover)
+        assert not any(isinstance(s, LogOverlay) for s in app.stack.scenes)
+    finally:
+        app.shutdown()

@@ -28,12 +28,27 @@ LOG_CHORD = Chord(pygame.K_l)
 class LogOverlay(Overlay):
     """Every log line the viewer may read (``lines``, as the table rendered them)."""
 
-    def __init__(self, app: Any, lines: Sequence[str], refused: Collection[int] = ()) -> None:
+    def __init__(self, app: Any, lines: Sequence[str], refused: Collection[int] = (),
+                 owner: Any = None) -> None:
         self.lines = list(lines)
         self.refused = set(refused)
+        #: The table whose viewer's lines these are: when the computer changes hands
+        #: (its cover goes up, or another seat views) the overlay goes away, so the
+        #: next player never finds the last one's log (ALL-R2).
+        self.owner = owner
+        self.viewer = getattr(owner, "viewer", None)
         self.scroll = 0  # lines hidden below the bottom (0: the newest shows)
         self.body = pygame.Rect(0, 0, 1, 1)
         super().__init__(app)
+
+    def update(self, dt: float) -> None:
+        """Gone as soon as the table's viewer is leaving or has changed."""
+        owner = self.owner
+        if owner is None or self not in self.app.stack.scenes:
+            return
+        if getattr(owner, "cover_pending", False) or owner.viewer != self.viewer:
+            self.app.stack.scenes.remove(self)
+            self.close()
 
     def closes_on(self, event: pygame.event.Event) -> bool:
         """L again closes it."""
@@ -91,8 +106,10 @@ class LogOverlay(Overlay):
         surface.set_clip(clip)
 
 
-def open_log(app: Any, lines: Sequence[str], refused: Collection[int] = ()) -> LogOverlay:
-    """Push the log overlay with the table's ``lines`` (the viewer's)."""
-    overlay = LogOverlay(app, lines, refused)
+def open_log(app: Any, lines: Sequence[str], refused: Collection[int] = (),
+             owner: Any = None) -> LogOverlay:
+    """Push the log overlay with the table's ``lines`` (its viewer's); ``owner``, the
+    table, closes it when the computer changes hands."""
+    overlay = LogOverlay(app, lines, refused, owner)
     app.stack.push(overlay)
     return overlay

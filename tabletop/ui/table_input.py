@@ -105,7 +105,7 @@ class TableInput(TableParts):
             if self.hover is not None and not self._refuse_computer_card(self.hover):
                 self.propose(Action.make("manual_flip", seat, card=self.hover))
         elif command == "log":  # the whole log the viewer may read (issue 16)
-            open_log(self.app, self._log_lines, self._log_refused)
+            open_log(self.app, self._log_lines, self._log_refused, owner=self)
         elif not self.ui.run_command(self, command):
             action = self.command_action(command)
             if action is None or off:
