@@ -12,9 +12,13 @@ over seeded bot games of every registered game.
 
 from __future__ import annotations
 
+import copy
 import functools
+import gc
 import importlib
+import pickle
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -290,3 +294,28 @@ def test_a_card_noted_once_keeps_how_it_was_before_the_action() -> None:
     assert state.end_changes() == {}  # nothing records once it ended
     state.cards[other].face_up = False
     assert state.end_changes() == {}
+
+
+def test_known_to_changed_in_place_is_recorded_in_every_copy_and_frees_without_the_collector(
+) -> None:
+    """A card's knowledge changed in place (``known_to.add``) is recorded in a clone, a
+    deep copy and an unpickled copy alike, each copy its own; and a dropped state frees
+    its cards by reference counting alone (no card-set cycle left to the collector)."""
+    state = GameState("test", 1)
+    state.add_zone("hand", 0, Visibility.OWNER)
+    iid = state.new_card("x", 0, "hand")
+    state.cards[iid].known_to.add(1)
+    for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other.fingerprint() == state.fingerprint()
+        other.begin_changes()
+        state.begin_changes()
+        other.cards[iid].known_to.clear()
+        assert other.end_changes() == {iid: ("hand", True, frozenset({1}))}
+        assert state.end_changes() == {}
+    gc.disable()
+    try:
+        card = weakref.ref(state.cards[iid])
+        del state
+        assert card() is None
+    finally:
+        gc.enable()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+import weakref
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -109,18 +110,22 @@ class KnownTo(set[int]):
     and shown (``repr``) as, the plain set of its seats."""
 
     __slots__ = ("_card",)
-    _card: CardInstance
+    # a weak reference: card and set referring to each other would leave every card
+    # whose knowledge was handed out to the cyclic collector
+    _card: weakref.ref[CardInstance]
 
     def __repr__(self) -> str:
         return repr(set(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy and pickle: rebuilt with its card (set's own reduce would drop it)
-        return known_to_of, (self._card, list(self))
+        card = self._card()
+        return (known_to_of, (card, list(self))) if card is not None else (set, (list(self),))
 
     def _note(self) -> None:
-        card = self._card
-        card._changes.note(card)
+        card = self._card()
+        if card is not None:
+            card._changes.note(card)
 
     def add(self, element: int, /) -> None:
         self._note()
@@ -178,7 +183,7 @@ class KnownTo(set[int]):
 def known_to_of(card: CardInstance, seats: Iterable[int] = ()) -> KnownTo:
     """A :class:`KnownTo` of ``card`` holding ``seats``."""
     known = KnownTo(seats)  # set's own constructor: no Python __init__ on a hot path
-    known._card = card
+    known._card = weakref.ref(card)
     return known
 
 
@@ -198,7 +203,7 @@ class CardInstance:
     """
 
     __slots__ = ("iid", "card_id", "owner", "_face_up", "tapped", "counters", "_known_to",
-                 "_changes")
+                 "_changes", "__weakref__")
 
     def __init__(self, iid: int, card_id: str, owner: int, face_up: bool = True,
                  tapped: bool = False, counters: dict[str, int] | None = None,
