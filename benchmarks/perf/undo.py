@@ -83,42 +83,49 @@ def _cpu_ms(call: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def _action_figures(game_id: str, length: int, samples: int) -> list[Figure]:
-    """Undo, redo and propose p95 at ``length`` actions: the bot plays on ``samples``
-    actions; each undoable one is undone and redone."""
+    """Undo, redo and propose p95 at ``length`` actions: from the loaded history the bots
+    play on up to ``samples`` actions, each undoable one undone and redone (the first
+    undo right after loading too); again with other bot seeds (at most 5 rounds) until
+    there are ``samples`` undos, since a short game offers few."""
     rules = _rules(game_id)
-    setup, reference = _bot_game(game_id)
+    setup, _ = _bot_game(game_id)
     history, own = _history(game_id, length, samples + 1)
-    game = replay(rules, setup, history)
     seed = SEEDS[game_id]
-    bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
     proposes: list[float] = []
     undos: list[float] = []
     redos: list[float] = []
-    last = game.history[-1].action.seat if game.history else 0
-    if game.can_undo(last):  # the first undo after loading: no copy of the state yet
-        took, _ = _cpu_ms(lambda: game.undo(last))
-        undos.append(took)
-        took, _ = _cpu_ms(lambda: game.redo(last))
-        redos.append(took)
-    for _ in range(samples):
-        state = game.state
-        if state.game_over:
+    for round_ in range(5):
+        if len(undos) >= samples:
             break
-        seat = rules.acting_seat(state)
-        action = bots[seat].choose(game)
-        if action is None:
-            break
-        took, verdict = _cpu_ms(lambda a=action: game.propose(a))
-        if not verdict.ok:
-            raise RuntimeError(f"{game_id}: the bot's {action} was refused: {verdict.reason}")
-        proposes.append(took)
-        if game.can_undo(seat):
-            took, verdict = _cpu_ms(lambda s=seat: game.undo(s))
+        game = replay(rules, setup, history)
+        bots = [rules.make_bot(seed * 2 + 1 + 10 * round_),
+                rules.make_bot(seed * 2 + 2 + 10 * round_)]
+        last = game.history[-1].action.seat if game.history else 0
+        if game.can_undo(last):  # the first undo after loading: no copy of the state yet
+            took, _ = _cpu_ms(lambda g=game, s=last: g.undo(s))
             undos.append(took)
-            took, verdict = _cpu_ms(lambda s=seat: game.redo(s))
-            if not verdict.ok:
-                raise RuntimeError(f"{game_id}: redo refused: {verdict.reason}")
+            took, _ = _cpu_ms(lambda g=game, s=last: g.redo(s))
             redos.append(took)
+        for _ in range(samples):
+            state = game.state
+            if state.game_over:
+                break
+            seat = rules.acting_seat(state)
+            action = bots[seat].choose(game)
+            if action is None:
+                break
+            took, verdict = _cpu_ms(lambda g=game, a=action: g.propose(a))
+            if not verdict.ok:
+                raise RuntimeError(f"{game_id}: the bot's {action} was refused: "
+                                   f"{verdict.reason}")
+            proposes.append(took)
+            if game.can_undo(seat):
+                took, verdict = _cpu_ms(lambda g=game, s=seat: g.undo(s))
+                undos.append(took)
+                took, verdict = _cpu_ms(lambda g=game, s=seat: g.redo(s))
+                if not verdict.ok:
+                    raise RuntimeError(f"{game_id}: redo refused: {verdict.reason}")
+                redos.append(took)
     note = f"{own} bot actions + {length - own} free-mode acts"
     figures = []
     for name, values in (("undo", undos), ("redo", redos), ("action (propose)", proposes)):
@@ -126,7 +133,7 @@ def _action_figures(game_id: str, length: int, samples: int) -> list[Figure]:
             continue
         figures.append(Figure(f"core {name} p95 CPU at {length} actions",
                               percentile(values, 95), ACTION_TARGET_MS, "ms", game=game_id,
-                              note=f"{len(values)} samples; {note}"))
+                              note=f"{len(values)} samples, max {max(values):.1f} ms; {note}"))
     return figures
 
 
@@ -170,7 +177,7 @@ def _rules_only(rules: GameRules, setup: GameSetup, actions: list[Action]) -> No
 
 def figures(quick: bool) -> list[Figure]:
     """Every figure of this part, for every game (see the module docstring)."""
-    samples = 20 if quick else 60
+    samples = 20 if quick else 50
     repeats = 2 if quick else 5
     result: list[Figure] = []
     for game_id in GAMES:
