@@ -198,3 +198,47 @@ def test_full_screen_and_scale_open_as_saved_on_the_next_start(free_arc) -> None
         assert again.scale == again.scale_for(again.size)
     finally:
         again.shutdown()
+
+
+def test_menu_screens_keep_the_windows_own_scale_under_a_bigger_chosen_one() -> None:
+    """A chosen scale of 200% on a 1280x720 window: the menu and the settings (laid
+    out for 1280x720 at the window's own scale) stay at 100% and fit (pygame_gui
+    warns of no label too small for its text)."""
+    import warnings
+
+    from ui_helpers import make_app
+
+    from tabletop.ui.settings_screen import SettingsScene
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = make_app()
+        try:
+            app.set_ui_scale(2.0)
+            app.show_menu()
+            frames(app, 2)
+            assert app.scale == 1.0
+            app.push(SettingsScene(app))
+            frames(app, 2)
+            assert app.scale == 1.0
+            key(app, pygame.K_ESCAPE)
+            frames(app, 2)
+            assert isinstance(app.stack.top, MenuScene) and app.scale == 1.0
+        finally:
+            app.shutdown()
+    assert [w for w in caught if "too small" in str(w.message)] == []
+
+
+def test_the_table_takes_the_chosen_scale_and_gives_it_back_at_the_menu(free_arc) -> None:
+    """From the table at 200% to the menu (Menu button): the menu is drawn at the
+    window's own scale, the table again at 200%."""
+    app, game, scene, _ = free_arc
+    app.set_ui_scale(2.0)
+    frames(app, 2)
+    assert app.scale == 2.0
+    _menu_button_answers(app, scene)
+    frames(app, 2)
+    assert app.scale == 1.0
+    app.start_game(game, autosave=False)
+    frames(app, 2)
+    assert app.scale == 2.0

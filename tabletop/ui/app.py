@@ -126,8 +126,18 @@ class App:
     def scale_for(self, size: tuple[int, int]) -> float:
         """The UI scale at a window ``size`` (pixels): the window's own
         (:func:`~tabletop.ui.theme.ui_scale`) times the chosen :attr:`user_scale`, in
-        steps of 1/8 from 0.75 to 3."""
-        return max(0.75, min(3.0, round(ui_scale(size) * self.user_scale * 8) / 8))
+        steps of 1/8 from 0.75 to 3.
+
+        A chosen scale above 1 applies while a scene that lays itself out at any
+        scale is on the stack (``scales_freely``: a table; the covers, dialogs and
+        help pages over it follow); the menu-like screens, designed for 1280x720 at
+        the window's own scale, keep that scale (they would not fit bigger). Below 1
+        every screen follows."""
+        factor = self.user_scale
+        if factor > 1.0 and not any(getattr(scene, "scales_freely", False)
+                                    for scene in self.stack.scenes):
+            factor = 1.0
+        return max(0.75, min(3.0, round(ui_scale(size) * factor * 8) / 8))
 
     def set_ui_scale(self, factor: float) -> None:
         """Make widgets, texts and the side panel ``factor`` times as big as the window
@@ -380,6 +390,8 @@ class App:
 
     def _show(self) -> bool:
         """Draw and flip; remember what was drawn. Returns True (a frame was drawn)."""
+        if self.user_scale > 1.0 and self.scale != self.scale_for(self.size):
+            self.rebuild_ui()  # a table came or went: its scale (see scale_for)
         self.draw()
         pygame.display.flip()
         self._drawn_look = self._look()

@@ -128,6 +128,8 @@ class TableScene(TableState, TableInput, TableDraw):
     """
 
     opaque = True
+    #: Lays itself out at any UI scale: a chosen scale above 1 applies (issue 16).
+    scales_freely = True
 
     def __init__(self, app: Host, game: Game, cover_at_start: bool = True,
                  ui: GameUI | None = None, computer: ComputerSeats | None = None) -> None:
