@@ -55,6 +55,8 @@ STRIP_INK = (255, 255, 255)
 #: large card (the pointed-at card's view) 10 px plus LARGE_SHARE of its height.
 TEXT_SHARE = 0.085
 LARGE_SHARE = 0.03
+#: The labelled numbers take at most this many lines; beyond, the bare numbers show.
+MAX_LINES = 3
 MIN_TEXT_PX = 12
 _BODY = (240, 234, 220)
 _FRAME = (120, 120, 128)
@@ -152,8 +154,8 @@ class CardImages:
         return surf
 
     def _strip(self, renderer: CardRenderer, surf: pygame.Surface, card: Any) -> None:
-        """The numbers over the card's foot: labelled when they fit, else the bare
-        numbers; on two lines when one is too narrow."""
+        """The numbers over the card's foot: labelled when they fit on at most
+        :data:`MAX_LINES` lines, else the bare numbers."""
         w, h = surf.get_size()
         # a share of a small card, less of a large view (the picture is what it shows)
         size = max(MIN_TEXT_PX, round(min(h * TEXT_SHARE, 10 + h * LARGE_SHARE)))
@@ -166,7 +168,7 @@ class CardImages:
             if not items:
                 return
             lines = _wrap(items, font, room)
-            if all(font.size(line)[0] <= room for line in lines) and len(lines) <= 2:
+            if all(font.size(line)[0] <= room for line in lines) and len(lines) <= MAX_LINES:
                 break
         line_h = font.get_linesize()
         strip_h = line_h * len(lines) + pad
