@@ -348,3 +348,30 @@ def test_the_log_overlay_goes_when_the_computer_changes_hands() -> None:
         assert not any(isinstance(s, LogOverlay) for s in app.stack.scenes)
     finally:
         app.shutdown()
+
+
+def test_space_and_backspace_in_the_help_and_esc_in_the_deck_builder_and_lessons() -> None:
+    """Help: Space pages down too, Backspace goes back; the deck builder's and the
+    lessons list's Esc go back to the menu."""
+    from tabletop.ui.deck_builder import DeckBuilderScene
+    from tabletop.ui.lessons_menu import LessonsMenu
+
+    app = make_app()
+    try:
+        app.show_menu()
+        frames(app, 2)
+        menu = app.stack.top
+        scene = open_help(app, "conan")
+        frames(app, 2)
+        key(app, pygame.K_SPACE)
+        assert scene.scroll > 0
+        key(app, pygame.K_BACKSPACE)
+        assert app.stack.top is menu
+        for make in (lambda: DeckBuilderScene(app, "arc"), lambda: LessonsMenu(app, "arc")):
+            app.replace(make())
+            frames(app, 2)
+            key(app, pygame.K_ESCAPE)
+            frames(app, 2)
+            assert isinstance(app.stack.top, MenuScene)
+    finally:
+        app.shutdown()

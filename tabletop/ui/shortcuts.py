@@ -6,8 +6,8 @@ this table), the buttons' tool tips name the key from :func:`button_hints`, and 
 help overlay (``?``, :mod:`tabletop.ui.shortcuts_overlay`) lists :func:`for_screen`
 with the words ``shortcuts.<action>`` from the catalogue. The screens other than the
 table (help pages, settings, deck builder, lessons) read their keys in their own
-handlers; their rows here describe those keys and ``tests/test_ui_shortcuts.py``
-presses each one and checks that it did what its words say.
+handlers; their rows here describe those keys, and ``tests/test_ui_shortcuts.py``
+presses them on those screens and checks that they do what their words say.
 
 A window plugin's own keys (Arc: A attack, 絵師100人展: B, C) stay in the plugin
 (``GameUI.keys``); the overlay lists them from there, under the button's label.
