@@ -242,3 +242,19 @@ def test_the_table_takes_the_chosen_scale_and_gives_it_back_at_the_menu(free_arc
     app.start_game(game, autosave=False)
     frames(app, 2)
     assert app.scale == 2.0
+
+
+def test_f11_waits_while_a_dialog_asks(free_arc) -> None:
+    """Under an open question (Resign?) F11 does nothing, so the question is never
+    taken away unanswered by a new widget manager; answered, F11 works."""
+    from tabletop.ui import dialogs
+
+    app, game, _, _ = free_arc
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+    assert dialogs.top_dialog(app.ui) is not None
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and dialogs.top_dialog(app.ui) is not None
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    key(app, pygame.K_F11)
+    assert app.fullscreen and not game.state.game_over

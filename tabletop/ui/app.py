@@ -306,7 +306,10 @@ class App:
             self._on_resize(event)
             return
         if event.type == pygame.KEYDOWN and event.key == FULLSCREEN_KEY:
-            self.toggle_fullscreen()  # on every screen (issue 16)
+            # on every screen (issue 16); not under a dialog, which a new widget
+            # manager (another scale) would take away unanswered
+            if dialogs.top_dialog(self.ui) is None:
+                self.toggle_fullscreen()
             return
         consumed = False
         if self._ui_gets(event):
