@@ -425,4 +425,36 @@ class Message:
 
 def msg(key: str, /, **params: Any) -> Message:
     """Build a :class:`Message`: ``msg("log.plays", player=msg("seat.0"), card=...)``."""
+    # The rules build a message for every log line, in every playout (issue 14): the
+    # common shapes are made here as the constructor would make them, without its checks.
+    if type(key) is str:
+        if not params:
+            return _bare_message(key)
+        pairs: list[tuple[str, Any]] = []
+        for name, value in params.items():
+            kind = type(value)
+            if kind in _SCALARS or kind is Message:
+                pairs.append((name, value))
+            elif (kind is list or kind is tuple) and all(
+                    type(v) in _SCALARS or type(v) is Message for v in value):
+                pairs.append((name, tuple(value)))  # what _freeze makes of it
+            else:
+                break
+        else:
+            pairs.sort()
+            return _made(key, tuple(pairs))
     return Message(key, tuple(params.items()))
+
+
+def _made(key: str, params: tuple[tuple[str, Any], ...]) -> Message:
+    # params already frozen and sorted by name
+    made: Message = object.__new__(Message)
+    object.__setattr__(made, "key", key)
+    object.__setattr__(made, "params", params)
+    return made
+
+
+@lru_cache(maxsize=4096)
+def _bare_message(key: str) -> Message:
+    # a message is a value: one per key does for every card and seat name
+    return _made(key, ())

@@ -28,6 +28,8 @@ from tabletop.geometry.placed import (
 PARALLEL_TOLERANCE_DEG = 1.0
 # Float noise allowance (mm) when comparing slot overlaps against half a slot.
 _EPS_MM = 1e-6
+# The dot product of two outward normals at most this when the sides are opposed.
+_OPPOSED_DOT = -math.cos(math.radians(PARALLEL_TOLERANCE_DEG))
 
 
 def _dot(a: Point, b: Point) -> float:
@@ -50,7 +52,7 @@ def _contact(a: Placed, side_a: Side, b: Placed, side_b: Side,
     nb = b.outward_normal(side_b)
     # Sides lie *against* each other only when their outward normals are opposed;
     # collinear sides with the same normal belong to cards standing side by side.
-    if _dot(na, nb) > -math.cos(math.radians(PARALLEL_TOLERANCE_DEG)):
+    if _dot(na, nb) > _OPPOSED_DOT:
         return None
     pa0, pa1 = a.edge(side_a)
     length_a = math.dist(pa0, pa1)

@@ -19,6 +19,7 @@ degrees has corners like 37.0 rather than 36.99999999999999 (docs/architecture.m
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Literal
@@ -59,11 +60,14 @@ def normalize_deg(angle_deg: float) -> float:
     return a
 
 
+@functools.lru_cache(maxsize=1024)
 def cos_sin_deg(angle_deg: float) -> tuple[float, float]:
     """Cosine and sine of ``angle_deg`` (degrees), exact for multiples of 90.
 
     Exactness matters: pure ``math.cos(math.pi / 2)`` is 6e-17, which turns a card's
     37 mm corner into 36.99999999999999 and spoils equality-based tests downstream.
+    Cached (bounded): a table holds a handful of angles, asked for tens of thousands of
+    times while a Conan game replays (issue 14).
     """
     a = normalize_deg(angle_deg)
     quarter = a / 90.0
@@ -140,13 +144,7 @@ class Placed:
         carried along by the rotation (so after a 180-degree turn the first corner is
         the one at the bottom-right of the screen).  On screen the order runs clockwise.
         """
-        hw, hh = self.size[0] / 2.0, self.size[1] / 2.0
-        return (
-            self.to_table((-hw, -hh)),
-            self.to_table((hw, -hh)),
-            self.to_table((hw, hh)),
-            self.to_table((-hw, hh)),
-        )
+        return _corners(self.center, self.size, self.rotation_deg)
 
     def corner(self, name: Corner) -> Point:
         """One named corner in table mm (see :data:`CORNERS`).
@@ -219,3 +217,18 @@ class Placed:
     def with_key(self, key: str) -> Placed:
         """Copy under another key."""
         return Placed(key, self.center, self.size, self.rotation_deg)
+
+
+@functools.lru_cache(maxsize=4096)
+def _corners(center: Point, size: Point, rotation_deg: float
+             ) -> tuple[Point, Point, Point, Point]:
+    # Placed.corners, kept per value: the rules ask a few dozen frozen shapes for their
+    # corners thousands of times a game (issue 14). The same arithmetic as to_table, so
+    # every corner is the same float as before.
+    c, s = cos_sin_deg(rotation_deg)
+    cx, cy = center
+    hw, hh = size[0] / 2.0, size[1] / 2.0
+
+    def at(x: float, y: float) -> Point:
+        return (cx + (x * c + y * s), cy + (-x * s + y * c))
+    return (at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh))

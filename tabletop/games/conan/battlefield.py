@@ -43,7 +43,7 @@ from functools import cache, lru_cache
 
 from tabletop.core.model import GameState
 from tabletop.games.conan.data import MoveRecord, all_records, set_records
-from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE, cards_in
+from tabletop.games.conan.zones import CONAN_ZONE, FOE_ZONES, MOVES_ZONE
 from tabletop.geometry import (
     Placed,
     Point,
@@ -113,6 +113,7 @@ def frame(state: GameState) -> Layout:
     return field_layout(state.active)
 
 
+@cache
 def conan_center() -> Point:
     """Where the turn player's Conan stands (mm; the pivot of every turn's frame)."""
     z = layout().zone(CONAN_ZONE)
@@ -145,8 +146,15 @@ def _along(point: Point, zone: str, seat: int) -> float:
 
 def foe_shapes(state: GameState, zone: str) -> list[Placed]:
     """The Foes of a row where the layout puts them, keyed by instance id."""
-    ids = cards_in(state, zone)
-    return frame(state).placements(zone, len(ids), CARD_SIZE, [str(i) for i in ids])
+    return list(_row_shapes(state.active, zone, tuple(state.zones[zone].cards)))
+
+
+@lru_cache(maxsize=1024)
+def _row_shapes(seat: int, zone: str, ids: tuple[int, ...]) -> tuple[Placed, ...]:
+    # frozen layout, frozen shapes: a row's arrangement is asked for after every action
+    # while it hardly ever changes (issue 14)
+    return tuple(field_layout(seat).placements(zone, len(ids), CARD_SIZE,
+                                               [str(i) for i in ids]))
 
 
 def foe_slot_shapes(state: GameState, zone: str) -> list[Placed]:
@@ -177,6 +185,7 @@ def _direction_deg(v: Point) -> float:
     return nearest if abs(deg - nearest) < 1e-9 else deg
 
 
+@lru_cache(maxsize=1024)
 def foe_move_shape(foe: Placed, key: str) -> Placed:
     """A Foe's Move: against the Foe's edge facing Conan, top toward Conan (CONAN-R8)."""
     side = facing_side(foe, conan_center())
