@@ -375,3 +375,26 @@ def test_space_and_backspace_in_the_help_and_esc_in_the_deck_builder_and_lessons
             assert isinstance(app.stack.top, MenuScene)
     finally:
         app.shutdown()
+
+
+def test_the_overlay_shows_the_widgets_below_only_where_they_are_shown(monkeypatch) -> None:
+    """Over the table its buttons stay in sight under the veil; over a scene that hides
+    the widgets (the rules help over the menu, a hand-over cover) they stay hidden."""
+    app = make_app()
+    try:
+        app.show_menu()
+        frames(app, 2)
+        drawn: list[int] = []
+        monkeypatch.setattr(app.ui, "draw_ui", lambda surface: drawn.append(1))
+        question(app)
+        frames(app, 1)
+        assert drawn  # the menu's widgets, under the veil
+        key(app, pygame.K_ESCAPE)
+        open_help(app, "arc")
+        frames(app, 2)
+        question(app)
+        drawn.clear()
+        frames(app, 2)
+        assert isinstance(app.stack.top, ShortcutsOverlay) and drawn == []
+    finally:
+        app.shutdown()

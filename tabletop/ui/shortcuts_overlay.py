@@ -129,7 +129,7 @@ class Overlay(Scene):
         """The widgets below (the app leaves them out under a scene that blocks
         them), the veil, the box, then :meth:`paint`."""
         manager = getattr(self.app, "ui", None)
-        if manager is not None:
+        if manager is not None and not self._below_blocks_ui():
             manager.draw_ui(surface)
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill(VEIL)
@@ -138,6 +138,13 @@ class Overlay(Scene):
         pygame.draw.rect(surface, BOX, self.box, border_radius=radius)
         pygame.draw.rect(surface, EDGE, self.box, max(1, self.px(2)), border_radius=radius)
         self.paint(surface)
+
+    def _below_blocks_ui(self) -> bool:
+        """Does the scene under this overlay hide the widgets (a cover, a help page)?"""
+        scenes = list(self.app.stack.scenes)
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes[0] is not self \
+            else None
+        return bool(getattr(below, "blocks_ui", False))
 
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the contents inside ``self.box``."""
