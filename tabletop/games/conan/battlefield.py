@@ -356,8 +356,15 @@ class Contact:
 
 
 def contacts(state: GameState, zone: str) -> list[Contact]:
-    """Every touching pair of opposing Move cards in ``zone`` (geometry only)."""
-    recs = moves(state, zone)
+    """Every touching pair of opposing Move cards in ``zone`` (geometry only; the
+    contacts are shared values: read them, never change their maps)."""
+    return list(_contacts(tuple(moves(state, zone))))
+
+
+@lru_cache(maxsize=1024)
+def _contacts(recs: tuple[MoveRecord, ...]) -> tuple[Contact, ...]:
+    # a pure function of frozen records, asked at every initiative of a fight and by
+    # every Move placed (issue 14)
     foes = [(r, move_shape(r)) for r in recs if r.foe]
     out: list[Contact] = []
     for hero in (r for r in recs if not r.foe):
@@ -369,4 +376,4 @@ def contacts(state: GameState, zone: str) -> list[Contact]:
                 pairs = facing_slots(h, sh, f, sf)
                 out.append(Contact(hero.card, sh, foe_rec.card, sf,
                                    {i: j for i, j in pairs}, {j: i for i, j in pairs}))
-    return out
+    return tuple(out)

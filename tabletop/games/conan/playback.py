@@ -151,9 +151,12 @@ def record(state: GameState, beat: Beat) -> None:
 
 def table_of(state: GameState) -> Table:
     """The :class:`Table` of ``state`` now (values only: nothing shared that changes)."""
-    cards = tuple((iid, c.face_up, c.tapped, tuple(c.counters.items()), tuple(c.known_to))
+    # the card's own fields, not its properties: the fight record reads every card at
+    # every zone's start, and the known_to getter would hand out a recording set for
+    # each (issue 14)
+    cards = tuple((iid, c._face_up, c.tapped, tuple(c.counters.items()), tuple(c._known_to))
                   for iid, c in state.cards.items()
-                  if not c.face_up or c.tapped or c.counters or c.known_to)
+                  if not c._face_up or c.tapped or c.counters or c._known_to)
     data = conan_data(state)
     return Table(tuple((zid, tuple(z.cards)) for zid, z in state.zones.items()), cards,
                  ConanData(data.moves, data.turn), str(state.phase), str(state.step))

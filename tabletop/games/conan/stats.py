@@ -20,6 +20,10 @@ from tabletop.games.conan.data import turn_data
 from tabletop.games.conan.zones import cdef, zid
 
 STATS = ("damage", "prowess", "health", "vitality")
+#: The printed ids in a seat's side and Region zones.
+InPlay = tuple[tuple[str, ...], tuple[str, ...]]
+#: Their ``(stat, amount)`` pairs, and the amounts summed per stat.
+Modifiers = tuple[tuple[tuple[str, int], ...], dict[str, int]]
 
 
 def in_play_modifiers(state: GameState, db: CardDb, seat: int) -> list[tuple[str, int]]:
@@ -27,13 +31,49 @@ def in_play_modifiers(state: GameState, db: CardDb, seat: int) -> list[tuple[str
     (CONAN-R19); empty on the other seat's turn."""
     if seat != state.active:
         return []
+    return list(_modifiers(db, _in_play(state, seat))[0])
+
+
+def _in_play(state: GameState, seat: int) -> InPlay:
+    """The printed ids in ``seat``'s side and Region zones."""
+    cards = state.cards
+    return (tuple(cards[i].card_id for i in state.zones[zid(seat, "side")].cards),
+            tuple(cards[i].card_id for i in state.zones[zid(seat, "region")].cards))
+
+
+# id(db) -> (db, {in play: modifiers}); the db is held so its id is not reused
+_MEMO: dict[int, tuple[CardDb, dict[InPlay, Modifiers]]] = {}
+
+
+def _modifiers(db: CardDb, in_play: InPlay) -> Modifiers:
+    # printed cards never change: the modifiers of a side and Region, worked out once
+    # for every stat asked of Conan (issue 14); a CardDb is not hashable, hence by id
+    entry = _MEMO.get(id(db))
+    if entry is None or entry[0] is not db:
+        if len(_MEMO) >= 8:
+            _MEMO.clear()
+        entry = _MEMO[id(db)] = (db, {})
+    memo = entry[1]
+    found = memo.get(in_play)
+    if found is None:
+        if len(memo) >= 1024:
+            memo.clear()
+        found = memo[in_play] = _work_out(db, in_play)
+    return found
+
+
+def _work_out(db: CardDb, in_play: InPlay) -> Modifiers:
+    # the pairs, and their sum per stat
     out: list[tuple[str, int]] = []
-    for zone, ctype in ((zid(seat, "side"), "item"), (zid(seat, "region"), "region")):
-        for iid in state.zones[zone].cards:
-            card = cdef(state, db, iid)
+    for ids, ctype in zip(in_play, ("item", "region"), strict=True):
+        for card_id in ids:
+            card = db[card_id]
             if card.type == ctype and card["effect"] in STATS:
                 out.append((str(card["effect"]), int(card["amount"])))
-    return out
+    totals: dict[str, int] = {}
+    for name, n in out:
+        totals[name] = totals.get(name, 0) + n
+    return tuple(out), totals
 
 
 def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
@@ -46,7 +86,8 @@ def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
     value = int(card.get(name, 0) or 0)
     if card.type == "conan":
         owner = state.cards[iid].owner
-        value += sum(n for s, n in in_play_modifiers(state, db, owner) if s == name)
+        if owner == state.active:  # CONAN-R19: in_play_modifiers, summed per stat
+            value += _modifiers(db, _in_play(state, owner))[1].get(name, 0)
         if name == "damage" and owner == state.active:
             turn = turn_data(state)
             value += turn.turn_bonus + turn.round_bonus
