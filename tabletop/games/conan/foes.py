@@ -81,22 +81,24 @@ def begin(state: GameState, db: CardDb) -> None:
 def zone_open(state: GameState, db: CardDb, zone: str, foe: int) -> str:
     """Why ``foe`` cannot go to ``zone`` now (a refusal code), or "" (CONAN-R7)."""
     # Foes decide which rows are open and of which kind; any card takes room (CONAN-R7)
-    rows = {z: [i for i in state.zones[z].cards if cdef(state, db, i).type == "foe"]
-            for z in FOE_ZONES}
+    def foes_in(row: str) -> list[int]:
+        # only the rows asked about: this runs for every Foe in hand and every row
+        return [i for i in state.zones[row].cards if cdef(state, db, i).type == "foe"]
+
     if zone == "center":
         pass
     elif zone in ("left_flank", "right_flank"):
-        if not rows["center"]:
+        if not foes_in("center"):
             return "conan.flank_needs_center"
     elif zone == "rear":
-        if not rows["left_flank"] and not rows["right_flank"]:
+        if not foes_in("left_flank") and not foes_in("right_flank"):
             return "conan.rear_needs_flank"
     else:
         return "conan.no_such_zone"
     if len(state.zones[zone].cards) >= ZONE_CAPACITY:
         return "conan.zone_full"
     kind = cdef(state, db, foe).get("creature")
-    if any(cdef(state, db, i).get("creature") != kind for i in rows[zone]):
+    if any(cdef(state, db, i).get("creature") != kind for i in foes_in(zone)):
         return "conan.zone_kind"
     return ""
 

@@ -193,9 +193,8 @@ def _hits(state: GameState, db: CardDb, recs: list[MoveRecord],
                 if (c.foe_card if rec.foe else c.hero) == rec.card]
         if rec.foe and not mine:
             side, _, target = lone[str(rec.card)].partition("@")
-            result = _side_result(card, side, magic, None, None, None)
-            out.append(Strike(rec.card, user, side, int(target), None, None,
-                              _clashes(card, side, magic, None, None, None),
+            result, clashes = _side(card, side, magic, None, None, None)
+            out.append(Strike(rec.card, user, side, int(target), None, None, clashes,
                               result.damage(printed)))
             continue
         for c in mine:
@@ -203,11 +202,32 @@ def _hits(state: GameState, db: CardDb, recs: list[MoveRecord],
             other_card = cdef(state, db, other.card)
             side, other_side, facing = ((c.foe_side, c.hero_side, c.foe_to_hero) if rec.foe
                                         else (c.hero_side, c.foe_side, c.hero_to_foe))
-            result = _side_result(card, side, magic, other_card, other_side, facing)
+            result, clashes = _side(card, side, magic, other_card, other_side, facing)
             out.append(Strike(rec.card, user, side, other.by, other.card, other_side,
-                              _clashes(card, side, magic, other_card, other_side, facing),
-                              result.damage(printed)))
+                              clashes, result.damage(printed)))
     return out
+
+
+# (id(card), side, magic, id(defender), its side, facing) -> (card, defender, result,
+# clashes); the cards are held so their ids are not reused while the entry lives
+_SIDES: dict[tuple[Any, ...], tuple[Any, Any, SideResult, tuple[SlotClash, ...]]] = {}
+
+
+def _side(card: Any, side: str, magic: bool, defender: Any, def_side: str | None,
+          facing: dict[int, int] | None) -> tuple[SideResult, tuple[SlotClash, ...]]:
+    """``_side_result`` and ``_clashes`` of one side against one side: printed cards
+    and frozen geometry, so worked out once (issue 14: every initiative of every fight
+    of a game, and of every playout, asks again)."""
+    key = (id(card), side, magic, id(defender), def_side,
+           None if facing is None else tuple(facing.items()))
+    found = _SIDES.get(key)
+    if found is None or found[0] is not card or found[1] is not defender:
+        if len(_SIDES) >= 4096:
+            _SIDES.clear()
+        found = _SIDES[key] = (card, defender,
+                               _side_result(card, side, magic, defender, def_side, facing),
+                               _clashes(card, side, magic, defender, def_side, facing))
+    return found[2], found[3]
 
 
 def _initiative(state: GameState, db: CardDb, rec: MoveRecord) -> int:

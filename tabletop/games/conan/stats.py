@@ -14,10 +14,12 @@ include its Items and Region, and the turn's bonuses, only on its own turn
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan.data import turn_data
-from tabletop.games.conan.zones import cdef, zid
+from tabletop.games.conan.zones import SEATS, cdef, zid
 
 STATS = ("damage", "prowess", "health", "vitality")
 #: The printed ids in a seat's side and Region zones.
@@ -36,9 +38,18 @@ def in_play_modifiers(state: GameState, db: CardDb, seat: int) -> list[tuple[str
 
 def _in_play(state: GameState, seat: int) -> InPlay:
     """The printed ids in ``seat``'s side and Region zones."""
-    cards = state.cards
-    return (tuple(cards[i].card_id for i in state.zones[zid(seat, "side")].cards),
-            tuple(cards[i].card_id for i in state.zones[zid(seat, "region")].cards))
+    side, region = state.zones[_SIDE[seat]].cards, state.zones[_REGION[seat]].cards
+    if not side and not region:
+        return _NOTHING
+    instance = state.cards.__getitem__
+    return (tuple(map(_CARD_ID, map(instance, side))),
+            tuple(map(_CARD_ID, map(instance, region))))
+
+
+_SIDE = {seat: zid(seat, "side") for seat in SEATS}
+_REGION = {seat: zid(seat, "region") for seat in SEATS}
+_NOTHING: InPlay = ((), ())
+_CARD_ID = attrgetter("card_id")
 
 
 # id(db) -> (db, {in play: modifiers}); the db is held so its id is not reused
