@@ -182,7 +182,9 @@ def _window(args: argparse.Namespace) -> int:
                   error=exc))
         return EXIT_BROKEN
     if args.smoke:
-        return int(app.smoke())
+        from tabletop.ui.smoke import smoke
+
+        return int(smoke())
     if args.first_frame:
         from tabletop.ui.smoke import first_frame
 

@@ -112,15 +112,18 @@ def test_window_is_lazy(monkeypatch: pytest.MonkeyPatch) -> None:
             calls.append(args)
             return 0
 
+    class FakeSmoke:
         @staticmethod
         def smoke() -> int:
             calls.append("smoke")
             return 3
 
     monkeypatch.setitem(sys.modules, "tabletop.ui.app", FakeApp)
+    monkeypatch.setitem(sys.modules, "tabletop.ui.smoke", FakeSmoke)
     import tabletop.ui
 
     monkeypatch.setattr(tabletop.ui, "app", FakeApp, raising=False)
+    monkeypatch.setattr(tabletop.ui, "smoke", FakeSmoke, raising=False)
     assert cli.main(["--smoke"]) == 3
     assert cli.main(["--lang", "ja", "--size", "1024x700"]) == 0
     args = calls[-1]

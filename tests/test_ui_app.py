@@ -198,7 +198,7 @@ def test_cancelled_confirmation_runs_the_cancel_callback(app):
 
 @pytest.mark.skipif(not HAS_TABLE, reason="tabletop.ui.table not written yet")
 def test_smoke_returns_zero(monkeypatch, tmp_path):
-    from tabletop.ui.app import smoke
+    from tabletop.ui.smoke import smoke
 
     monkeypatch.chdir(tmp_path)  # works from any working directory
     assert smoke() == 0

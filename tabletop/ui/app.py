@@ -49,7 +49,7 @@ from tabletop.ui.theme import build_theme, text_floor, ui_scale
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
 
-__all__ = ["App", "run", "smoke"]
+__all__ = ["App", "run"]
 
 log = logging.getLogger(__name__)
 
@@ -676,11 +676,3 @@ def run(args: Any) -> int:
         remember_window(app)
         app.shutdown()
     return 0
-
-
-def smoke() -> int:
-    """The install check ``tabletop --smoke``: the menu and every game's table in English
-    and Japanese; 0 when all resources load (see :func:`tabletop.ui.smoke.smoke`)."""
-    from tabletop.ui.smoke import smoke as check
-
-    return check()
