@@ -90,7 +90,7 @@ def build(menu: Any, panel: Any, pad: int, inner: int, bottom: int,
                                      object_id=menu._fit("#section", head, inner)))
     path = str(root())
     add("user_folder_path", UILabel(pygame.Rect(pad, top + px(28), inner, px(40)),
-                                    _middle_cut(menu, path, inner), ui, container=panel,
+                                    _middle_cut(menu, path, inner - px(12)), ui, container=panel,
                                     object_id="#note"))
     return top - px(12)
 
