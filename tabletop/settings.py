@@ -309,7 +309,16 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
 
 
 def _broken(where: Path, problem: str, reason: str) -> Message:
-    return msg("settings.broken_file", file=str(where), problem=msg(problem, reason=reason))
+    """The message of an unusable file, which is moved aside to ``<name>.broken`` (kept
+    for the player to look at) so the next start is quiet; left where it is when it
+    cannot be moved."""
+    aside = where.with_name(where.name + ".broken")
+    try:
+        os.replace(where, aside)
+    except OSError:
+        return msg("settings.broken_file", file=str(where), problem=msg(problem, reason=reason))
+    return msg("settings.broken_file_kept", file=str(where), kept=str(aside),
+               problem=msg(problem, reason=reason))
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:

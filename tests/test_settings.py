@@ -92,9 +92,12 @@ def test_a_corrupt_file_gives_every_default_and_names_the_file(text: str,
     path.write_text(text, encoding="utf-8")
     settings, problem = load_settings(path)
     assert settings == Settings()
-    assert problem is not None and problem.key == "settings.broken_file"
+    assert problem is not None and problem.key == "settings.broken_file_kept"
     for lang in ("en", "ja"):
         assert str(path) in problem.render(lang)
+    # kept aside for the player, so the next start neither warns again nor loses it
+    assert (tmp_path / "settings.json.broken").read_bytes() == text.encode("utf-8")
+    assert load_settings(path) == (Settings(), None)
 
 
 def test_a_file_that_cannot_be_read_gives_the_defaults(tmp_path: Path) -> None:
