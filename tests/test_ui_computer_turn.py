@@ -51,6 +51,23 @@ def test_turn_keys_pressed_while_the_computer_thinks_do_nothing_but_say_so():
     assert _persons_actions(game, before) == []
 
 
+def test_free_mode_is_not_switched_on_under_the_computers_move_all_r3():
+    """F while the computer plays: refused with the reason; the rules stay on."""
+    gate = Gate()
+    app, game, scene = vs_computer("arc", {COMPUTER: Level.EASY}, first=COMPUTER,
+                                   factory=gate)
+    assert game.rules.acting_seat(game.state) == COMPUTER
+    _post_keys((pygame.K_f,))
+    frames(app, 3)
+    assert not game.state.free_mode and scene.toast.key == "computer.playing"
+    gate.open()
+    assert run_until(app, lambda: _persons_turn(game), limit=2000)
+    frames(app, int(ARM_DELAY / FRAME) + 30)  # past the arm time and the glide
+    _post_keys((pygame.K_f,))
+    frames(app, 3)
+    assert game.state.free_mode  # in the person's own turn it is theirs to agree
+
+
 def test_keys_read_just_after_the_turn_came_back_are_not_taken():
     """Space pressed during the computer's turn whose events the window reads only once
     the turn is back (the frame was held up): no phase goes by; after the arm time
