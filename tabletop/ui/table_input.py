@@ -31,7 +31,6 @@ from tabletop.ui.table_controls import (
     undo_refusal,
 )
 from tabletop.ui.table_parts import TableParts
-from tabletop.ui.table_state import COMPUTER_OFF
 
 __all__ = ["TableInput"]
 
@@ -78,7 +77,8 @@ class TableInput(TableParts):
         playing = computer.refuse_turn_command(command) if computer is not None else None
         if playing is not None:  # pressed while the computer plays: never kept for later
             self.toast.show(playing, playing.key)
-        elif computer is not None and computer.is_computer(seat) and command in COMPUTER_OFF:
+        elif (computer is not None and computer.is_computer(seat) and command != "menu"
+              and command in self.controls.commands):  # its buttons; L, tap... still work
             self.toast.show(i18n.msg("computer.not_your_seat", player=seat_msg(seat)),
                             "computer.not_your_seat")
         elif command == "hint":  # says itself why there is none (issue 12 §4)

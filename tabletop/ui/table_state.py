@@ -45,9 +45,6 @@ STACK_DRAWN = 3
 HAND_MARGIN = 12
 #: Buttons that are off while the table shows a seat the computer plays (the demo):
 #: undoing its move would only have it play the move again (issue 12 §6).
-COMPUTER_OFF = ("undo", "redo", "hint", "free_mode", "resign")
-
-
 #: The log lines' texts, shared by every table (a Message reads the same everywhere).
 _LOG_TEXTS = LogTexts(render_message)
 
@@ -200,8 +197,9 @@ class TableState(TableParts):
                               locked=self.decisions.decision is not None or state.game_over
                               or playing)
         if self.computer is not None and self.computer.is_computer(self.viewer):
-            # the demo shows a computer's seat: nobody may undo or resign for it
-            self.controls.disable(COMPUTER_OFF)
+            # the demo shows a computer's seat: nobody may act, undo or resign for it,
+            # so only the menu is lit (a lit button must be one that does something)
+            self.controls.disable(tuple(c for c in self.controls.commands if c != "menu"))
 
     def command_enabled(self, command: str) -> bool:
         """Is the button of ``command`` on now?"""
