@@ -24,11 +24,11 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import Action
 from tabletop.core.determinize import determinize
 from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
-from tabletop.core.playout import BotPolicy, as_policy
+from tabletop.core.playout import BotPolicy, as_policy, play_checked
 
 if TYPE_CHECKING:
     from tabletop.core.rules import GameRules
@@ -136,14 +136,6 @@ def _mean_terms(node: Node) -> tuple[Term, ...]:
                  for t, total in zip(node.terms, node.leads, strict=True))
 
 
-def _apply(rules: GameRules, world: GameState, action: Action) -> bool:
-    prepared = rules.prepare(world, action)
-    if isinstance(prepared, Verdict):
-        return False  # a world the rules disagree with: stop here and score it
-    rules.apply(world, action, prepared)
-    return True
-
-
 def _favourite(rules: GameRules, state: GameState, seat: int, legal: list[Action],
                budget: Budget, rng: random.Random) -> Action | None:
     """The game's own bot's move on one sampled world (None without a prior)."""
@@ -185,7 +177,7 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
                 break
             if len(actions) == 1 and not first:
                 # a forced step adds nothing to choose between: not a node of its own
-                if not _apply(rules, world, actions[0]):
+                if not play_checked(rules, world, actions[0]):
                     break
                 continue
             first = False
@@ -199,7 +191,7 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
                 child = Node(action, actor, available=1)
                 node.children[action] = child
                 path.append(child)
-                _apply(rules, world, action)
+                play_checked(rules, world, action)
                 break
             bonus = favourite if node is root else None
             child = max((node.children[a] for a in actions),
@@ -207,7 +199,7 @@ def search(rules: GameRules, state: GameState, seat: int, legal: list[Action],
                                             if n.action == bonus else 0))
             path.append(child)
             node = child
-            if not _apply(rules, world, child.action or actions[0]):
+            if not play_checked(rules, world, child.action or actions[0]):
                 break
         for _ in range(budget.playout_depth):
             if world.game_over or not playout.step(rules, world):

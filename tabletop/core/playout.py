@@ -23,6 +23,17 @@ if TYPE_CHECKING:
     from tabletop.core.rules import GameRules
 
 
+def play_checked(rules: GameRules, world: GameState, action: Action) -> bool:
+    """Apply ``action`` to ``world`` if the rules accept it there (checked once);
+    False, ``world`` unchanged, when they refuse it (a sampled world the rules
+    disagree with)."""
+    prepared = rules.prepare(world, action)
+    if isinstance(prepared, Verdict):
+        return False
+    rules.apply(world, action, prepared)
+    return True
+
+
 class PlayoutPolicy(Protocol):
     """Plays one action of a playout on ``world`` in place (False: nothing was played)."""
 
@@ -43,13 +54,7 @@ class BotPolicy:
         """The bot's action, checked once and applied."""
         self.rules, self.state = rules, world
         action = self.bot.choose(self)  # type: ignore[attr-defined]
-        if not isinstance(action, Action):
-            return False
-        prepared = rules.prepare(world, action)
-        if isinstance(prepared, Verdict):
-            return False
-        rules.apply(world, action, prepared)
-        return True
+        return isinstance(action, Action) and play_checked(rules, world, action)
 
 
 def weight(action: Action) -> float:
@@ -82,13 +87,7 @@ class CandidatePolicy:
         rnd = self.rng.random
         keyed = sorted(((rnd() ** (1.0 / weight(a)), i) for i, a in enumerate(candidates)),
                        reverse=True)
-        for _, i in keyed:
-            action = candidates[i]
-            prepared = rules.prepare(world, action)
-            if not isinstance(prepared, Verdict):
-                rules.apply(world, action, prepared)
-                return True
-        return False
+        return any(play_checked(rules, world, candidates[i]) for _, i in keyed)
 
 
 def as_policy(player: object) -> PlayoutPolicy:

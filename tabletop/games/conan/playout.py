@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import Action
 from tabletop.core.model import GameState
+from tabletop.core.playout import play_checked
 from tabletop.games.conan import legal
 from tabletop.games.conan.bot import ConanBot
 from tabletop.games.conan.data import Phase
@@ -101,10 +102,4 @@ class TurnPlayout:
         if world.game_over:
             return False
         action = bot_action(self.bot, rules, world)
-        if not isinstance(action, Action):
-            return False
-        prepared = rules.prepare(world, action)
-        if isinstance(prepared, Verdict):
-            return False
-        rules.apply(world, action, prepared)
-        return True
+        return isinstance(action, Action) and play_checked(rules, world, action)
