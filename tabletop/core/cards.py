@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from tabletop.core.files import FileProblem, load_toml
+
+if TYPE_CHECKING:
+    from tabletop.core.abilities import Ability, Vocabulary
 
 LANGS = ("en", "ja")
 
@@ -47,6 +50,10 @@ class CardDef:
 
     ``fields`` holds the game-specific values (costs, power, colour...) after
     validation, with defaults filled in. ``source`` is the file it came from.
+    ``abilities`` are its ``[[card.ability]]`` tables parsed by the game's
+    :class:`~tabletop.core.abilities.Vocabulary` (issue 15). ``same_as`` names the
+    card this one is a printing of (empty: the English name decides, see
+    :attr:`same_key`).
     """
 
     id: str
@@ -56,6 +63,14 @@ class CardDef:
     text: Mapping[str, str] = field(default_factory=dict)
     fields: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
+    abilities: tuple[Ability, ...] = ()
+    same_as: str = ""
+
+    @property
+    def same_key(self) -> str:
+        """What makes two printings "the same card" for copy limits and
+        uniqueness (issue 15): the explicit ``same_as``, else the English name."""
+        return self.same_as or self.name["en"]
 
     def __getitem__(self, key: str) -> Any:
         """A field this card's type declares (``card["cost"]``).
@@ -152,10 +167,13 @@ def _texts(file: str, cid: str, name: str, value: Any, required: bool) -> dict[s
     return {lang: value[lang] for lang in LANGS}
 
 
-def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema) -> list[CardDef]:
+def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
+                vocabulary: Vocabulary[Any] | None = None) -> list[CardDef]:
     """Validate the parsed TOML of one card file and return its cards.
 
-    Raises CardDataError (file, card id, field) for any problem.
+    ``ability`` tables are parsed by ``vocabulary`` (a game without one refuses
+    them); ``same_as`` is an optional string. Raises CardDataError (file, card
+    id, field) for any problem.
     """
     unknown_top = set(data) - {"card"}
     if unknown_top:
@@ -187,10 +205,19 @@ def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema) -
                 raise CardDataError(file, cid, fname, "missing")
             else:
                 values[fname] = spec.default
-        extra = set(entry) - set(specs) - {"id", "type", "name", "text"}
+        extra = set(entry) - set(specs) - {"id", "type", "name", "text", "ability", "same_as"}
         if extra:
             raise CardDataError(file, cid, sorted(extra)[0], f"unknown field for a {ctype} card")
-        cards.append(CardDef(cid, game, ctype, name, text, values, file))
+        abilities: tuple[Ability, ...] = ()
+        if "ability" in entry:
+            if vocabulary is None:
+                raise CardDataError(file, cid, "ability", "this game has no ability words")
+            abilities = vocabulary.parse(file, cid, entry["ability"])
+        same_as = entry.get("same_as", "")
+        if not isinstance(same_as, str):
+            raise CardDataError(file, cid, "same_as", f"expected a string, got {same_as!r}")
+        cards.append(CardDef(cid, game, ctype, name, text, values, file, abilities,
+                             same_as.strip()))
     return cards
 
 
@@ -216,8 +243,10 @@ class CardDb(Mapping[str, CardDef]):
         return len(self._cards)
 
 
-def load_card_files(paths: Iterable[Path], game: str, schema: Schema) -> CardDb:
-    """Load and validate every card file given; raises CardDataError."""
+def load_card_files(paths: Iterable[Path], game: str, schema: Schema,
+                    vocabulary: Vocabulary[Any] | None = None) -> CardDb:
+    """Load and validate every card file given (abilities by ``vocabulary``);
+    raises CardDataError."""
     cards: list[CardDef] = []
     for path in sorted(paths):
         label = str(path)
@@ -225,10 +254,11 @@ def load_card_files(paths: Iterable[Path], game: str, schema: Schema) -> CardDb:
             data = load_toml(path)
         except FileProblem as exc:
             raise CardDataError(label, "", exc.field or "(file)", exc.problem) from None
-        cards.extend(parse_cards(data, label, game, schema))
+        cards.extend(parse_cards(data, label, game, schema, vocabulary))
     return CardDb(game, cards)
 
 
-def load_card_dir(folder: Path, game: str, schema: Schema) -> CardDb:
+def load_card_dir(folder: Path, game: str, schema: Schema,
+                  vocabulary: Vocabulary[Any] | None = None) -> CardDb:
     """Load every ``*.toml`` file in ``folder`` (see :func:`load_card_files`)."""
-    return load_card_files(folder.glob("*.toml"), game, schema)
+    return load_card_files(folder.glob("*.toml"), game, schema, vocabulary)
