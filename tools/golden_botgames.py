@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/golden_botgames.py          # check against tests/golden/botgames.json
     .venv/bin/python tools/golden_botgames.py --write  # record anew (a deliberate rules change)
+    .venv/bin/python tools/golden_botgames.py --write --game xenocard  # only that game's
 
 For each game and seed, the game's own bots play a capped game; the record is a
 SHA-256 of what a player could observe: every action (JSON), and after each one
@@ -64,22 +65,25 @@ def record(game_id: str, seed: int) -> str:
     return digest.hexdigest()
 
 
-def records() -> dict[str, str]:
-    """Every game's records, keyed ``<game>/<seed>``."""
-    return {f"{g}/{s}": record(g, s) for g in game_ids() for s in SEEDS}
+def records(games: list[str] | None = None) -> dict[str, str]:
+    """The records of ``games`` (default: every game), keyed ``<game>/<seed>``."""
+    return {f"{g}/{s}": record(g, s) for g in (games or game_ids()) for s in SEEDS}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="record anew")
+    parser.add_argument("--game", action="append", choices=game_ids(),
+                        help="only this game (repeatable); the others' records are kept")
     args = parser.parse_args()
-    now = records()
+    now = records(args.game)
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
     if args.write:
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        merged = {**old, **now}
+        GOLDEN.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {GOLDEN}")
         return 0
-    old = json.loads(GOLDEN.read_text(encoding="utf-8"))
     changed = sorted(k for k in now if old.get(k) != now[k])
     print("unchanged" if not changed else "changed: " + ", ".join(changed))
     return 1 if changed else 0
