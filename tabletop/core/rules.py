@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tabletop.core.abilities import Vocabulary
 from tabletop.core.actions import LEGAL, Action, Verdict
 from tabletop.core.cards import LANGS, CardDb
 from tabletop.core.decks import Deck
@@ -129,6 +130,10 @@ class GameRules(ABC):
     #: Top-level deck-file values (not piles) this game reads, e.g. Arc's
     #: ``alignment``; a deck file naming any other is refused (``parse_deck``).
     deck_options: ClassVar[tuple[str, ...]] = ()
+    #: The game's ability words (issue 15, :mod:`tabletop.core.abilities`): every
+    #: card file of the game, the user's too, is parsed with it; None for a game
+    #: whose cards carry no ``[[card.ability]]`` tables.
+    vocabulary: ClassVar[Vocabulary[Any] | None] = None
 
     #: Ids of the cards that came from the user's own card files (issue 16), and the
     #: problems of the user's card files left out (file, card, field), set by
