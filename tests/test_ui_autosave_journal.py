@@ -43,3 +43,63 @@ def test_moves_undo_and_redo_at_the_table_are_one_line_each(tmp_path: Path) -> N
     assert resumed.state.fingerprint() == game.state.fingerprint()
     assert resumed.redo_stack == game.redo_stack and resumed.can_redo(scene.viewer)
     app.shutdown()
+
+
+def test_an_autosave_cut_short_by_a_crash_is_resumed_with_a_word(tmp_path: Path) -> None:
+    """Nothing lost, no surprise (issue 16 QA): a journal whose last line a crash cut
+    short resumes at the action before it, and the players are told that the last move
+    was not saved, instead of the file being rewritten silently."""
+    from ui_helpers import click, widget_centre
+
+    from tabletop.core.persistence import read_save
+    from tabletop.ui.menu import MenuScene
+
+    rules = load_rules("arc")
+    game = Game(rules, GameSetup("arc", seed=1, position=arc_position("main")))
+    app = make_app(save_dir=tmp_path)
+    try:
+        app.start_game(game)
+        frames(app, 2)
+        path = app.autosaver.path
+        assert game.propose(Action.make("next_phase", game.state.active)).ok
+        assert game.propose(Action.make("next_phase", game.state.active)).ok
+        frames(app, 2)
+        app.show_menu()
+        frames(app, 3)
+        whole = path.read_bytes()
+        path.write_bytes(whole[:-9])  # the crash: the last line without its end
+        assert read_save(path).cut_short and len(read_save(path).actions) == 1
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        menu.scan_saves()
+        frames(app, 3)
+        click(app, widget_centre(menu.widgets["resume:0"]))
+        frames(app, 3)
+        for _ in range(3):  # the hand-over cover first: the words wait on the table
+            if isinstance(app.stack.top, HotseatCover):
+                app.stack.top.dismiss()
+            frames(app, 2)
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.toast.key == "saves.cut_short"
+        assert "The last move was not saved" in table.toast.text
+        assert "1 move played" in table.toast.text
+        assert len(table.game.actions) == 1
+    finally:
+        app.shutdown()
+
+
+def test_a_whole_autosave_resumes_without_a_word(tmp_path: Path) -> None:
+    from tabletop.core.persistence import read_save
+
+    rules = load_rules("arc")
+    game = Game(rules, GameSetup("arc", seed=1, position=arc_position("main")))
+    app = make_app(save_dir=tmp_path)
+    try:
+        app.start_game(game)
+        frames(app, 2)
+        assert game.propose(Action.make("next_phase", game.state.active)).ok
+        frames(app, 2)
+        assert not read_save(app.autosaver.path).cut_short
+        assert app.stack.scenes[0].toast.key != "saves.cut_short"
+    finally:
+        app.shutdown()

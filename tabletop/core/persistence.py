@@ -319,7 +319,9 @@ class SaveFile:
 
     ``redo`` is the saved redo list (``Game.redo_stack`` order: the last one is
     redone first; empty for saves made before it was saved). ``active`` is the
-    seat whose turn it was (None when the save does not say).
+    seat whose turn it was (None when the save does not say). ``cut_short``: the
+    autosave journal's last line was cut short by a crash and left out, so the
+    file holds the game up to the action before it (the players are told).
     """
 
     path: Path
@@ -335,6 +337,7 @@ class SaveFile:
     #: Where each of ``actions`` was read (``actions[3]``, or ``journal[7].do`` in an
     #: autosave journal), for the field of a SaveError; empty: ``actions[i]``.
     fields: tuple[str, ...] = ()
+    cut_short: bool = False
 
     def field_of(self, index: int) -> str:
         """The field action ``index`` of :attr:`actions` was read from."""
@@ -392,6 +395,7 @@ def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
     info: dict[str, Any] = {k: raw.get(k) for k in ("saved_at", "finished", "turn", "active",
                                                     "result", "winner")}
     lines = text.split("\n")[1:]
+    cut_short = False
     for index, line in enumerate(lines):
         if not line.strip():
             continue
@@ -401,6 +405,7 @@ def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
         except FileProblem as exc:
             if index == len(lines) - 1:  # no newline after it: cut short by a crash
                 log.warning("%s: the last journal line is cut short; left out", where)
+                cut_short = True
                 break
             raise SaveError(where, name, f"the file is corrupt (line {index + 2}: "
                                          f"{exc.problem})") from None
@@ -442,7 +447,7 @@ def _play_journal(base: SaveFile, raw: dict[str, Any], text: str) -> SaveFile:
     data = {k: v for k, v in raw.items() if k != "journal"}
     data.update(info, actions=raw_actions, redo=raw_redo)
     return SaveFile(where, base.game, base.setup, tuple(actions), saved_at, finished, turn,
-                    data, tuple(redo), active, tuple(fields))
+                    data, tuple(redo), active, tuple(fields), cut_short)
 
 
 def _parse_line(line: str, where: Path) -> Any:

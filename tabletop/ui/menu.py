@@ -444,9 +444,10 @@ class MenuScene(Scene):
         players are offered to open it in free mode or replayed as far as it goes
         (:meth:`offer_broken`); one that cannot be read is explained.
         """
-        from tabletop.core.persistence import SaveError, load_save
+        from tabletop.core.persistence import SaveError, load_save, read_save
 
         try:
+            cut_short = read_save(info.path).cut_short
             game = load_save(info.path, self._rules_for)
         except SaveError as exc:
             self.offer_broken(exc)
@@ -459,6 +460,9 @@ class MenuScene(Scene):
         if info.broken:  # it replays again (the card files are back): an autosave again
             path = self._unbreak(info.path, game)
         self.app.start_game(game, path)
+        table = self.app.stack.scenes[0] if self.app.stack.scenes else None
+        if cut_short and hasattr(table, "tell"):  # told on the table, after any cover
+            table.tell(i18n.msg("saves.cut_short", n=len(game.actions)), "saves.cut_short")
 
     def _unbreak(self, path: Path, game: Game) -> Path:
         import os

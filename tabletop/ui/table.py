@@ -171,6 +171,8 @@ class TableScene(TableState, TableInput, TableDraw):
         #: A refused card sliding back (None when no card is).
         self.slide: Slide | None = None
         self.cover_pending = False
+        #: A word for everyone held until the hand-over cover is taken (TableState.tell).
+        self._held_word: tuple[Any, str, str] | None = None
         self._cover_at_start = cover_at_start
         self._bg: pygame.Surface | None = None
         #: What the background shows beyond the window size (see TableState._refresh).

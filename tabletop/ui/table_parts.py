@@ -11,7 +11,7 @@ behaviour.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -76,6 +76,7 @@ class TableParts(Scene):
     slide: Slide | None
     cover_pending: bool
     _cover_at_start: bool
+    _held_word: tuple[Any, str, str] | None
     _bg: pygame.Surface | None
     _lit: LitPatches | None
     _panel: pygame.Surface | None

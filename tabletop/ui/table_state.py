@@ -82,6 +82,16 @@ class TableState(TableParts):
         if was_free and not self._free_mode and not self.cover_pending:
             self._capacity_notice()
 
+    def tell(self, message: Any, key: str, rule: str = "") -> None:
+        """Show the players ``message`` in the toast once the table is in sight: at
+        once, or when the hand-over cover is taken (the cover's hand-over clears
+        the toast, which must not swallow a word meant for everyone)."""
+        going_up = self._cover_at_start and not self.game.state.game_over  # at the 1st frame
+        if self.cover_pending or going_up:
+            self._held_word = (message, key, rule)
+        else:
+            self.toast.show(message, key, rule)
+
     def _capacity_notice(self) -> None:
         """Say which zones hold more cards than they should (free mode ignores capacity,
         ALL-R3); the rules put nothing more into them until cards are moved out."""
@@ -147,6 +157,9 @@ class TableState(TableParts):
         cover, self._cover = self._cover, None
         if cover is not None and cover.dismissed_by is not None:
             self.spent_keys.add(cover.dismissed_by)  # that press was the cover's
+        held, self._held_word = self._held_word, None
+        if held is not None:
+            self.toast.show(*held)
         self._sync_viewer()
         self._refresh()
 
