@@ -9,7 +9,7 @@ game's schema (:class:`FieldSpec` per card type). A bad file raises
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast, overload
@@ -173,52 +173,99 @@ def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
 
     ``ability`` tables are parsed by ``vocabulary`` (a game without one refuses
     them); ``same_as`` is an optional string. Raises CardDataError (file, card
-    id, field) for any problem.
+    id, field) for the first problem (:func:`collect_cards` gives every one).
     """
+    cards, problems = collect_cards(data, file, game, schema, vocabulary, stop=True)
+    if problems:
+        raise problems[0]
+    return cards
+
+
+def collect_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
+                  vocabulary: Vocabulary[Any] | None = None, stop: bool = False,
+                  ) -> tuple[list[CardDef], list[CardDataError]]:
+    """Like :func:`parse_cards`, but ``(sound cards, every problem)``: a broken card
+    is left out and the next one read, and each field of a card is checked even
+    after another field failed (``tabletop validate`` prints them all). ``stop``:
+    end at the first broken card (what :func:`parse_cards` raises)."""
+    problems: list[CardDataError] = []
     unknown_top = set(data) - {"card"}
     if unknown_top:
-        raise CardDataError(file, "", sorted(unknown_top)[0], "unknown top-level key")
+        problems.append(CardDataError(file, "", sorted(unknown_top)[0], "unknown top-level key"))
+        if stop:
+            return [], problems
     entries = data.get("card", [])
     if not isinstance(entries, list):
-        raise CardDataError(file, "", "card", "expected [[card]] tables")
+        return [], [*problems, CardDataError(file, "", "card", "expected [[card]] tables")]
     cards: list[CardDef] = []
     for index, entry in enumerate(entries):
-        label = f"#{index + 1}"
-        if not isinstance(entry, dict):
-            raise CardDataError(file, label, "card", "expected a table")
-        cid = entry.get("id")
-        if not isinstance(cid, str) or not cid.strip():
-            raise CardDataError(file, label, "id", "missing or not a string")
-        ctype = entry.get("type")
-        if ctype not in schema:
-            allowed = ", ".join(repr(t) for t in schema)
-            raise CardDataError(file, cid, "type", f"expected one of {allowed}, got {ctype!r}")
-        ctype = cast(str, ctype)  # it is one of the schema's type names
-        specs = schema[ctype]
-        name = _texts(file, cid, "name", entry.get("name"), True)
-        text = _texts(file, cid, "text", entry.get("text"), False)
-        values: dict[str, Any] = {}
-        for fname, spec in specs.items():
-            if fname in entry:
+        found: list[CardDataError] = []
+        card = _parse_card(entry, index, file, game, schema, vocabulary, found)
+        problems.extend(found)
+        if card is not None and not found:
+            cards.append(card)
+        if found and stop:
+            break
+    return cards, problems
+
+
+def _parse_card(entry: Any, index: int, file: str, game: str, schema: Schema,
+                vocabulary: Vocabulary[Any] | None, problems: list[CardDataError],
+                ) -> CardDef | None:
+    """One ``[[card]]`` table as a card; each problem appended to ``problems`` in
+    field order (id and type first: without them nothing else can be checked)."""
+    label = f"#{index + 1}"
+    if not isinstance(entry, dict):
+        problems.append(CardDataError(file, label, "card", "expected a table"))
+        return None
+    cid = entry.get("id")
+    if not isinstance(cid, str) or not cid.strip():
+        problems.append(CardDataError(file, label, "id", "missing or not a string"))
+        return None
+    ctype = entry.get("type")
+    if ctype not in schema:
+        allowed = ", ".join(repr(t) for t in schema)
+        problems.append(CardDataError(file, cid, "type",
+                                      f"expected one of {allowed}, got {ctype!r}"))
+        return None
+    ctype = cast(str, ctype)  # it is one of the schema's type names
+    specs = schema[ctype]
+
+    def checked(fn: Callable[[], Any], fallback: Any) -> Any:
+        try:
+            return fn()
+        except CardDataError as exc:
+            problems.append(exc)
+            return fallback
+
+    name = checked(lambda: _texts(file, cid, "name", entry.get("name"), True), {})
+    text = checked(lambda: _texts(file, cid, "text", entry.get("text"), False), {})
+    values: dict[str, Any] = {}
+    for fname, spec in specs.items():
+        if fname in entry:
+            try:
                 values[fname] = _check_value(file, cid, fname, spec, entry[fname])
-            elif spec.required:
-                raise CardDataError(file, cid, fname, "missing")
-            else:
-                values[fname] = spec.default
-        extra = set(entry) - set(specs) - {"id", "type", "name", "text", "ability", "same_as"}
-        if extra:
-            raise CardDataError(file, cid, sorted(extra)[0], f"unknown field for a {ctype} card")
-        abilities: tuple[Ability, ...] = ()
-        if "ability" in entry:
-            if vocabulary is None:
-                raise CardDataError(file, cid, "ability", "this game has no ability words")
-            abilities = vocabulary.parse(file, cid, entry["ability"])
-        same_as = entry.get("same_as", "")
-        if not isinstance(same_as, str):
-            raise CardDataError(file, cid, "same_as", f"expected a string, got {same_as!r}")
-        cards.append(CardDef(cid, game, ctype, name, text, values, file, abilities,
-                             same_as.strip()))
-    return cards
+            except CardDataError as exc:
+                problems.append(exc)
+        elif spec.required:
+            problems.append(CardDataError(file, cid, fname, "missing"))
+        else:
+            values[fname] = spec.default
+    extra = set(entry) - set(specs) - {"id", "type", "name", "text", "ability", "same_as"}
+    for fname in sorted(extra):
+        problems.append(CardDataError(file, cid, fname, f"unknown field for a {ctype} card"))
+    abilities: tuple[Ability, ...] = ()
+    if "ability" in entry:
+        if vocabulary is None:
+            problems.append(CardDataError(file, cid, "ability", "this game has no ability words"))
+        else:
+            abilities = checked(lambda: vocabulary.parse(file, cid, entry["ability"]), ())
+    same_as = entry.get("same_as", "")
+    if not isinstance(same_as, str):
+        problems.append(CardDataError(file, cid, "same_as",
+                                      f"expected a string, got {same_as!r}"))
+        same_as = ""
+    return CardDef(cid, game, ctype, name, text, values, file, abilities, same_as.strip())
 
 
 class CardDb(Mapping[str, CardDef]):
@@ -260,5 +307,13 @@ def load_card_files(paths: Iterable[Path], game: str, schema: Schema,
 
 def load_card_dir(folder: Path, game: str, schema: Schema,
                   vocabulary: Vocabulary[Any] | None = None) -> CardDb:
-    """Load every ``*.toml`` file in ``folder`` (see :func:`load_card_files`)."""
-    return load_card_files(folder.glob("*.toml"), game, schema, vocabulary)
+    """Load every ``*.toml`` file in ``folder`` (see :func:`load_card_files`): a
+    game's whole set, so a ``same_as`` naming no card of it is an error too
+    (:func:`tabletop.core.same_card.same_as_problems`)."""
+    from tabletop.core.same_card import same_as_problems  # it imports this module
+
+    db = load_card_files(folder.glob("*.toml"), game, schema, vocabulary)
+    problems = same_as_problems(db.values())
+    if problems:
+        raise problems[0]
+    return db

@@ -15,10 +15,11 @@ A mapping names, for each card field, the column it is read from::
 * ``constants`` give a value for every row (``type=character`` for a sheet of one type).
 
 A column is named by its header (case and spacing ignored) or by its number (``3``).
-Each row is checked by the same schema and the game's own checks as the game's card
-files; every problem is a :class:`CsvProblem` with its row (the line of the file) and
-column, and such a row is left out. The file may be UTF-8 (with or without a BOM) or
-Shift_JIS (a Japanese Excel export), comma, semicolon or tab separated.
+Each row is checked by the same schema, ability words (``GameRules.vocabulary``) and
+the game's own checks as the game's card files; every problem is a :class:`CsvProblem`
+with its row (the line of the file) and column, and such a row is left out. The file
+may be UTF-8 (with or without a BOM) or Shift_JIS (a Japanese Excel export), comma,
+semicolon or tab separated.
 """
 
 from __future__ import annotations
@@ -228,7 +229,10 @@ def import_rows(table: CsvTable, mapping: Mapping[str, str], game: str,
     docstring). ``base``: the cards the game has already (their ids are taken, and a
     Xenocard level-up may name them). Raises CsvError for a mapping that cannot be
     used; a bad row is a :class:`CsvProblem` and is left out."""
+    from tabletop.core.deck_pool import game_vocabulary
+
     schema = _schema(game)
+    vocabulary = game_vocabulary(game)
     known = _known_fields(schema)
     columns = _columns(table, mapping, schema)
     fixed = dict(constants or {})
@@ -259,7 +263,7 @@ def import_rows(table: CsvTable, mapping: Mapping[str, str], game: str,
                                               f"the id {entry['id']!r} is taken"))
             continue
         try:
-            parse_cards({"card": [entry]}, source, game, schema)
+            parse_cards({"card": [entry]}, source, game, schema, vocabulary)
         except CardDataError as exc:
             top = exc.field.split(".", 1)[0]
             column = where.get(exc.field) or where.get(top) or ""
@@ -317,13 +321,15 @@ def _game_checks(game: str, schema: Schema, rows: list[tuple[int, dict[str, Any]
     """The game's own checks (Conan's icons, 絵師100人展's connectors, Xenocard's
     level-ups) over the rows that passed the schema together with the game's cards:
     a row they refuse is left out with its problem, and the rest checked again."""
-    from tabletop.core.deck_pool import _extra_check
+    from tabletop.core.deck_pool import _extra_check, game_vocabulary
 
     check = _extra_check(game)
+    vocabulary = game_vocabulary(game)
     left = list(rows)
     known = list(base)
     while check is not None and left:
-        cards = parse_cards({"card": [e for _, e, _ in left]}, source, game, schema)
+        cards = parse_cards({"card": [e for _, e, _ in left]}, source, game, schema,
+                            vocabulary)
         try:
             check(CardDb(game, [*known, *cards]))
             break

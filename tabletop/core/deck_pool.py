@@ -1,10 +1,12 @@
 """The cards a deck may be built from: the game's own and the user's card files.
 
 The user's card files live in ``userdirs.folder(Kind.CARDS, game)`` (same format as
-``assets/cards/<game>``, validated by the same schema and the game's own extra
-checks). Each file is read on its own: a broken one is left out and reported (file,
-card and field), the others stay; a card whose id the game already has is refused
-(the file is named), so a user file can never change a card the rules know.
+``assets/cards/<game>``, validated by the same schema, the game's ability words
+``GameRules.vocabulary`` and the game's own extra checks). Each file is read on its
+own: a broken one is left out and reported (file, card and field), the others stay; a
+card whose id the game already has is refused (the file is named), so a user file can
+never change a card the rules know; a ``same_as`` must name a card of the game's or
+of the user's (issue 15).
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.cards import CardDataError, CardDb, CardDef, Schema, load_card_files
+from tabletop.core.same_card import same_as_problems
 from tabletop.userdirs import Kind, folder
 
 if TYPE_CHECKING:  # the rules load the pool (core.user_cards): no import back
+    from tabletop.core.abilities import Vocabulary
     from tabletop.core.rules import GameRules
 
-__all__ = ["Pool", "load_pool"]
+__all__ = ["Pool", "game_vocabulary", "load_pool"]
 
 #: The extra checks each game makes on its card set after the schema (module, name).
 _EXTRA_CHECKS: dict[str, tuple[str, str]] = {
@@ -51,6 +55,20 @@ def _schema(game: str) -> Schema:
     module = importlib.import_module(f"tabletop.games.{game}.schema")
     schema: Schema = module.SCHEMA
     return schema
+
+
+def game_vocabulary(game: str) -> Vocabulary[Any] | None:
+    """The ability words of ``game`` (its rules class's ``GameRules.vocabulary``),
+    found without loading its cards: for loaders that know only the game id (the
+    CSV import, ``tabletop validate``). None for a game without ability words."""
+    from tabletop.core.rules import _GAMES, GameRules
+
+    module = importlib.import_module(_GAMES.get(game, f"tabletop.games.{game}"))
+    for value in vars(module).values():
+        if (isinstance(value, type) and issubclass(value, GameRules)
+                and getattr(value, "game_id", None) == game):
+            return value.vocabulary
+    return None
 
 
 def _extra_check(game: str) -> Callable[[CardDb], object] | None:
@@ -84,19 +102,28 @@ def load_pool(rules: GameRules, user_folder: Path | None = None) -> Pool:
     problems: list[str] = []
     schema = _schema(game)
     check = _extra_check(game)
+    read: list[tuple[Path, CardDb]] = []
     for path in files:
         try:
-            db = load_card_files([path], game, schema)
+            db = load_card_files([path], game, schema, rules.vocabulary)
             if check is not None:
                 check(CardDb(game, [*base.values(), *db.values()]))
         except CardDataError as exc:
             problems.append(str(exc))
             continue
+        read.append((path, db))
+    # a printing may name a card of another user file (same_as, issue 15)
+    every = [*base.values(), *(card for _, db in read for card in db.values())]
+    for path, db in read:
         clash = next((cid for cid in db if cid in cards), None)
         if clash is not None:
             first = cards[clash].source or game
             problems.append(str(CardDataError(str(path), clash, "id",
                                               f"duplicate id (also in {first})")))
+            continue
+        nowhere = same_as_problems(db.values(), every)
+        if nowhere:
+            problems.append(str(nowhere[0]))
             continue
         cards.update(db)
         user.update(db)

@@ -3,8 +3,10 @@
 :func:`tabletop.core.rules.load_rules` calls :func:`with_user_cards` on the rules of
 the game's own card files: every sound file of ``userdirs.folder(Kind.CARDS, game)``
 joins them (read one at a time by :func:`tabletop.core.deck_pool.load_pool`: the
-schema, the game's own checks, no id the game already has); a broken one is left out
-and named in ``rules.user_problems`` (file, card, field), never raised. Kept apart from
+schema, the game's ability words ``rules.vocabulary``, the game's own checks, no id the
+game already has, a ``same_as`` naming a card); a broken one is left out and named in
+``rules.user_problems`` (file, card, field: ``ability[0].what[1].amount``), never
+raised. Kept apart from
 :mod:`tabletop.user_content` (lessons, pictures, the menu's list) so that the rules
 import nothing that imports them.
 """

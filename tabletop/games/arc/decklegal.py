@@ -2,7 +2,9 @@
 
 * at most 40 cards and at least 8 (ARC-R2: the seed sets only the upper bound;
   the lower bound keeps a game from ending before it starts: 7 to draw + 1);
-* at most 4 copies of a non-resource card; resources unlimited;
+* at most 4 copies of a non-resource card; resources unlimited (ARC-R2: "the same
+  card" by :attr:`~tabletop.core.cards.CardDef.same_key`, so two printings of one
+  card count together, issue 15);
 * every id is a known card;
 * ``alignment = "good"`` (or ``"evil"``) in the deck file allows only good (evil)
   and neutral cards (ARC-R7). Absent or ``"neutral"``: no restriction.
@@ -15,6 +17,7 @@ from collections import Counter
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
+from tabletop.core.same_card import copies, printings_msg
 from tabletop.games.arc.words import card_msg
 
 MAX_CARDS = 40
@@ -38,9 +41,11 @@ def check_deck(db: CardDb, deck: Deck) -> list[Message]:
     for cid in counts:
         if cid not in db:
             problems.append(msg("deck.arc.unknown_card", card=cid))
-    for cid, n in counts.items():
-        if cid in db and db[cid].type != "resource" and n > MAX_COPIES:
-            problems.append(msg("deck.arc.too_many_copies", card=card_msg(cid), count=n,
+    limited = {cid: n for cid, n in counts.items() if cid in db and db[cid].type != "resource"}
+    for card in copies(db, limited):  # ARC-R2, printings of one card together
+        if card.count > MAX_COPIES:
+            problems.append(msg("deck.arc.too_many_copies",
+                                card=printings_msg(card.ids, card_msg), count=card.count,
                                 max=MAX_COPIES))
     alignment = deck.options.get("alignment", "neutral")
     if alignment not in ("good", "evil", "neutral"):

@@ -3,7 +3,9 @@
 A Conan deck file has three piles: ``[conan]`` (exactly one Conan card),
 ``[draw]`` (at least 40 cards, no Foes, no Conan) and ``[foe]`` (at least 25 cards,
 Foes only, printed renown total 95..105). At most 3 copies of a card in a
-pile, 1 if it is UNIQUE.
+pile, 1 if it is UNIQUE (CONAN-R20): "a card" is every printing of it
+(:attr:`~tabletop.core.cards.CardDef.same_key`, issue 15), UNIQUE when any
+printing is.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections import Counter
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
+from tabletop.core.same_card import copies, printings_msg
 from tabletop.games.conan.words import card_msg
 
 MIN_DRAW = 40
@@ -50,10 +53,12 @@ def check_deck(db: CardDb, deck: Deck) -> list[Message]:
     if not FOE_RENOWN[0] <= total <= FOE_RENOWN[1]:
         problems.append(msg("deck.conan.foe_renown", total=total, min=FOE_RENOWN[0],
                             max=FOE_RENOWN[1]))
-    for pile in ("draw", "foe"):
-        for cid, n in sorted(Counter(known[pile]).items()):
-            limit = 1 if db[cid].get("unique") else MAX_COPIES
-            if n > limit:
-                problems.append(msg("deck.conan.too_many_copies", card=card_msg(cid), count=n,
+    for pile in ("draw", "foe"):  # CONAN-R20, printings of one card together
+        counted = copies(db, dict(sorted(Counter(known[pile]).items())))
+        for card in sorted(counted, key=lambda c: c.ids[0]):
+            limit = 1 if any(db[cid].get("unique") for cid in card.ids) else MAX_COPIES
+            if card.count > limit:
+                problems.append(msg("deck.conan.too_many_copies",
+                                    card=printings_msg(card.ids, card_msg), count=card.count,
                                     max=limit))
     return problems

@@ -1,7 +1,8 @@
 """Deck legality (seed: デッキ: 40枚ちょうど, 同一カードは3枚まで).
 
 * exactly 40 cards;
-* at most 3 copies of one card;
+* at most 3 copies of one card (同一カード: every printing of it together, by
+  :attr:`~tabletop.core.cards.CardDef.same_key`, issue 15);
 * every id is a known card; only the pile ``cards``.
 """
 
@@ -12,6 +13,7 @@ from collections import Counter
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
 from tabletop.core.messages import Message, msg
+from tabletop.core.same_card import copies, printings_msg
 from tabletop.games.xenocard.words import card_msg
 
 DECK_SIZE = 40
@@ -28,10 +30,12 @@ def check_deck(db: CardDb, deck: Deck) -> list[Message]:
     if len(cards) != DECK_SIZE:
         problems.append(msg("deck.xenocard.size", count=len(cards), size=DECK_SIZE))
     counts = Counter(cards)
-    for cid, n in counts.items():
+    for cid in counts:
         if cid not in db:
             problems.append(msg("deck.xenocard.unknown_card", card=cid))
-        elif n > MAX_COPIES:
-            problems.append(msg("deck.xenocard.too_many_copies", card=card_msg(cid), count=n,
+    for card in copies(db, counts):  # デッキ: 同一カードは3枚まで, printings together
+        if card.count > MAX_COPIES:
+            problems.append(msg("deck.xenocard.too_many_copies",
+                                card=printings_msg(card.ids, card_msg), count=card.count,
                                 max=MAX_COPIES))
     return problems
