@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 from computer_helpers import run_until
-from ui_helpers import click, frames, key, make_app
+from ui_helpers import click, frames, key, make_app, texts
 
 from tabletop.core.seat_player import Level
 from tabletop.ui.demo import DemoSeats, start_demo
@@ -170,3 +170,18 @@ def test_only_the_menu_is_lit_for_the_seat_the_computer_plays_in_the_demo():
     frames(app, 2)
     assert len(game.history) == before
     assert "computer plays" in scene.toast.text
+
+
+def test_no_decision_button_is_lit_for_a_decision_the_computer_makes_in_the_demo():
+    """What lights up is what is accepted (issue 16 QA): in a demo, the Conan player's
+    Press On decision is the computer's, so the table shows no button for it (before,
+    Press On / Survey looked pressable and only said the computer plays)."""
+    app, game, scene = _demo("conan")
+    key(app, pygame.K_SPACE)  # paused before its first move: the decision is pending
+    frames(app, 2)
+    pending = game.state.pending
+    assert pending is not None and pending.seat == scene.viewer
+    assert scene.decisions.decision is None
+    labels = [scene.decisions.label(o) for o in pending.options]
+    shown = texts(app)
+    assert not any(label in shown for label in labels), labels

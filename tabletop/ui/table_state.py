@@ -167,7 +167,9 @@ class TableState(TableParts):
         """Rebuild the view, sprites, panels and widget states after any change."""
         state = self.ui.shown_state(self)  # the game's, or the moment a playback shows
         self.view = view_for(state, self.viewer)
-        self.decisions.set_decision(state.pending, self.viewer)
+        computer_seat = self.computer is not None and self.computer.is_computer(self.viewer)
+        # the demo shows a computer's seat: its decisions are its own, no button is lit
+        self.decisions.set_decision(None if computer_seat else state.pending, self.viewer)
         self.selected = [i for i in self.selected if self.ui.can_select(self, i)]
         layout = self.ui.table_layout(self)
         if layout is not self.layout:  # the plugin's zones moved (e.g. with the turn)
