@@ -185,3 +185,28 @@ def test_no_decision_button_is_lit_for_a_decision_the_computer_makes_in_the_demo
     labels = [scene.decisions.label(o) for o in pending.options]
     shown = texts(app)
     assert not any(label in shown for label in labels), labels
+
+
+def test_a_demo_game_taken_over_is_kept_when_the_person_leaves_for_the_menu():
+    """Nothing lost (issue 16 QA): once a person took Player 2 over, the demo game is
+    theirs, so M (menu) keeps it as an unfinished game that resumes with Player 2 the
+    person's and Player 1 the computer's (before, M dropped it: a demo is not saved)."""
+    from tabletop.core.persistence import load_save
+    from tabletop.ui.computer_seat import computer_seats
+    from tabletop.ui.menu import MenuScene
+
+    app, game, scene = _demo(seed=9)
+    assert run_until(app, lambda: len(game.actions) >= 3, limit=400, dt=0.25)
+    assert app.autosaver is None  # an unattended demo is not saved
+    key(app, pygame.K_2)
+    frames(app, 2)
+    played = list(game.actions)
+    path = app.autosaver.path
+    key(app, pygame.K_m)
+    frames(app, 3)
+    assert isinstance(app.stack.top, MenuScene)
+    kept = load_save(path)
+    assert kept.actions[:len(played)] == played and len(kept.actions) >= 3
+    assert computer_seats(kept.setup) == {0: Level.EASY}
+    resumable = app.stack.top.resumable()
+    assert resumable is not None and resumable.path == path

@@ -587,6 +587,19 @@ class App:
                 continue
         return folders
 
+    def keep_game(self, game: Game) -> None:
+        """Start saving ``game``, the table's unsaved game (a demo a person took over), in
+        a file of its own, written now: from then on it is listed and resumed like any
+        game, and leaving it for the menu loses nothing. Nothing when it is saved."""
+        from tabletop.core.persistence import new_autosave_path
+
+        if self.autosaver is not None and game.listeners.count(self.autosaver):
+            return
+        self._detach_autosaver()
+        saver = self._attach_autosaver(game, new_autosave_path(game.setup.game,
+                                                               self.save_folder()))
+        saver(game)
+
     def _attach_autosaver(self, game: Game, path: Path) -> Any:
         from tabletop.core.persistence import Autosaver
 

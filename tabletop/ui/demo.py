@@ -12,7 +12,9 @@ a game ends, a new one starts with the next seed. Keys, shown in a line over the
 * Esc: back to the menu.
 
 Once a person plays a seat the demo's keys give way to the table's (Space is Next
-phase again) and the game is no longer restarted by itself. The demo is never saved.
+phase again) and the game is no longer restarted by itself. The demo is not saved
+until a person takes a seat over: from then on it is saved like any game, with the
+person's seats, so leaving it for the menu loses nothing (issue 16 QA).
 
 The menu part: per seat a drop-down "Person / Computer (easy / normal / hard)"
 (:func:`seat_menu`) whose choice goes into the new game's set-up options
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,7 +35,13 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from tabletop import i18n
 from tabletop.core.messages import msg, seat_msg
 from tabletop.core.seat_player import Level
-from tabletop.ui.computer_seat import PACES, ComputerSeats, PlayerFactory, seat_options
+from tabletop.ui.computer_seat import (
+    OPTION,
+    PACES,
+    ComputerSeats,
+    PlayerFactory,
+    seat_options,
+)
 from tabletop.ui.frame_policy import soonest
 from tabletop.ui.panels import render_message
 from tabletop.ui.settings_apply import pace_name
@@ -158,6 +167,13 @@ class DemoSeats(ComputerSeats):
         self.paused = False
         scene = self.scene
         if scene is not None:
+            # the person's game from now on: saved, and resumed with the person's seats
+            game = scene.game
+            kept = {k: v for k, v in game.setup.options.items() if k != OPTION}
+            game.setup = replace(game.setup, options={**kept, **seat_options(self.levels)})
+            keep = getattr(scene.app, "keep_game", None)
+            if callable(keep):
+                keep(game)
             scene.add_note(msg("demo.took_over", player=seat_msg(seat)))
             scene.refresh_controls()
 
