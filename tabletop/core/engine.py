@@ -11,17 +11,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core import free_mode
 from tabletop.core.actions import LEGAL, Action, Verdict
 from tabletop.core.checkpoints import Checkpoints
 from tabletop.core.dispatch import Prepared
-from tabletop.core.messages import Message, msg, zone_msg
+from tabletop.core.messages import Message, msg
 from tabletop.core.model import EndCause, GameState
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.core.view import resolve
 
-#: Actions every game understands, handled here rather than by a game's rules.
-GENERIC_KINDS = frozenset({"set_free_mode", "manual_move", "manual_tap", "manual_flip",
-                           "manual_reveal", "resign"})
+#: Actions every game understands, handled here rather than by a game's rules: free
+#: mode's acts (:mod:`tabletop.core.free_mode`, ALL-R3) and resigning (ALL-H4).
+GENERIC_KINDS = free_mode.FREE_KINDS | {"resign"}
 
 
 #: Action arguments that name one card instance (or a view's handle of a hidden one).
@@ -187,7 +188,10 @@ class Game:
         """The verdict on a resolved ``action`` and, when a game's rules found it legal,
         what they prepared to carry it out with (so applying checks nothing again)."""
         prepared: Prepared[Any] | None = None
-        if action.kind in GENERIC_KINDS:
+        if action.kind in free_mode.FREE_KINDS:  # ALL-R3
+            answer = free_mode.prepare(self.rules, self.state, action)
+            verdict, prepared = (answer, None) if isinstance(answer, Verdict) else (LEGAL, answer)
+        elif action.kind in GENERIC_KINDS:
             verdict = self._check_generic(action)
         elif self.state.game_over:
             verdict = GAME_OVER
@@ -264,114 +268,36 @@ class Game:
                    prepared: Prepared[Any] | None = None) -> None:
         """Change ``state`` by a legal ``action`` (``prepared`` by the rules' check of this
         very state, or None: the rules prepare it again)."""
-        if action.kind in GENERIC_KINDS:
+        if action.kind in free_mode.FREE_KINDS:
+            free_mode.carry_out(self.rules, state, action, prepared)
+        elif action.kind in GENERIC_KINDS:
             self._apply_generic(state, action)
         else:  # checked once, in _judge (None when replaying: apply prepares it)
             self.rules.apply(state, action, prepared)
+        free_mode.expire(state)  # changed numbers end with the turn (ALL-H7)
 
     @property
     def actions(self) -> list[Action]:
         """The applied actions, oldest first."""
         return [h.action for h in self.history]
 
-    # -- generic actions (ALL-R3, ALL-H2) --------------------------------------
+    # -- resigning (ALL-H4; free mode's acts: tabletop.core.free_mode) ------------------
     def _check_generic(self, action: Action) -> Verdict:
         state = self.state
-        if action.kind == "set_free_mode":
-            return Verdict.legal()
-        if action.kind == "resign":  # any seat, any moment, free mode or not (ALL-H4)
-            if state.game_over:
-                return GAME_OVER
-            if action.seat not in range(state.seats):
-                return Verdict.refuse("resign_no_such_seat", "ALL-H4")
-            return Verdict.legal()
-        if not state.free_mode:
-            return Verdict.refuse("manual_needs_free_mode", "ALL-R3")
-        iid = action.get("card")
-        if iid not in state.cards:
-            return Verdict.refuse("no_such_card")
-        if action.kind == "manual_move" and action.get("zone") not in state.zones:
-            return Verdict.refuse("no_such_zone")
-        if action.kind == "manual_flip" and self._flip_shows(iid):
-            return Verdict.refuse("manual_flip_reveals", "ALL-H2")
-        if action.kind == "manual_reveal":
-            if action.get("agreed") is not True:
-                return Verdict.refuse("manual_reveal_needs_agreement", "ALL-H2")
-            if len(state.seen_by(iid)) == state.seats:
-                return Verdict.refuse("manual_reveal_nothing_hidden", "ALL-H2")
+        if state.game_over:  # any seat, any moment, free mode or not (ALL-H4)
+            return GAME_OVER
+        if action.seat not in range(state.seats):
+            return Verdict.refuse("resign_no_such_seat", "ALL-H4")
         return Verdict.legal()
 
-    def _flip_shows(self, iid: int) -> bool:
-        """Would turning this card face up show it to a seat that cannot see it now?"""
-        card = self.state.cards[iid]
-        if card.face_up:
-            return False
-        before = self.state.seen_by(iid)
-        card.face_up = True
-        after = self.state.seen_by(iid)
-        card.face_up = False
-        return bool(after - before)
-
-    def _apply_generic(self, state: GameState, action: Action) -> None:
+    @staticmethod
+    def _apply_generic(state: GameState, action: Action) -> None:
         seat = action.seat
-        player = msg(f"seat.{seat}")
-        if action.kind == "set_free_mode":
-            state.free_mode = bool(action.get("on"))
-            key = "log.free_mode_on" if state.free_mode else "log.free_mode_off"
-            state.add_log(msg(key, player=player))
-            over = state.zones_over_capacity()
-            if over and not state.free_mode:  # the excess stays; the rules add no more (ALL-H5)
-                state.add_log(msg("log.over_capacity", zones=tuple(zone_msg(z) for z in over)))
-            return
-        if action.kind == "resign":
-            winner = state.other(seat)
-            # a question left open must not keep asking anyone once the game is decided
-            state.pending = None
-            state.add_log(msg("log.resigned", player=player, winner=msg(f"seat.{winner}")))
-            state.end_game(winner, EndCause.RESIGN)
-            return
-        iid = int(action.get("card"))
-        card = state.cards[iid]
-        name = msg(f"card.{card.card_id}")
-        if action.kind == "manual_move":
-            src = state.zone_of(iid)
-            zone = str(action.get("zone"))
-            before = state.seen_by(iid)
-            state.move(iid, zone)
-            newly = state.seen_by(iid) - before
-            # a move shows nobody a face they could not see (ALL-H2), except what a
-            # player chooses to show of their own: a card of theirs they knew (like
-            # playing it), or their own unseen deck top taken into their hand (a draw,
-            # an undo barrier like every draw, ALL-H1)
-            own_known = card.owner == seat and seat in before
-            draw = not before and newly == {seat} and card.owner == seat
-            if newly and not (own_known or draw):
-                card.face_up = False
-                card.known_to = set(before)
-            knows = before | state.seen_by(iid)
-            shown = msg("log.manual_move", player=player, card=name,
-                        src=zone_msg(src), dest=zone_msg(zone))
-            hidden = msg("log.manual_move_hidden", player=player,
-                         src=zone_msg(src), dest=zone_msg(zone))
-            public = shown if len(knows) == state.seats and card.face_up else hidden
-            state.add_log(public, {s: shown for s in knows}, manual=True)
-        elif action.kind == "manual_tap":
-            card.tapped = not card.tapped
-            knows = state.seen_by(iid)
-            shown = msg("log.manual_tap", player=player, card=name)
-            hidden = msg("log.manual_tap", player=player, card=HIDDEN_CARD)
-            public = shown if state.visible_to(iid, None) else hidden
-            state.add_log(public, {s: shown for s in knows}, manual=True)
-        elif action.kind == "manual_flip":
-            knows = state.seen_by(iid)
-            card.face_up = not card.face_up
-            if not card.face_up:
-                card.known_to |= knows  # who saw the face remembers it
-            state.add_log(msg("log.manual_flip", player=player), manual=True)
-        elif action.kind == "manual_reveal":
-            card.known_to = set(range(state.seats))
-            state.add_log(msg("log.manual_reveal", player=player, card=name,
-                              where=zone_msg(state.zone_of(iid))), manual=True)
+        winner = state.other(seat)
+        # a question left open must not keep asking anyone once the game is decided
+        state.pending = None
+        state.add_log(msg("log.resigned", player=msg(f"seat.{seat}"), winner=msg(f"seat.{winner}")))
+        state.end_game(winner, EndCause.RESIGN)
 
     # -- undo / redo ------------------------------------------------------------
     def can_undo(self, seat: int) -> bool:

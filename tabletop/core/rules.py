@@ -134,6 +134,21 @@ class GameRules(ABC):
     #: card file of the game, the user's too, is parsed with it; None for a game
     #: whose cards carry no ``[[card.ability]]`` tables.
     vocabulary: ClassVar[Vocabulary[Any] | None] = None
+    #: The counters this game's cards carry, in the order free mode offers them
+    #: (ALL-R3, :mod:`tabletop.core.free_mode`; words ``counter.<game>.<name>``); a
+    #: player may still add a counter of any other name.
+    counter_names: ClassVar[tuple[str, ...]] = ()
+    #: Counters that say where a card stands inside its zone (a square), not marks on
+    #: it: free mode neither adds them nor carries them along a manual move.
+    place_counters: ClassVar[frozenset[str]] = frozenset()
+
+    def counters_after_manual_move(self, state: GameState, iid: int, src: str,
+                                   counters: Mapping[str, int]) -> dict[str, int]:
+        """The counters card ``iid`` keeps after a free-mode move from zone ``src``
+        (ALL-R3: a manual move keeps the card's damage, wounds... unless the player
+        clears them), given the ``counters`` it had. Default: all of them but the
+        :attr:`place_counters`."""
+        return {k: v for k, v in counters.items() if k not in self.place_counters}
 
     #: Ids of the cards that came from the user's own card files (issue 16), and the
     #: problems of the user's card files left out (file, card, field), set by

@@ -123,6 +123,8 @@ class ConanRules(GameRules):
 
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = tuple(p.value for p in Phase)
+    #: Free mode's counters (ALL-R3); a manual move keeps them (CONAN-R18).
+    counter_names: ClassVar[tuple[str, ...]] = ("damage", "wound", "spent")
     refusals = REFUSALS
 
     def make_bot(self, seed: int) -> Any:

@@ -155,6 +155,8 @@ class Eshi100Rules(GameRules):
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = tuple(Phase)
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
+    #: A grid card's square is where it stands: free mode never carries it (ALL-R3).
+    place_counters: ClassVar[frozenset[str]] = frozenset({"square"})
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)

@@ -119,6 +119,8 @@ class XenoRules(GameRules):
 
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = turn.PHASES
+    #: Free mode's counters (ALL-R3).
+    counter_names: ClassVar[tuple[str, ...]] = ("damage", "e_mark", "turns")
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
 
     def __init__(self, cards: CardDb, layout: Layout) -> None:
