@@ -4,9 +4,10 @@ use), each problem paired with the rule it applies.
 
 The rule ids: Conan CONAN-R20; Arc ARC-R2 (size, copies) and ARC-R7 (alignment);
 絵師100人展 and Xenocard have no ruling number for deck building, so their problems
-cite the rule document's section デッキ (``decks.rule.<game>`` in the catalogues). Copy limits count "the same
-card" (every printing of one card, :mod:`tabletop.core.same_card`), so a user's reprint
-of a card the game ships counts with it while the deck is built.
+cite the rule document's section デッキ (``decks.rule.<game>`` in the catalogues).
+Copy limits count "the same card" (every printing of one card,
+:mod:`tabletop.core.same_card`), so a user's reprint of a card the game ships counts
+with it while the deck is built.
 """
 
 from __future__ import annotations
