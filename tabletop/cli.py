@@ -10,9 +10,11 @@ Usage::
     tabletop replay SAVE [--step]                        step through a save (spectator view)
     tabletop decks GAME                                  list ready-made decks and legality
     tabletop csv-import FILE --game G --map "name=Name,..."   a CSV set list into a card file
+    tabletop validate PATH... [--game G]                 check card and deck files (every problem)
 
 Exit codes: 0 success; 1 a scenario expectation failed (``check``), a
-ready-made deck is illegal (``decks``) or a self-play game crashed; 2 a
+ready-made deck is illegal (``decks``), a card or deck file has a problem
+(``validate``) or a self-play game crashed; 2 a
 broken input (scenario file, save, unknown game) or bad usage. The window is
 imported lazily, so the headless commands never import pygame.
 """
@@ -135,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop.csv_import import add_parser as add_csv_import  # issue 16
 
     add_csv_import(sub)
+    from tabletop.validate import add_parser as add_validate  # issue 15
+
+    add_validate(sub)
     return parser
 
 
@@ -156,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = i18n_log.level
     i18n_log.setLevel(logging.ERROR)
     handlers = {"check": _check, "selfplay": _selfplay, "replay": _replay, "decks": _decks,
-                "csv-import": _csv_import}
+                "csv-import": _csv_import, "validate": _validate}
     try:
         return handlers[args.command](args)
     except BrokenPipeError:  # e.g. `tabletop check ... | head`: stop quietly
@@ -332,6 +337,12 @@ def _decks(args: argparse.Namespace) -> int:
 
 def _csv_import(args: argparse.Namespace) -> int:
     from tabletop.csv_import import run
+
+    return run(args)
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from tabletop.validate import run
 
     return run(args)
 

@@ -1,0 +1,322 @@
+"""``tabletop validate``: check card files (and deck files) and print every problem.
+
+Usage::
+
+    tabletop validate PATH... [--game G]
+
+``PATH`` is a card file, a folder of them (``assets/cards/arc``), a folder of games'
+folders (``assets/cards``) or a user folder (its ``cards/<game>/`` and
+``decks/<game>/``). The game is ``--game`` or the nearest folder named after a game
+(``.../cards/arc/club.toml`` is Arc's). A file holding ``[[card]]`` tables is a card
+file; one holding piles of card ids (``[cards]``, Conan's ``[draw]``...) is a deck
+file.
+
+Every card file is checked against the game's schema and its ability words
+(``GameRules.vocabulary``, :mod:`tabletop.core.abilities`) with
+:func:`tabletop.core.cards.collect_cards`, so a broken card does not hide the next
+one; then across the files: an id given twice, an id the game's own cards already
+have, a ``same_as`` naming no card (:mod:`tabletop.core.same_card`) and the game's
+own checks (Conan's icons, 絵師100人展's connectors, Xenocard's level-ups). A deck
+file is read as the game reads it and checked by the game's construction rules
+(:func:`tabletop.core.deck_check.check`, with each rule id) over the game's cards
+and the cards checked. Each problem is one line naming the file, the card (or deck)
+and the field.
+
+Exit codes: 0 no problem; 1 some problem (all printed); 2 a path that does not exist,
+a game that cannot be told or an unknown game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.cards import CardDataError, CardDb, CardDef, collect_cards
+from tabletop.core.files import FileProblem, load_toml
+
+__all__ = ["Problem", "Report", "add_parser", "run", "validate"]
+
+EXIT_OK, EXIT_FAILED, EXIT_BROKEN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem: the ``file``, the ``card`` (or deck: ``kind``) it is in, ``""``
+    for the file as a whole, the ``field`` and what is wrong."""
+
+    file: str
+    card: str
+    field: str
+    problem: str
+    kind: str = "card"
+
+    def __str__(self) -> str:
+        where = f"{self.kind} {self.card!r}" if self.card else "file"
+        return f"{self.file}: {where}: field {self.field!r}: {self.problem}"
+
+    @classmethod
+    def of(cls, exc: CardDataError) -> Problem:
+        """The problem a :class:`CardDataError` names."""
+        return cls(exc.file, exc.card, exc.field, exc.problem)
+
+
+@dataclass
+class Report:
+    """What a run checked: ``problems`` in file order, and how many ``files``,
+    ``cards`` (sound ones) and ``decks`` it read."""
+
+    problems: list[Problem] = field(default_factory=list)
+    files: int = 0
+    cards: int = 0
+    decks: int = 0
+
+
+class UsageError(ValueError):
+    """A path or game that cannot be checked at all (exit code 2)."""
+
+
+# --------------------------------------------------------------------------- finding files
+
+
+def _game_ids() -> list[str]:
+    from tabletop.core.rules import game_ids
+
+    return game_ids()
+
+
+def _game_of(path: Path, games: Sequence[str]) -> str | None:
+    """The game of ``path``: the nearest folder (or the path itself) named after one."""
+    for part in [path, *path.parents]:
+        if part.name in games:
+            return part.name
+    return None
+
+
+def _files(path: Path) -> list[Path]:
+    return sorted(p for p in path.glob("*.toml") if p.is_file())
+
+
+def collect(paths: Iterable[Path], game: str | None) -> dict[str, list[Path]]:
+    """The ``.toml`` files to check, by game (see the module docstring). Raises
+    UsageError for a missing path or one whose game cannot be told."""
+    games = _game_ids()
+    if game is not None and game not in games:
+        raise UsageError(f"unknown game {game!r} (known: {', '.join(games)})")
+    found: dict[str, list[Path]] = {}
+
+    def add(g: str, files: Iterable[Path]) -> None:
+        mine = found.setdefault(g, [])
+        mine.extend(f for f in files if f not in mine)
+
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_file():
+            g = game or _game_of(path.parent, games)
+            if g is None:
+                raise UsageError(f"{path}: which game? give --game (one of {', '.join(games)})")
+            add(g, [path])
+            continue
+        subfolders = [d for d in ("cards", "decks") if (path / d).is_dir()]
+        if subfolders:  # a user folder: cards/<game>/ and decks/<game>/
+            for sub in subfolders:
+                for folder in sorted(p for p in (path / sub).iterdir() if p.is_dir()):
+                    if folder.name in games and (game is None or folder.name == game):
+                        add(folder.name, _files(folder))
+            continue
+        own = game or _game_of(path, games)
+        if own is not None and _files(path):
+            add(own, _files(path))
+            continue
+        inner = [d for d in sorted(path.iterdir()) if d.is_dir() and d.name in games
+                 and (game is None or d.name == game)]
+        if inner:  # a folder of games' folders (assets/cards)
+            for folder in inner:
+                add(folder.name, _files(folder))
+        elif own is not None:
+            add(own, [])
+        else:
+            raise UsageError(f"{path}: which game? give --game (one of {', '.join(games)})")
+    return found
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def _game_parts(game: str) -> tuple[Any, Any, Any, Callable[[CardDb], object] | None]:
+    """The game's rules over its own cards (None when they cannot be loaded), its
+    schema, its ability words and its extra card check."""
+    from tabletop.core.deck_pool import _extra_check, _schema, game_vocabulary
+    from tabletop.core.rules import _GAMES
+
+    try:
+        rules = importlib.import_module(_GAMES[game]).load()
+    except CardDataError:  # the game's own files are being checked (and broken)
+        rules = None
+    return rules, _schema(game), game_vocabulary(game), _extra_check(game)
+
+
+def _same(a: Path, b: str) -> bool:
+    try:
+        return a.resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _read(path: Path) -> dict[str, Any] | Problem:
+    try:
+        return load_toml(path)
+    except FileProblem as exc:
+        return Problem(str(path), "", exc.field or "(file)", exc.problem)
+
+
+def _is_deck(path: Path, data: Mapping[str, Any]) -> bool:
+    """A deck file has a ``name`` and piles of card ids (or lies in a ``decks``
+    folder); a card file holds ``[[card]]`` tables and nothing else."""
+    if "card" in data:
+        return False
+    return ("name" in data or any(isinstance(v, dict) for v in data.values())
+            or any(p.name == "decks" for p in path.parents))
+
+
+def _shown(file: str) -> str:
+    """A file as a line names it: relative to the working folder when inside it."""
+    try:
+        return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
+    except (OSError, ValueError):
+        return file
+
+
+def check_game(game: str, files: Sequence[Path], report: Report) -> None:
+    """Check ``files`` (card and deck files of ``game``), adding to ``report``."""
+    rules, schema, vocabulary, extra = _game_parts(game)
+    own: dict[str, CardDef] = {}
+    if rules is not None:
+        own = {cid: c for cid, c in rules.cards.items()
+               if not any(_same(f, c.source) for f in files)}
+    cards: dict[str, CardDef] = {}
+    decks: list[tuple[Path, dict[str, Any]]] = []
+    for path in files:
+        report.files += 1
+        data = _read(path)
+        if isinstance(data, Problem):
+            report.problems.append(data)
+            continue
+        if _is_deck(path, data):
+            decks.append((path, data))
+            continue
+        sound, problems = collect_cards(data, str(path), game, schema, vocabulary)
+        report.problems.extend(Problem.of(p) for p in problems)
+        for card in sound:
+            if card.id in cards:
+                report.problems.append(Problem(str(path), card.id, "id", "duplicate id (also "
+                                               f"in {_shown(cards[card.id].source)})"))
+            elif card.id in own:
+                report.problems.append(Problem(str(path), card.id, "id",
+                                               f"{game} has a card with this id already "
+                                               f"({_shown(own[card.id].source)})"))
+            else:
+                cards[card.id] = card
+    _across(game, own, cards, extra, report)
+    report.cards += len(cards)
+    for path, data in decks:
+        _check_deck(game, rules, path, data, {**own, **cards}, report)
+
+
+def _across(game: str, own: Mapping[str, CardDef], cards: dict[str, CardDef],
+            extra: Callable[[CardDb], object] | None, report: Report) -> None:
+    """The checks over the files together: ``same_as`` and the game's own checks; a
+    card they refuse is left out of ``cards``."""
+    from tabletop.core.same_card import same_as_problems
+
+    for exc in same_as_problems(list(cards.values()), own.values()):
+        report.problems.append(Problem.of(exc))
+        cards.pop(exc.card, None)
+    while extra is not None:
+        try:
+            extra(CardDb(game, [*own.values(), *cards.values()]))
+            return
+        except CardDataError as exc:
+            report.problems.append(Problem.of(exc))
+            if exc.card not in cards:  # one of the game's own cards: nothing to leave out
+                return
+            del cards[exc.card]
+
+
+def _check_deck(game: str, rules: Any, path: Path, data: Mapping[str, Any],
+                pool: Mapping[str, CardDef], report: Report) -> None:
+    from tabletop.core.deck_check import check
+    from tabletop.core.decks import DeckError, parse_deck
+    from tabletop.core.rules import register_card_names
+    from tabletop.core.scenario import render_text
+
+    report.decks += 1
+    file, deck_id = str(path), path.stem
+    options = rules.deck_options if rules is not None else None
+    try:
+        deck = parse_deck(data, file, deck_id, None, options)
+    except DeckError as exc:
+        where, _, what = str(exc).removeprefix(f"{file}: ").partition(": ")
+        report.problems.append(Problem(file, deck_id, where.removeprefix("field ").strip("'"),
+                                       what, "deck"))
+        return
+    for pile, entries in deck.sections.items():
+        for cid in entries:
+            if cid not in pool:
+                report.problems.append(Problem(file, deck_id, f"{pile}.{cid}",
+                                               "no card with this id", "deck"))
+    db = CardDb(game, pool.values())
+    register_card_names(db)
+    for illegal in check(game, db, deck):
+        if illegal.message.key.endswith(".unknown_card"):
+            continue  # told above, with its pile
+        rule = illegal.rule if isinstance(illegal.rule, str) else render_text(illegal.rule)
+        text = render_text(illegal.message, cards=db)
+        report.problems.append(Problem(file, deck_id, "(deck)", f"{text} ({rule})", "deck"))
+
+
+def validate(paths: Iterable[Path], game: str | None = None) -> Report:
+    """Check every card and deck file under ``paths`` (see the module docstring).
+    Raises UsageError for a path that cannot be checked at all."""
+    report = Report()
+    for g, files in collect(paths, game).items():
+        check_game(g, files, report)
+    return report
+
+
+# --------------------------------------------------------------------------- command
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``validate`` command to the ``tabletop`` command's subparsers."""
+    parser = sub.add_parser("validate", help="check card files (and deck files) and print "
+                                             "every problem with file, card and field")
+    parser.add_argument("paths", nargs="+", metavar="PATH", type=Path,
+                        help="a card or deck file, a folder of them, or a user folder")
+    parser.add_argument("--game", default=None,
+                        help="game id (default: the folder's name, e.g. cards/arc)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``validate`` with parsed ``args``; returns the exit code (never raises for
+    bad input)."""
+    from tabletop import i18n
+
+    try:
+        report = validate(args.paths, args.game)
+    except UsageError as exc:
+        print(f"tabletop validate: {exc}", file=sys.stderr, flush=True)
+        return EXIT_BROKEN
+    for problem in report.problems:
+        print(problem, flush=True)
+    counts = {"files": report.files, "cards": report.cards, "decks": report.decks}
+    if report.problems:
+        print(i18n.t("validate.problems", n=len(report.problems), **counts), flush=True)
+        return EXIT_FAILED
+    print(i18n.t("validate.ok", **counts), flush=True)
+    return EXIT_OK
