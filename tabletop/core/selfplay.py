@@ -8,6 +8,7 @@ a cap hit and never as a win, loss or draw.
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections import Counter
@@ -95,6 +96,26 @@ def play_one(rules: GameRules, seed: int, decks: Mapping[str, Deck], max_actions
     cause = rules.end_cause(state) if state.game_over else "cap"
     winner = state.winner if state.game_over else None
     return game, GameRecord(seed, cause, winner, state.turn, len(game.history))
+
+
+def bot_game(rules: GameRules, seed: int, moves: int,
+             decks: Mapping[str, Deck] | None = None) -> Game:
+    """A seeded game between the game's own bots, ``moves`` actions in (fewer if it ended
+    first): the set-up of :func:`setup_for` over ``decks`` (default: the game's
+    ready-made decks) and the bots of :func:`play_one`. The one way tests and benchmarks
+    reach "a game some way in". Raises AssertionError when the rules refuse a bot's move
+    (a rules bug)."""
+    if decks is None:
+        decks = importlib.import_module(f"tabletop.games.{rules.game_id}").load_decks()
+    game = Game(rules, setup_for(rules, seed, decks))
+    bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
+    for _ in range(moves):
+        if game.state.game_over:
+            break
+        action = bots[rules.acting_seat(game.state)].choose(game)
+        verdict = game.propose(action)
+        assert verdict.ok, (rules.game_id, seed, action, verdict.reason)
+    return game
 
 
 def run_selfplay(rules: GameRules, decks: Mapping[str, Deck], games: int, seed: int,

@@ -207,8 +207,11 @@ class App:
 
     # ------------------------------------------------------------------ widgets & language
     def _make_manager(self) -> pygame_gui.UIManager:
-        # The text floor follows the scale, so it is set wherever a manager is built.
-        self.fonts.floor_px = text_floor(self.scale)
+        # The text floor follows the window's own scale, so it is set wherever a manager
+        # is built. Not the chosen UI scale: that enlarges widgets and panels, which
+        # leaves the table's cards smaller, and a floor raised with it left their names
+        # out (QA at 112.5-125%).
+        self.fonts.floor_px = text_floor(ui_scale(self.size))
         try:
             manager = Manager(self.size, build_theme(self.scale),
                               starting_language=self.lang,
