@@ -219,10 +219,11 @@ class LogPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str],
              scale: float, refused: Collection[int] = ()) -> None:
-        """Draw the lines that fit whole into ``rect`` under the heading, bottom up: a
-        line that would reach into the heading's band is left out, not cut in half.
-        The lines whose indexes are in ``refused`` (the viewer's own refusals) are drawn
-        in the refusal colour."""
+        """Draw the lines that fit into ``rect`` under the heading, bottom up. Of the
+        oldest line shown, wrapped over rows, only the last rows that fit whole are
+        drawn (never a row cut in half, and no gap under the heading: QA). The lines
+        whose indexes are in ``refused`` (the viewer's own refusals) are drawn in the
+        refusal colour."""
         size = max(11, round(14 * scale))
         head = self.text.get(t("table.log"), size, DIM, True)
         if rect.h < head.get_height() + 2:
@@ -240,10 +241,16 @@ class LogPanel:
                 TEXT if newest else DIM
             surf = self.text.get(lines[index], size, colour, False, wrap)
             y -= surf.get_height() + 3
-            if y < top and index != end - 1:  # the newest line shows even when too tall
+            if y < top and index != end - 1:  # its last rows that fit whole, if any
+                step = self.text.fonts.get(size).get_linesize()
+                first = -(-(top - y) // step)  # the first row starting under the heading
+                if first * step < surf.get_height():
+                    surface.blit(surf, (rect.x + 14, y + first * step),
+                                 pygame.Rect(0, first * step, surf.get_width(),
+                                             surf.get_height() - first * step))
                 break
             surface.blit(surf, (rect.x + 14, y))
-            if y < top:
+            if y < top:  # the newest line shows even when too tall
                 break
         surface.set_clip(clip)
 
