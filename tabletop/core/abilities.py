@@ -488,7 +488,7 @@ def _parse_lasting(file: str, cid: str, raw: Any, where: str) -> Lasting:
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 20:
             raise CardDataError(file, cid, f"{where}.turns", f"expected 1 to 20, got {turns!r}")
         counted = raw.get("counted", "own")
-        if counted not in set(Counted):
+        if not isinstance(counted, str) or counted not in set(Counted):  # a list: unhashable
             raise CardDataError(file, cid, f"{where}.counted",
                                 f"expected own, opponent or either, got {counted!r}")
         return Lasting(Duration.TURNS, turns, Counted(counted))
