@@ -7,7 +7,8 @@ of ``assets/decks/arc``. The rules core never imports pygame.
 Modules: :mod:`schema` (card fields), :mod:`zones` (zone ids), :mod:`words`
 (message parameters), :mod:`setup` (set-up, mulligan ARC-R3), :mod:`turn`
 (turn sequence, deck-out ARC-R1), :mod:`payment` (ARC-R4), :mod:`plays`
-(resources, characters, actions; ARC-R6), :mod:`effects` (action effects),
+(resources, characters, actions; ARC-R6), :mod:`abilities` (the ability words,
+issue 15), :mod:`effects` (abilities in the rules),
 :mod:`combat` (ARC-R5), :mod:`legal` (legal actions), :mod:`drops` (drag and
 drop), :mod:`decklegal` (ARC-R2, ARC-R7), :mod:`rules` (``ArcRules``).
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
+from tabletop.games.arc.abilities import VOCABULARY, check_card
 from tabletop.games.arc.rules import ArcRules
 from tabletop.games.arc.schema import GAME_ID, SCHEMA
 from tabletop.resources import resource_path
@@ -31,7 +33,10 @@ def load(card_root: str | Path | None = None) -> ArcRules:
     Raises CardDataError naming the file, card and field of a broken card file.
     """
     folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
-    return ArcRules(load_card_dir(folder, GAME_ID, SCHEMA))
+    db = load_card_dir(folder, GAME_ID, SCHEMA, VOCABULARY)
+    for card in db.values():
+        check_card(card)  # what the words allow but Arc's rules cannot do
+    return ArcRules(db)
 
 
 def load_decks(deck_root: str | Path | None = None,

@@ -18,12 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tabletop.core.abilities import Boundary
 from tabletop.core.actions import Decision, Verdict
-from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.arc import effects
+from tabletop.games.arc.abilities import Trigger
 from tabletop.games.arc.data import Combat, DecisionKind, Phase, Step, arc_data, current_combat
-from tabletop.games.arc.effects import effect_text, target_needs
+from tabletop.games.arc.effects import action_targets, effect_text, target_needs
 from tabletop.games.arc.payment import check_payment, pay
 from tabletop.games.arc.turn import mill
 from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
@@ -63,11 +66,9 @@ def combatants(state: GameState, seat: int) -> list[int]:
 
 
 def power(state: GameState, db: CardDb, iid: int) -> int:
-    """Printed power plus this combat's combat-card modifiers, never below 0 (ARC-H3)."""
-    base = cdef(state, db, iid).number("power", 0)
-    data = current_combat(state)
-    delta = sum(d for i, d in data.mods if i == iid) if data else 0
-    return max(0, base + delta)
+    """Printed power plus every power change in force (combat cards, abilities), never
+    below 0 (ARC-H3; :func:`tabletop.games.arc.effects.power`)."""
+    return effects.power(state, db, iid)
 
 
 # -- declaring an attack ---------------------------------------------------------------
@@ -102,16 +103,24 @@ def apply_attack(state: GameState, db: CardDb, seat: int, chosen: tuple[int, ...
     arc_data(state).combat = Combat(chosen)
     state.add_log(msg("log.arc.attacks", player=seat_msg(seat),
                       cards=[inst_msg(state, i) for i in chosen]))
+    effects.fire(state, db, chosen, Trigger.ATTACKS)
     state.step = Step.BLOCK
     ask_next(state, db)
 
 
 # -- decisions ---------------------------------------------------------------------------
+def may_block(state: GameState, db: CardDb, blocker: int, attacker: int) -> bool:
+    """No effect in force stops ``blocker`` blocking or ``attacker`` being blocked."""
+    return (not effects.under(state, db, blocker, "cannot_block")
+            and not effects.under(state, db, attacker, "unblockable"))
+
+
 def blocker_options(state: GameState, db: CardDb) -> list[str]:
-    """Every ``"B>A"`` pair: an untapped defending character B on attacker A."""
+    """Every ``"B>A"`` pair: an untapped defending character B on attacker A in play,
+    unless an effect says B cannot block or A cannot be blocked."""
     defender = state.other(state.active)
     return [f"{b}>{a}" for b in characters(state, db, defender, ready=True)
-            for a in attackers(state)]
+            for a in attackers(state) if _in_play(state, a) and may_block(state, db, b, a)]
 
 
 def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
@@ -124,15 +133,15 @@ def combat_card_options(state: GameState, db: CardDb, seat: int) -> list[str]:
         card = cdef(state, db, iid)
         if card.type != "combat" or not check_payment(state, db, seat, card, None, iid)[0]:
             continue
-        options += [f"{iid}@{t}" for t in combat_targets(state, seat, card)]
+        options += [f"{iid}@{t}" for t in combat_targets(state, db, seat, iid)]
     return options
 
 
-def combat_targets(state: GameState, seat: int, card: CardDef) -> list[int]:
-    """Legal targets of a combat card: own combatants (pump) or opposing ones (weaken)."""
-    if card["effect"] == "pump":
-        return combatants(state, seat)
-    return combatants(state, state.other(seat))
+def combat_targets(state: GameState, db: CardDb, seat: int, iid: int) -> list[int]:
+    """Legal targets of combat card ``iid`` for ``seat``: the candidates of its chosen
+    target (e.g. one of your characters in this combat, ARC-R5)."""
+    return [t for t in action_targets(state, db, seat, cdef(state, db, iid), iid)
+            if t is not None]
 
 
 def ask_next(state: GameState, db: CardDb) -> None:
@@ -152,7 +161,9 @@ def ask_next(state: GameState, db: CardDb) -> None:
             )
             return
         # ARC-H6: no untapped defender, nothing to choose (public information), go on.
-        state.add_log(msg("log.arc.no_blockers", player=seat_msg(defender)))
+        ready = characters(state, db, defender, ready=True)
+        state.add_log(msg("log.arc.no_possible_block" if ready else "log.arc.no_blockers",
+                          player=seat_msg(defender)))
         state.step = Step.COMBAT_CARD
     answered = data.answered
     # ARC-R5: defender first. ARC-H5: each is asked even with only "pass" to choose,
@@ -176,7 +187,7 @@ def parse_pair(option: str, sep: str) -> tuple[int, int] | None:
     return int(left), int(right)
 
 
-def check_blockers(state: GameState, choice: list[str],
+def check_blockers(state: GameState, db: CardDb, choice: list[str],
                    options: tuple[str, ...]) -> tuple[tuple[int, int], ...] | Verdict:
     """ARC-R5: each chosen pair is possible and each blocker blocks at most once; the
     (blocker, attacker) pairs, or the refusal."""
@@ -187,7 +198,7 @@ def check_blockers(state: GameState, choice: list[str],
         if pair is None:
             return Verdict.refuse("arc.answer_blockers", "ARC-R5")
         if option not in options:
-            return _cannot_block(state, *pair)
+            return _cannot_block(state, db, *pair)
         if pair[0] in used:
             return Verdict.refuse("arc.blocker_twice", "ARC-R5", card=inst_msg(state, pair[0]))
         used.add(pair[0])
@@ -199,7 +210,7 @@ def _in_play(state: GameState, iid: int) -> bool:
     return iid in state.cards and state.zone_of(iid).endswith(".characters")
 
 
-def _cannot_block(state: GameState, blocker: int, attacker: int) -> Verdict:
+def _cannot_block(state: GameState, db: CardDb, blocker: int, attacker: int) -> Verdict:
     """Why ``blocker`` may not block ``attacker`` (ARC-R5), naming only cards in play
     (a card id from a hand must not put its name into a refusal, ALL-R2)."""
     defender = state.other(state.active)
@@ -208,6 +219,11 @@ def _cannot_block(state: GameState, blocker: int, attacker: int) -> Verdict:
     card = inst_msg(state, blocker)
     if state.cards[blocker].tapped:
         return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=card)
+    if _in_play(state, attacker) and attacker in attackers(state):
+        if effects.under(state, db, blocker, "cannot_block"):
+            return Verdict.refuse("arc.blocker_cannot_block", "ARC-R5", card=card)
+        return Verdict.refuse("arc.attacker_unblockable", "ARC-R5", card=card,
+                              attacker=inst_msg(state, attacker))
     if _in_play(state, attacker):
         return Verdict.refuse("arc.not_an_attacker", "ARC-R5", card=card,
                               attacker=inst_msg(state, attacker))
@@ -225,6 +241,8 @@ def apply_blockers(state: GameState, db: CardDb, pairs: tuple[tuple[int, int], .
         state.add_log(msg("log.arc.blocks", card=inst_msg(state, b), attacker=inst_msg(state, a)))
     if not pairs:
         state.add_log(msg("log.arc.no_block", player=seat_msg(defender)))
+    blocked = [a for a in attackers(state) if any(x == a for _, x in pairs)]
+    effects.fire(state, db, blocked, Trigger.BLOCKED)
     state.step = Step.COMBAT_CARD
     state.pending = None
     ask_next(state, db)
@@ -246,7 +264,7 @@ def check_combat_card(
     card = cdef(state, db, iid)
     if card.type != "combat":
         return Verdict.refuse("arc.not_a_combat_card", "ARC-R5", card=card_msg(card.id))
-    if target not in combat_targets(state, seat, card):
+    if target not in combat_targets(state, db, seat, iid):
         return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
                               needs=target_needs(card))
     verdict, paid = check_payment(state, db, seat, card, payment, iid)
@@ -268,10 +286,10 @@ def apply_combat_card(state: GameState, db: CardDb, seat: int, answer: CombatCar
         card = cdef(state, db, iid)
         pay(state, list(answer.paid))
         state.move(iid, zid(seat, "combat"))
-        delta = int(card["amount"]) if card["effect"] == "pump" else -int(card["amount"])
-        data.combat = replace(data.combat, mods=(*data.combat.mods, (target, delta)))
         state.add_log(msg("log.arc.combat_card", player=seat_msg(seat), card=card_msg(card.id),
                           target=inst_msg(state, target), effect=effect_text(card)))
+        effects.resolve_play(state, db, seat, iid, target)
+    assert data.combat is not None
     data.combat = replace(data.combat, answered=(*data.combat.answered, seat))
     state.pending = None
     ask_next(state, db)
@@ -291,14 +309,22 @@ def resolve(state: GameState, db: CardDb) -> None:
     Higher wins and the losing side's characters go to their owner's discard;
     a tie destroys both sides. An unblocked attacker discards as many cards as
     its power from the top of the defender's deck (power 0: none, ARC-H3).
-    Combat cards then go to the discard pile, and the declare step opens again.
+    Combat cards then go to the discard pile, the effects lasting until the end
+    of the combat end, and the declare step opens again. A combatant an effect
+    took out of play during the combat takes no part; an attacker whose blockers
+    were all taken out stays blocked and discards nothing (ARC-H10).
     """
     defender = state.other(state.active)
-    pairs = blocks(state)
-    powers = {i: power(state, db, i) for i in attackers(state) + [b for b, _ in pairs]}
+    pairs = [(b, a) for b, a in blocks(state) if _in_play(state, b)]
+    was_blocked = {a for _, a in blocks(state)}
+    fighting = [a for a in attackers(state) if _in_play(state, a)]
+    powers = {i: power(state, db, i) for i in fighting + [b for b, _ in pairs]}
     losers: list[int] = []
-    for a in attackers(state):
+    for a in fighting:
         blockers = [b for b, x in pairs if x == a]
+        if not blockers and a in was_blocked:
+            state.add_log(msg("log.arc.blockers_gone", card=inst_msg(state, a)))
+            continue
         if not blockers:
             state.add_log(msg("log.arc.unblocked", card=inst_msg(state, a), n=powers[a],
                               player=seat_msg(defender)))
@@ -315,6 +341,8 @@ def resolve(state: GameState, db: CardDb) -> None:
     for seat in (state.active, defender):
         for iid in cards_in(state, seat, "combat"):
             state.move(iid, zid(seat, "discard"))
+    effects.end_effects(state, Boundary.END_OF_COMBAT)
+    effects.end_effects(state, Boundary.LEFT_PLAY)
     arc_data(state).combat = None
     state.step = Step.DECLARE
     state.pending = None

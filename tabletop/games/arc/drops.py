@@ -1,14 +1,15 @@
 """What a drag-and-drop means in Arc: dropping a card turned into an action.
 
 * hand resource -> own resource row: ``play_resource``;
-* hand character -> own character row: ``play_card``;
+* hand character -> own character row: ``play_card``; a character whose ``enters``
+  ability chooses a target -> onto that target (on either row): ``play_card`` with it;
 * hand action card -> onto its target card, or onto the own character row when
   it needs no target: ``play_card``; while a combat card is asked for, a refusal
   saying what can be played now (a combat card, or Pass: ARC-R5, ARC-H1);
 * hand combat card during one's own combat-card decision -> onto a combatant,
   or onto the own combat zone: ``decide(["C@T"])``. Dropped on the zone, T is
-  the strongest own combatant for a pump and the strongest opposing one for a
-  weaken (the sensible target of each);
+  the legal target its effects are worth most on (the effects' ``value``, then
+  the strongest, issue 15);
 * own untapped character -> own combat zone in the declare step: ``attack``
   with that one character;
 * anything else: a refusal saying where the card can go.
@@ -20,17 +21,23 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.arc import combat
+from tabletop.games.arc.abilities import VOCABULARY, ArcCtx, Trigger, chosen_ability
 from tabletop.games.arc.data import DecisionKind, pending_decision
 from tabletop.games.arc.effects import needs_target, target_needs
 from tabletop.games.arc.words import card_msg
 from tabletop.games.arc.zones import cdef, zid
 
 
-def _strongest(state: GameState, db: CardDb, seat: int, effect: str) -> int | None:
-    pool = combat.combatants(state, seat if effect == "pump" else state.other(seat))
-    if not pool:
+def _best_target(state: GameState, db: CardDb, seat: int, iid: int) -> int | None:
+    """The legal target of combat card ``iid`` its effects are worth most on to
+    ``seat`` (``value``), the strongest first among equals."""
+    pool = combat.combat_targets(state, db, seat, iid)
+    ability = chosen_ability(cdef(state, db, iid), Trigger.ON_PLAY)
+    if not pool or ability is None:
         return None
-    return max(pool, key=lambda i: (combat.power(state, db, i), -pool.index(i)))
+    ctx = ArcCtx(state, db, seat, iid, ability.how_long)
+    return max(pool, key=lambda i: (VOCABULARY.value(ctx, ability, [i]),
+                                    combat.power(state, db, i), -pool.index(i)))
 
 
 def interpret_drop(
@@ -54,6 +61,8 @@ def interpret_drop(
             return Action.make("play_resource", seat, card=iid)
         return Verdict.refuse("arc.resource_row_only", "", card=card_msg(card.id))
     if card.type == "character":
+        if onto is not None and needs_target(card):
+            return Action.make("play_card", seat, card=iid, target=onto)
         if zone_id == zid(seat, "characters"):
             return Action.make("play_card", seat, card=iid)
         return Verdict.refuse("arc.character_row_only", "", card=card_msg(card.id))
@@ -79,7 +88,7 @@ def interpret_drop(
     if target is None:
         if zone_id != zid(seat, "combat"):
             return Verdict.refuse("arc.combat_zone_only", "ARC-R5", card=card_msg(card.id))
-        target = _strongest(state, db, seat, str(card["effect"]))
+        target = _best_target(state, db, seat, iid)
         if target is None:
             return Verdict.refuse("arc.bad_target", "ARC-R5", card=card_msg(card.id),
                                   needs=target_needs(card))

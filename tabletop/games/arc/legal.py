@@ -58,10 +58,9 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
         card = cdef(state, db, iid)
         if card.type == "resource":
             out.append(Action.make("play_resource", seat, card=iid))
-        elif card.type == "character":
-            out.append(Action.make("play_card", seat, card=iid))
-        elif card.type == "action":
-            for target in action_targets(state, db, seat, card):
+        elif card.type in ("character", "action"):
+            # the targets of its play trigger (an enters ability, an action's on_play)
+            for target in action_targets(state, db, seat, card, iid):
                 if target is None:
                     out.append(Action.make("play_card", seat, card=iid))
                 else:

@@ -20,7 +20,7 @@ from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import Phase, Step, arc_data
-from tabletop.games.arc.effects import check_action_target, effect_text, resolve_action
+from tabletop.games.arc.effects import check_play_target, effect_text, resolve_play
 from tabletop.games.arc.payment import check_payment, pay
 from tabletop.games.arc.words import card_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, cdef, is_in, zid
@@ -84,13 +84,15 @@ def apply_play_resource(state: GameState, seat: int, iid: int) -> None:
 
 
 def unique_clash(state: GameState, db: CardDb, card: CardDef) -> int | None:
-    """ARC-R6: a card in play on either side with the same name as unique ``card``."""
+    """ARC-R6: a card in play on either side that is the same card as unique ``card``
+    (same id, or the same :attr:`~tabletop.core.cards.CardDef.same_key`: every printing
+    of one card is that card)."""
     if not card.get("unique"):
         return None
     for seat in SEATS:
         for iid in cards_in(state, seat, "characters"):
             other = cdef(state, db, iid)
-            if other.id == card.id or other.name.get("en") == card.name.get("en"):
+            if other.id == card.id or other.same_key == card.same_key:
                 return iid
     return None
 
@@ -111,20 +113,17 @@ def check_play_card(
     if card.type == "character":
         if state.phase != Phase.MAIN:  # ARC-H1: characters only in the main phase
             return _wrong_phase(state, card)
-        if target is not None:
-            return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id))
         clash = unique_clash(state, db, card)
         if clash is not None:
             return Verdict.refuse("arc.unique_in_play", "ARC-R6", card=card_msg(card.id),
                                   player=seat_msg(state.cards[clash].owner))
-    else:
-        # ARC-H1: action cards in the main phase and between combats of the attack phase.
-        if not (state.phase == Phase.MAIN
-                or (state.phase == Phase.ATTACK and state.step == Step.DECLARE)):
-            return _wrong_phase(state, card)
-        verdict = check_action_target(state, db, seat, card, target)
-        if not verdict:
-            return verdict
+    # ARC-H1: action cards in the main phase and between combats of the attack phase.
+    elif not (state.phase == Phase.MAIN
+              or (state.phase == Phase.ATTACK and state.step == Step.DECLARE)):
+        return _wrong_phase(state, card)
+    verdict = check_play_target(state, db, seat, int(iid), target)  # ARC-H9
+    if not verdict:
+        return verdict
     verdict, paid = check_payment(state, db, seat, card, payment, iid)
     if not verdict:
         return verdict
@@ -132,7 +131,8 @@ def check_play_card(
 
 
 def apply_play_card(state: GameState, db: CardDb, seat: int, play: PlayCard) -> None:
-    """Pay, then put a character into play untapped or resolve an action card."""
+    """Pay, then put a character into play untapped (its ``enters`` abilities follow)
+    or carry out an action card's ``on_play`` abilities (issue 15)."""
     iid, target = play.card, play.target
     card = cdef(state, db, iid)
     pay(state, list(play.paid))
@@ -140,9 +140,10 @@ def apply_play_card(state: GameState, db: CardDb, seat: int, play: PlayCard) -> 
         state.move(iid, zid(seat, "characters"))
         state.add_log(msg("log.arc.plays_character", player=seat_msg(seat),
                           card=card_msg(card.id)))
+        resolve_play(state, db, seat, iid, target, log=True)
         return
     # The action card is public once played; it goes to the discard pile after use.
     state.move(iid, zid(seat, "discard"))
     state.add_log(msg("log.arc.plays_action", player=seat_msg(seat), card=card_msg(card.id),
                       effect=effect_text(card)))
-    resolve_action(state, db, seat, card, target)
+    resolve_play(state, db, seat, iid, target)

@@ -17,8 +17,9 @@ check runs (:meth:`ArcRules.after_action`, ARC-R1; timing: ARC-H7).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from tabletop.core.abilities import Boundary, Vocabulary
 from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
@@ -34,7 +35,8 @@ from tabletop.core.refusals import (
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
-from tabletop.games.arc import combat, decklegal, drops, legal, plays, setup, turn, zones
+from tabletop.games.arc import combat, decklegal, drops, effects, legal, plays, setup, turn, zones
+from tabletop.games.arc.abilities import VOCABULARY
 from tabletop.games.arc.combat import CombatCardAnswer
 from tabletop.games.arc.data import DecisionKind, Phase, pending_decision
 from tabletop.games.arc.plays import PlayCard
@@ -64,6 +66,8 @@ class ArcRules(GameRules):
     deck_options: ClassVar[tuple[str, ...]] = ("alignment",)
 
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
+    #: Arc's ability words (issue 15, :mod:`tabletop.games.arc.abilities`).
+    vocabulary: ClassVar[Vocabulary[Any] | None] = VOCABULARY
 
     def __init__(self, cards: CardDb) -> None:
         super().__init__(cards)
@@ -88,7 +92,9 @@ class ArcRules(GameRules):
         return self._handlers
 
     def after_action(self, state: GameState) -> None:
-        """ARC-R1: the deck-out check after every action."""
+        """ARC-R1: the deck-out check after every action; effects in force whose source
+        or target left play end (issue 15)."""
+        effects.end_effects(state, Boundary.LEFT_PLAY)
         turn.check_deck_out(state)
 
     def _prepare_play_resource(self, state: GameState, action: Action) -> int | Verdict:
@@ -123,7 +129,7 @@ class ArcRules(GameRules):
         if pending.kind == DecisionKind.BLOCKERS and choice is not None:
             # Each pair is checked before the count, so a blocker named twice is refused
             # with its own rule (ARC-R5) and not as "too many choices".
-            return combat.check_blockers(state, choice, pending.options)
+            return combat.check_blockers(state, self.cards, choice, pending.options)
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal

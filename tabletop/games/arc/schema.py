@@ -5,10 +5,12 @@ Card files live in ``assets/cards/arc/*.toml`` and are validated on load by
 
 * resource: ``colour`` only (a resource costs nothing; seed: コスト不要).
 * character: ``colour``, ``cost``, ``power``, ``alignment``, ``unique`` (ARC-R6).
-* action: ``colour``, ``cost``, ``alignment``, ``effect`` (draw, destroy, mill,
-  untap) and ``amount``.
-* combat: ``colour``, ``cost``, ``alignment``, ``effect`` (pump, weaken) and
-  ``amount``.
+* action: ``colour``, ``cost``, ``alignment``, and either ``[[card.ability]]``
+  tables (issue 15, :mod:`tabletop.games.arc.abilities`, docs/cards-arc.md) or the
+  short form ``effect`` (draw, destroy, mill, untap) with ``amount``.
+* combat: ``colour``, ``cost``, ``alignment``, and abilities or the short form
+  ``effect`` (pump, weaken) with ``amount``.
+* character: abilities too (``enters``, ``attacks``, ``blocked``, ``always``).
 """
 
 from __future__ import annotations
@@ -27,13 +29,11 @@ CARD_TYPES: tuple[str, ...] = ("resource", "character", "action", "combat")
 ACTION_EFFECTS: tuple[str, ...] = ("draw", "destroy", "mill", "untap")
 #: Combat-card effects (used during a combat, ARC-R5).
 COMBAT_EFFECTS: tuple[str, ...] = ("pump", "weaken")
-#: Effects that need a target card.
-TARGETED_EFFECTS: frozenset[str] = frozenset({"destroy", "untap", "pump", "weaken"})
 
 _COLOUR = FieldSpec(str, choices=COLOURS)
 _COST = FieldSpec(int, minimum=0, maximum=20)
 _ALIGN = FieldSpec(str, required=False, choices=ALIGNMENTS, default="neutral")
-_AMOUNT = FieldSpec(int, required=False, minimum=0, maximum=40, default=1)
+_AMOUNT = FieldSpec(int, required=False, minimum=0, maximum=40, default=None)
 
 SCHEMA: Schema = {
     "resource": {"colour": _COLOUR},
@@ -48,14 +48,14 @@ SCHEMA: Schema = {
         "colour": _COLOUR,
         "cost": _COST,
         "alignment": _ALIGN,
-        "effect": FieldSpec(str, choices=ACTION_EFFECTS),
+        "effect": FieldSpec(str, required=False, choices=ACTION_EFFECTS, default=None),
         "amount": _AMOUNT,
     },
     "combat": {
         "colour": _COLOUR,
         "cost": _COST,
         "alignment": _ALIGN,
-        "effect": FieldSpec(str, choices=COMBAT_EFFECTS),
+        "effect": FieldSpec(str, required=False, choices=COMBAT_EFFECTS, default=None),
         "amount": _AMOUNT,
     },
 }

@@ -7,6 +7,7 @@ seed: ファーストドロー制限 無し) -> resource -> main -> attack -> en
 from __future__ import annotations
 
 from tabletop.core import piles
+from tabletop.core.abilities import Boundary, tick
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import Phase, Step, TurnData, arc_data
@@ -70,8 +71,12 @@ def start_turn(state: GameState, seat: int, turn: int) -> None:
 
 
 def end_turn(state: GameState) -> None:
-    """End the active seat's turn and start the other seat's (ARC-R1 checked by the caller)."""
+    """End the active seat's turn (the effects lasting until the end of the turn end,
+    issue 15) and start the other seat's (ARC-R1 checked by the caller)."""
     enter_phase(state, Phase.END)
+    data = arc_data(state)
+    if data.actives:
+        data.actives = tick(data.actives, Boundary.END_OF_TURN, state.active)[0]
     start_turn(state, state.other(state.active), state.turn + 1)
 
 
