@@ -309,11 +309,45 @@ def load_card_dir(folder: Path, game: str, schema: Schema,
                   vocabulary: Vocabulary[Any] | None = None) -> CardDb:
     """Load every ``*.toml`` file in ``folder`` (see :func:`load_card_files`): a
     game's whole set, so a ``same_as`` naming no card of it is an error too
-    (:func:`tabletop.core.same_card.same_as_problems`)."""
-    from tabletop.core.same_card import same_as_problems  # it imports this module
-
+    (:func:`same_as_problems`)."""
     db = load_card_files(folder.glob("*.toml"), game, schema, vocabulary)
     problems = same_as_problems(db.values())
     if problems:
         raise problems[0]
     return db
+
+
+def same_as_problems(cards: Iterable[CardDef], among: Iterable[CardDef] = ()
+                     ) -> list[CardDataError]:
+    """A problem (file, card, field ``same_as``) for each of ``cards`` whose
+    ``same_as`` names no other card of the game (``among``: the game's other cards,
+    e.g. its own set when ``cards`` are a user's), or names a card that is itself a
+    printing of another one (``same_key`` would then differ: the chain must name
+    the first card). ``same_as`` is an English name; an id is pointed out."""
+    mine = list(cards)
+    everyone = {c.id: c for c in (*among, *mine)}
+    by_name: dict[str, list[CardDef]] = {}
+    for card in everyone.values():
+        by_name.setdefault(card.name["en"], []).append(card)
+    problems: list[CardDataError] = []
+    for card in mine:
+        if not card.same_as:
+            continue
+        named = [c for c in by_name.get(card.same_as, []) if c.id != card.id]
+        if not named:
+            hint = ""
+            if card.same_as in everyone:
+                hint = (f" ({card.same_as!r} is a card id: write its English name, "
+                        f"same_as = {everyone[card.same_as].name['en']!r})")
+            problems.append(CardDataError(card.source, card.id, "same_as",
+                                          f"names no card of {card.game}: expected the "
+                                          f"English name of the card this is a printing of"
+                                          f"{hint}"))
+            continue
+        first = named[0]
+        if first.same_key != card.same_as:
+            problems.append(CardDataError(card.source, card.id, "same_as",
+                                          f"{card.same_as!r} is itself a printing of "
+                                          f"{first.same_key!r}: write same_as = "
+                                          f"{first.same_key!r}"))
+    return problems

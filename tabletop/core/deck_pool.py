@@ -61,13 +61,13 @@ def game_vocabulary(game: str) -> Vocabulary[Any] | None:
     """The ability words of ``game`` (its rules class's ``GameRules.vocabulary``),
     found without loading its cards: for loaders that know only the game id (the
     CSV import, ``tabletop validate``). None for a game without ability words."""
-    from tabletop.core.rules import _GAMES, GameRules
-
-    module = importlib.import_module(_GAMES.get(game, f"tabletop.games.{game}"))
+    # the game's package by name (the rules load the pool: no import of them here)
+    module = importlib.import_module(f"tabletop.games.{game}")
     for value in vars(module).values():
-        if (isinstance(value, type) and issubclass(value, GameRules)
-                and getattr(value, "game_id", None) == game):
-            return value.vocabulary
+        if (isinstance(value, type) and getattr(value, "game_id", None) == game
+                and hasattr(value, "vocabulary")):
+            vocabulary: Vocabulary[Any] | None = value.vocabulary
+            return vocabulary
     return None
 
 

@@ -10,7 +10,8 @@ documents' section デッキ) and for uniqueness in play (ARC-R6, XENO-H8).
 * :func:`same_card` -- are two cards printings of one card?
 * :func:`copies` -- a deck pile's counts by card id grouped into cards;
 * :func:`printings_msg` -- the printings of one card for a message;
-* :func:`same_as_problems` -- a ``same_as`` that names no card of the game.
+* :func:`same_as_problems` -- a ``same_as`` that names no card of the game (it lives
+  in :mod:`tabletop.core.cards`, whose loader calls it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from tabletop.core.cards import CardDataError, CardDef
+from tabletop.core.cards import CardDef, same_as_problems
 from tabletop.core.messages import Message, msg
 
 __all__ = ["Copies", "copies", "printings_msg", "same_as_problems", "same_card"]
@@ -70,39 +71,3 @@ def printings_msg(ids: Iterable[str], card_msg: Callable[[str], Message]) -> Mes
     for name in names[1:]:
         out = msg("same_card.printings", a=out, b=name)
     return out
-
-
-def same_as_problems(cards: Iterable[CardDef], among: Iterable[CardDef] = ()
-                     ) -> list[CardDataError]:
-    """A problem (file, card, field ``same_as``) for each of ``cards`` whose
-    ``same_as`` names no other card of the game (``among``: the game's other cards,
-    e.g. its own set when ``cards`` are a user's), or names a card that is itself a
-    printing of another one (``same_key`` would then differ: the chain must name
-    the first card). ``same_as`` is an English name; an id is pointed out."""
-    mine = list(cards)
-    everyone = {c.id: c for c in (*among, *mine)}
-    by_name: dict[str, list[CardDef]] = {}
-    for card in everyone.values():
-        by_name.setdefault(card.name["en"], []).append(card)
-    problems: list[CardDataError] = []
-    for card in mine:
-        if not card.same_as:
-            continue
-        named = [c for c in by_name.get(card.same_as, []) if c.id != card.id]
-        if not named:
-            hint = ""
-            if card.same_as in everyone:
-                hint = (f" ({card.same_as!r} is a card id: write its English name, "
-                        f"same_as = {everyone[card.same_as].name['en']!r})")
-            problems.append(CardDataError(card.source, card.id, "same_as",
-                                          f"names no card of {card.game}: expected the "
-                                          f"English name of the card this is a printing of"
-                                          f"{hint}"))
-            continue
-        first = named[0]
-        if first.same_key != card.same_as:
-            problems.append(CardDataError(card.source, card.id, "same_as",
-                                          f"{card.same_as!r} is itself a printing of "
-                                          f"{first.same_key!r}: write same_as = "
-                                          f"{first.same_key!r}"))
-    return problems
