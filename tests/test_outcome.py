@@ -42,7 +42,7 @@ def test_every_finished_bot_game_records_its_outcome(game_id: str) -> None:
 
 #: The ends each game's rules know (ARC-R1, CONAN-R1/R3, ESHI-R6, XENO-R1).
 CAUSES = {"arc": {EndCause.DECK_OUT}, "xenocard": {EndCause.DECK_OUT},
-          "eshi100": {EndCause.DECK_OUT, EndCause.POINTS, EndCause.DRAW},
+          "eshi100": {EndCause.DECK_OUT, EndCause.POINTS, EndCause.CARD_VICTORY, EndCause.DRAW},
           "conan": {EndCause.RENOWN, EndCause.DEFEAT, EndCause.FOE_EXHAUSTION, EndCause.DRAW}}
 #: The Conan log lines that tell how a game ended, as the game reported them before
 #: the outcome was recorded.

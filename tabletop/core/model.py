@@ -53,6 +53,7 @@ class EndCause(Word):
 
     DECK_OUT = "deck_out"  # ARC-R1, ESHI-R6, XENO-R1: a deck ran out / a draw was impossible
     POINTS = "points"  # ESHI-R6: three victory points
+    CARD_VICTORY = "card_victory"  # eshi100 seed 勝利条件: a victory condition printed on a card
     RENOWN = "renown"  # CONAN-R1: 40 renown at the start of a turn
     DEFEAT = "defeat"  # CONAN-R3: Conan defeated
     FOE_EXHAUSTION = "foe_exhaustion"  # CONAN-R3: the enemy has no Foe left

@@ -9,7 +9,9 @@ Modules: :mod:`schema` (card fields, connectors), :mod:`zones` (zone ids),
 (connectors, connects, payments; ESHI-R3, ESHI-R4), :mod:`turn` (phases,
 deck-out, points; ESHI-R5..R7), :mod:`placing` (place, hand boost; ESHI-R2),
 :mod:`attack` (use, defence, power comparison), :mod:`challenge` (challenge,
-counter), :mod:`legal` (legal actions), :mod:`drops` (drag and drop),
+counter), :mod:`abilities` (the cards' ability words, issue 15), :mod:`triggers`
+(abilities in play: triggers, targets, effects in force, power modifiers, printed
+victory conditions), :mod:`legal` (legal actions), :mod:`drops` (drag and drop),
 :mod:`decklegal` (deck rules), :mod:`setup`, :mod:`words`, :mod:`rules`
 (``Eshi100Rules``).
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
+from tabletop.games.eshi100.abilities import VOCABULARY
 from tabletop.games.eshi100.rules import Eshi100Rules
 from tabletop.games.eshi100.schema import GAME_ID, SCHEMA, validate
 from tabletop.resources import resource_path
@@ -33,7 +36,7 @@ def load(card_root: str | Path | None = None) -> Eshi100Rules:
     Raises CardDataError naming the file, card and field of a broken card file.
     """
     folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
-    return Eshi100Rules(validate(load_card_dir(folder, GAME_ID, SCHEMA)))
+    return Eshi100Rules(validate(load_card_dir(folder, GAME_ID, SCHEMA, VOCABULARY)))
 
 
 def load_decks(deck_root: str | Path | None = None,

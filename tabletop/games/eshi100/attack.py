@@ -10,28 +10,33 @@
   attack has power 0 and fails anyway (both public facts, ESHI-H2).
 * Judgement: attack power 0 fails; no defence succeeds; the larger power
   wins; equal powers fail. A successful attacker goes to its owner's victory
-  pile (1 point); the other cards stay where they are, as used.
+  pile (1 point); the other cards stay where they are, as used. Powers carry the
+  cards' modifiers (各種修正, :func:`power`); the attacker's ``on_attack``, the
+  defender's ``on_defend`` and a successful attacker's ``on_score`` abilities
+  resolve at those moments (:mod:`triggers`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from tabletop.core.abilities import Boundary
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.eshi100 import board, connect
+from tabletop.games.eshi100 import board, connect, triggers
 from tabletop.games.eshi100.connect import usable_attackers as usable_attackers
 from tabletop.games.eshi100.connect import usable_defenders as usable_defenders
 from tabletop.games.eshi100.data import (
     DecisionKind,
     PendingAttack,
+    Resume,
     Step,
     eshi_data,
 )
 from tabletop.games.eshi100.data import pending_attack as pending_attack
-from tabletop.games.eshi100.turn import NONE, check_points, set_recovered
+from tabletop.games.eshi100.turn import NONE, check_points, enter_challenge, set_recovered
 from tabletop.games.eshi100.words import inst_msg, seat_msg
 from tabletop.games.eshi100.zones import cdef, zid
 
@@ -70,16 +75,25 @@ class PowerComparison:
 
 
 def power(state: GameState, db: CardDb, iid: int) -> int:
-    """A card's power in this battle (printed; the sample set has no modifiers)."""
-    return int(cdef(state, db, iid)["power"])
+    """A card's power in this battle (seed 攻撃判定: 各種修正を加え): printed, plus the
+    modifiers of card abilities in force and continuous (:func:`triggers.power_modifier`),
+    never below 0."""
+    printed = int(cdef(state, db, iid)["power"])
+    return max(0, printed + triggers.power_modifier(state, db, iid))
 
 
 def compare(state: GameState, db: CardDb, attacker: int, defender: int | None) -> PowerComparison:
-    """The judgement of ``attacker`` against ``defender`` (None: no defence)."""
-    atk = power(state, db, attacker)
-    if defender is None:
-        return PowerComparison(attacker, atk, None, None, atk > 0)
-    dfn = power(state, db, defender)
+    """The judgement of ``attacker`` against ``defender`` (None: no defence); while an
+    attack waits for its defence, ``defender`` is read as its defence card (a card's
+    "while defending" modifiers count in the preview)."""
+    old = triggers.with_defender(state, defender)
+    try:
+        atk = power(state, db, attacker)
+        if defender is None:
+            return PowerComparison(attacker, atk, None, None, atk > 0)
+        dfn = power(state, db, defender)
+    finally:
+        triggers.restore_battle(state, old)
     return PowerComparison(attacker, atk, defender, dfn, atk > 0 and atk > dfn)
 
 
@@ -148,11 +162,12 @@ def apply_use(state: GameState, db: CardDb, seat: int, use: Use) -> None:
     state.add_log(msg("log.eshi100.attacks", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
     eshi_data(state).attack = PendingAttack(iid, seat)
-    ask_defence(state, db)
+    triggers.fire(state, db, [(iid, "on_attack")], Resume.DEFENCE)
 
 
 def ask_defence(state: GameState, db: CardDb) -> None:
-    """Ask the defender (ESHI-H2: only when a defence is possible and could matter)."""
+    """Ask the defender (ESHI-H2: only when a defence is possible and could matter);
+    without a question, judge at once."""
     attacker = pending_attacker(state)
     assert attacker is not None
     defender_seat = state.other(state.cards[attacker].owner)
@@ -195,24 +210,34 @@ def apply_defend(state: GameState, db: CardDb, seat: int, defence: Defence) -> N
         resolve(state, db, None)
         return
     pay(state, seat, iid, defence.consume)
+    data = eshi_data(state)
+    assert data.attack is not None
+    data.attack = replace(data.attack, defender=iid)
     state.add_log(msg("log.eshi100.defends", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
-    resolve(state, db, iid)
+    triggers.fire(state, db, [(iid, "on_defend")], Resume.JUDGE)
 
 
 def resolve(state: GameState, db: CardDb, defender: int | None) -> None:
-    """Judge the attack; a successful attacker goes to the victory pile (1 point)."""
+    """Judge the attack; a successful attacker goes to the victory pile (1 point) and
+    its ``on_score`` abilities resolve; effects until the end of the combat end; then
+    the challenge phase."""
     attacker = pending_attacker(state)
     assert attacker is not None
     result = compare(state, db, attacker, defender)
     eshi_data(state).attack = None
+    triggers.tick_boundary(state, Boundary.END_OF_COMBAT)
     state.step = Step.NONE
     seat = state.cards[attacker].owner
     name = inst_msg(state, attacker)
-    if result.success:
-        state.move(attacker, zid(seat, "victory"))
-        state.add_log(msg("log.eshi100.attack_succeeds", card=name, player=seat_msg(seat),
-                          n=len(state.zones[zid(seat, "victory")].cards)))
-        check_points(state)
-    else:
+    if not result.success:
         state.add_log(msg("log.eshi100.attack_fails", card=name))
+        enter_challenge(state, db)
+        return
+    state.move(attacker, zid(seat, "victory"))
+    triggers.left_grid(state, (attacker,))
+    state.add_log(msg("log.eshi100.attack_succeeds", card=name, player=seat_msg(seat),
+                      n=len(state.zones[zid(seat, "victory")].cards)))
+    check_points(state)
+    if not state.game_over:
+        triggers.fire(state, db, [(attacker, "on_score")], Resume.CHALLENGE)

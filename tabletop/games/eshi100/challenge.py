@@ -7,6 +7,8 @@
 * No counter: the challenge succeeds and the turn goes back to the action
   phase (the board as it is). A counter: it fails and the turn moves on to the
   end phase (ESHI-H3: one failed challenge ends the challenge phase).
+* The challenger's grid cards' ``on_challenge`` abilities resolve after its
+  discards, the counterer's ``on_counter`` abilities after theirs (:mod:`triggers`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.eshi100.data import DecisionKind, Step
+from tabletop.games.eshi100 import triggers
+from tabletop.games.eshi100.data import DecisionKind, Resume, Step
 from tabletop.games.eshi100.turn import enter_action, enter_end
 from tabletop.games.eshi100.words import inst_msg, seat_msg
 from tabletop.games.eshi100.zones import cards_in, is_in, zid
@@ -47,6 +50,19 @@ def apply_challenge(state: GameState, db: CardDb, seat: int, cards: tuple[int, .
     """Discard two cards, then ask for a counter (or succeed at once)."""
     names = _discard(state, seat, list(cards))
     state.add_log(msg("log.eshi100.challenge", player=seat_msg(seat), cards=names))
+    triggers.fire(state, db, _owned_moments(state, db, seat, "on_challenge"), Resume.COUNTER)
+
+
+def _owned_moments(state: GameState, db: CardDb, seat: int,
+                   trigger: str) -> list[tuple[int, str]]:
+    return [(iid, trigger) for iid in triggers.grid_sources(state, db)
+            if state.cards[iid].owner == seat]
+
+
+def ask_counter(state: GameState, db: CardDb) -> None:
+    """Ask the opponent for a counter (not asked with fewer than two hand cards:
+    the challenge succeeds)."""
+    seat = state.active
     other = state.other(seat)
     hand = cards_in(state, other, "hand")
     if len(hand) < CHALLENGE_CARDS:
@@ -78,6 +94,11 @@ def apply_counter(state: GameState, db: CardDb, seat: int, cards: tuple[int, ...
         return
     names = _discard(state, seat, list(cards))
     state.add_log(msg("log.eshi100.counter", player=seat_msg(seat), cards=names))
+    triggers.fire(state, db, _owned_moments(state, db, seat, "on_counter"), Resume.COUNTERED)
+
+
+def fail(state: GameState, db: CardDb) -> None:
+    """The challenge was countered: on to the end phase (ESHI-H3)."""
     state.add_log(msg("log.eshi100.challenge_fails", player=seat_msg(state.active)))
     enter_end(state, db)
 

@@ -16,7 +16,10 @@ connected component of that graph and may hold the opponent's cards.
 Paying (ESHI-R4): to use a card of connect cost N >= 1, choose N recovered
 cards of its connect, the card itself among them, forming one connected group
 (connected through connections among the chosen cards only, ESHI-H5). Cost 0:
-nothing is consumed and the card stays recovered (ESHI-H4).
+nothing is consumed and the card stays recovered (ESHI-H4). A card's special
+instruction (特別な指示: the seed's "特別な指示が無い限り、つながってさえいればその形は
+問われない") may narrow the shape: all in one row or column, or only its owner's
+cards (:func:`consume_instruction`).
 """
 
 from __future__ import annotations
@@ -157,7 +160,41 @@ def payments(state: GameState, db: CardDb, seat: int, iid: int) -> list[frozense
                     if nxt not in group:
                         grown.add(group | {nxt})
         frontier = grown
+    line, own_only = consume_instruction(db, state.cards[iid].card_id)
+    if line or own_only:
+        frontier = {g for g in frontier if shape_ok(state, seat, g, line, own_only)}
     return sorted(frontier, key=lambda g: sorted(g))
+
+
+def consume_instruction(db: CardDb, card_id: str) -> tuple[bool, bool]:
+    """The card's special instruction on its payment (特別な指示, the ``consume_shape``
+    effect of a ``while_on_grid`` ability): ``(line, own_only)``; ``(False, False)``
+    for the seed's default, any connected shape of anyone's cards."""
+    line = own_only = False
+    for ability in db[card_id].abilities:
+        if ability.when.word != "while_on_grid":
+            continue
+        for use in ability.what:
+            if use.word == "consume_shape":
+                line = line or bool(use.params.get("line"))
+                own_only = own_only or bool(use.params.get("own_only"))
+    return line, own_only
+
+
+def shape_ok(state: GameState, seat: int, chosen: Iterable[int], line: bool,
+             own_only: bool) -> bool:
+    """Do the ``chosen`` cards keep a special instruction: ``line``, all in one row or
+    one column of the grid; ``own_only``, all ``seat``'s own?"""
+    pick = list(chosen)
+    if own_only and any(state.cards[c].owner != seat for c in pick):
+        return False
+    if line and len(pick) > 1:
+        squares = [board.square_of(state, c) for c in pick]
+        spots = [board.col_row(q) for q in squares if q is not None]
+        if len(spots) != len(pick):
+            return False
+        return len({c for c, _ in spots}) == 1 or len({r for _, r in spots}) == 1
+    return True
 
 
 @dataclass(frozen=True)
@@ -220,6 +257,11 @@ def check_consume(state: GameState, db: CardDb, seat: int, iid: int,
         return Verdict.refuse("eshi100.consume_must_include_card", "ESHI-R4", card=name)
     if not is_connected(edges, chosen):
         return Verdict.refuse("eshi100.consume_disconnected", "ESHI-R4", card=name)
+    line, own_only = consume_instruction(db, card.id)
+    if own_only and not shape_ok(state, seat, chosen, False, True):
+        return Verdict.refuse("eshi100.consume_own_only", "ESHI-R4", card=name)
+    if line and not shape_ok(state, seat, chosen, True, False):
+        return Verdict.refuse("eshi100.consume_not_line", "ESHI-R4", card=name)
     return Verdict.legal()
 
 

@@ -6,7 +6,13 @@ What the rules remember beyond cards and zones (a grid card's square is its
 ``state.data`` under :data:`KEY` and read through :func:`eshi_data` (a misspelt
 field is a type error, not a silent default):
 
-* ``attack``: the attack waiting for its defence (:class:`PendingAttack`), or None.
+* ``attack``: the attack waiting for its defence (:class:`PendingAttack`), or None;
+* ``actives``: card effects in force for a while (power modifiers until the end of
+  the combat or turn, while their source stays on the grid, for N turns;
+  :class:`~tabletop.core.abilities.Active`);
+* ``queue`` / ``choosing`` / ``then``: triggered card abilities waiting to resolve,
+  the one waiting for its target (the ``target`` decision) and what the turn does
+  once they are all done (:mod:`tabletop.games.eshi100.triggers`).
 
 Scenario positions keep writing ``[position.data] attack = { attacker = "$label" }``:
 :meth:`EshiData.from_position` converts it on load and :meth:`EshiData.to_json`
@@ -20,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
 from tabletop.core.model import GameState, Word
 from tabletop.core.position import PositionError, resolve_labels
@@ -45,6 +52,7 @@ class Step(Word):
     DEFEND = "defend"
     COUNTER = "counter"
     HAND_LIMIT = "hand_limit"
+    TARGET = "target"
 
 
 class DecisionKind(Word):
@@ -54,13 +62,38 @@ class DecisionKind(Word):
     DEFEND = "defend"
     COUNTER = "counter"
     HAND_LIMIT = "hand_limit"
+    TARGET = "target"
+
+
+class Resume(Word):
+    """What the turn does once the triggered abilities of a moment are resolved
+    (:func:`tabletop.games.eshi100.triggers.resume`)."""
+
+    CHALLENGE = "challenge"  # after a placing or a judged attack: the challenge phase
+    DEFENCE = "defence"  # after an attack's on_attack abilities: ask the defender
+    JUDGE = "judge"  # after a defence's on_defend abilities: judge the attack
+    RECOVER = "recover"  # after start_of_turn abilities: the optional recovery
+    COUNTER = "counter"  # after on_challenge abilities: ask for a counter
+    COUNTERED = "countered"  # after on_counter abilities: the challenge fails
 
 
 @dataclass(frozen=True)
 class PendingAttack:
-    """An attack declared with ``use`` and waiting for the defender: ``attacker`` of ``seat``."""
+    """An attack declared with ``use``: ``attacker`` of ``seat``, waiting for the
+    defender; ``defender`` is the defence card once one is used (None: none yet)."""
 
     attacker: int
+    seat: int
+    defender: int | None = None
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A triggered ability waiting to resolve: ability ``index`` of the card
+    ``source``, owned by ``seat``."""
+
+    source: int
+    index: int
     seat: int
 
 
@@ -69,6 +102,10 @@ class EshiData:
     """絵師100人展's bookkeeping (see the module docstring)."""
 
     attack: PendingAttack | None = None
+    actives: tuple[Active, ...] = ()
+    queue: tuple[Queued, ...] = ()
+    choosing: Queued | None = None
+    then: Resume | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain values, in the ``[position.data]`` shape."""

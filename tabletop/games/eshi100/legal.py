@@ -18,6 +18,7 @@ from tabletop.core.model import GameState
 from tabletop.games.eshi100 import attack, connect, placing
 from tabletop.games.eshi100.challenge import CHALLENGE_CARDS, PASS
 from tabletop.games.eshi100.data import DecisionKind, Phase
+from tabletop.games.eshi100.triggers import target_combinations
 from tabletop.games.eshi100.turn import NONE
 from tabletop.games.eshi100.zones import cards_in
 
@@ -41,6 +42,9 @@ def decision_actions(state: GameState, db: CardDb, pending: Decision) -> list[Ac
             for pay in connect.payments(state, db, seat, int(option)):
                 out.append(_decide(seat, [option], sorted(pay)))
         return out
+    if pending.kind == DecisionKind.TARGET:
+        return [_decide(seat, c) for c in target_combinations(pending.options, pending.min_count,
+                                                               MAX_COMBINATIONS)]
     if pending.kind in (DecisionKind.COUNTER, DecisionKind.HAND_LIMIT):
         cards = [o for o in pending.options if o != PASS]
         size = CHALLENGE_CARDS if pending.kind == DecisionKind.COUNTER else pending.min_count

@@ -15,7 +15,8 @@ from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.eshi100 import board
+from tabletop.games.eshi100 import board, connect, triggers
+from tabletop.games.eshi100.data import Resume
 from tabletop.games.eshi100.turn import draw, set_recovered
 from tabletop.games.eshi100.words import inst_msg, log_per_seat, seat_msg, square_msg
 from tabletop.games.eshi100.zones import GRID, is_in, zid
@@ -70,7 +71,10 @@ def check_place(state: GameState, seat: int, iid: object, square: object) -> Pla
 
 
 def apply_place(state: GameState, db: CardDb, seat: int, place: Place) -> None:
-    """Put the card on the square, recovered; the replaced card to its owner's discard."""
+    """Put the card on the square, recovered; the replaced card to its owner's discard.
+    Then the placed card's ``on_place`` abilities and the ``on_connect`` abilities of
+    the cards it connects with directly (each for its own owner, in square order), and
+    on to the challenge phase (:mod:`triggers`)."""
     iid, square = place.card, place.square
     old = board.occupants(state).get(square)
     state.move(iid, GRID)
@@ -81,8 +85,17 @@ def apply_place(state: GameState, db: CardDb, seat: int, place: Place) -> None:
     if old is not None:
         owner = state.cards[old].owner
         state.move(old, zid(owner, "discard"))
+        triggers.left_grid(state, (old,))
         state.add_log(msg("log.eshi100.replaced", card=inst_msg(state, old),
                           player=seat_msg(owner)))
+    on = board.occupants(state)
+    moments = [(iid, "on_place")]
+    for q in sorted(board.neighbours(square)):
+        other = on.get(q)
+        if (other is not None and board.is_recovered(state, other)
+                and connect.connects(state, db, iid, other, state.cards[other].owner)):
+            moments.append((other, "on_connect"))
+    triggers.fire(state, db, moments, Resume.CHALLENGE)
 
 
 def check_hand_boost(state: GameState, seat: int, iid: object) -> int | Verdict:

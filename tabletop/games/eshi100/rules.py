@@ -11,8 +11,14 @@ Actions (ints are instance ids, squares as in :mod:`board`):
 * ``decide(choice=[...], consume=[...])`` answers ``state.pending``:
   ``recover`` (``[iid]`` / ``["none"]``), ``defend`` (``[iid]`` with its
   ``consume`` / ``["none"]``), ``counter`` (``["pass"]`` / two hand ids),
-  ``hand_limit`` (exactly the excess number of hand ids). Ids may be given as
+  ``hand_limit`` (exactly the excess number of hand ids), ``target`` (the
+  cards a card's ability takes, as many as it asks). Ids may be given as
   ints or digit strings.
+
+Card abilities (``[[card.ability]]``, :mod:`abilities`) are enforced through
+:mod:`triggers`: fired at their moments, their targets asked, their power
+modifiers and printed victory conditions read by :func:`attack.power` and
+:meth:`Eshi100Rules.after_action`.
 
 Each kind is a :class:`~tabletop.core.dispatch.Handler` (:meth:`Eshi100Rules.handlers`):
 its arguments are checked once into a typed value (:class:`~placing.Place`,
@@ -32,8 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from tabletop.core.abilities import Vocabulary
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
@@ -59,9 +66,11 @@ from tabletop.games.eshi100 import (
     legal,
     placing,
     setup,
+    triggers,
     turn,
     zones,
 )
+from tabletop.games.eshi100.abilities import VOCABULARY
 from tabletop.games.eshi100.attack import Defence, Use
 from tabletop.games.eshi100.data import DecisionKind, Phase, pending_decision
 from tabletop.games.eshi100.placing import Place
@@ -96,6 +105,13 @@ class Counter:
 
 
 @dataclass(frozen=True)
+class Target:
+    """A checked answer to ``target``: the cards a card's ability takes (ESHI-H9)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class HandLimit:
     """A checked answer to ``hand_limit``: the hand cards to discard (ESHI-R7)."""
 
@@ -103,7 +119,7 @@ class HandLimit:
 
 
 #: A checked answer to the pending decision, one type per decision kind.
-Answer = Recover | Defence | Counter | HandLimit
+Answer = Recover | Defence | Counter | HandLimit | Target
 P = TypeVar("P")
 
 
@@ -155,6 +171,7 @@ class Eshi100Rules(GameRules):
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = tuple(Phase)
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
+    vocabulary: ClassVar[Vocabulary[Any] | None] = VOCABULARY
     #: A grid card's square is where it stands: free mode never carries it (ALL-R3).
     place_counters: ClassVar[frozenset[str]] = frozenset({"square"})
 
@@ -181,15 +198,16 @@ class Eshi100Rules(GameRules):
         return self._handlers
 
     def after_action(self, state: GameState) -> None:
-        """ESHI-R6: the deck-out check after every action (ESHI-H6)."""
+        """ESHI-R6: the deck-out check after every action (ESHI-H6); then the victory
+        conditions printed on grid cards (ESHI-H8)."""
         turn.check_deck_out(state)
+        triggers.check_card_victories(state, self.cards)
 
     def _prepare_place(self, state: GameState, action: Action) -> Place | Verdict:
         return placing.check_place(state, action.seat, action.get("card"), action.get("square"))
 
     def _place(self, state: GameState, action: Action, place: Place) -> None:
         placing.apply_place(state, self.cards, action.seat, place)
-        turn.enter_challenge(state, self.cards)
 
     def _prepare_hand_boost(self, state: GameState, action: Action) -> int | Verdict:
         return placing.check_hand_boost(state, action.seat, action.get("card"))
@@ -204,8 +222,6 @@ class Eshi100Rules(GameRules):
 
     def _use(self, state: GameState, action: Action, use: Use) -> None:
         attack.apply_use(state, self.cards, action.seat, use)
-        if state.pending is None:
-            turn.enter_challenge(state, self.cards)
 
     def _prepare_challenge(self, state: GameState, action: Action) -> tuple[int, ...] | Verdict:
         return challenge.check_two_from_hand(state, action.seat, action.get("cards"))
@@ -235,6 +251,9 @@ class Eshi100Rules(GameRules):
         if pending.kind == DecisionKind.COUNTER:
             cards = challenge.check_counter(state, action.seat, choice)
             return cards if isinstance(cards, Verdict) else Counter(cards)
+        if pending.kind == DecisionKind.TARGET:
+            targets = triggers.check_target(state, self.cards, choice)
+            return targets if isinstance(targets, Verdict) else Target(targets)
         if pending.kind == DecisionKind.RECOVER:
             return Recover(None if choice[0] == turn.NONE else int(choice[0]))
         return HandLimit(tuple(int(c) for c in choice))
@@ -245,9 +264,10 @@ class Eshi100Rules(GameRules):
             turn.apply_recover(state, db, answer.card)
         elif isinstance(answer, Defence):
             attack.apply_defend(state, db, action.seat, answer)
-            turn.enter_challenge(state, db)
         elif isinstance(answer, Counter):
             challenge.apply_counter(state, db, action.seat, answer.cards)
+        elif isinstance(answer, Target):
+            triggers.apply_target(state, db, answer.cards)
         else:
             turn.apply_hand_limit(state, db, answer.cards)
 

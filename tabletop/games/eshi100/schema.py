@@ -19,14 +19,19 @@ Card files live in ``assets/cards/eshi100/*.toml``; every card is of type
   :data:`tabletop.geometry.CORNERS`.
 
 :func:`validate` adds the checks the generic schema cannot express (exactly the
-four corners, each one of the four values) and raises :class:`CardDataError`
-naming the file, the card and the field.
+four corners, each one of the four values; where each ability effect may stand)
+and raises :class:`CardDataError` naming the file, the card and the field.
+
+A card may also carry ``text`` (its printed text, shown on the hover) and
+``[[card.ability]]`` tables in the words of :mod:`tabletop.games.eshi100.abilities`
+(docs/cards-eshi100.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tabletop.core.abilities import Ability, Duration
 from tabletop.core.cards import CardDataError, CardDb, CardDef, FieldSpec, Schema
 from tabletop.geometry import CORNERS, Corner
 
@@ -70,7 +75,38 @@ def validate(db: CardDb) -> CardDb:
                 raise CardDataError(card.source, card.id, f"connectors.{corner}",
                                     "expected one of " + ", ".join(CONNECTORS)
                                     + f", got {table[corner]!r}")
+        for ability in card.abilities:
+            _check_ability(card, ability)
     return db
+
+
+#: Effects a continuous (``while_on_grid``) ability may have; the others happen once.
+CONTINUOUS_EFFECTS = frozenset({"power", "win", "consume_shape"})
+
+
+def _check_ability(card: CardDef, ability: Ability) -> None:
+    """Where each effect may stand (issue 15, docs/cards-eshi100.md): a continuous
+    ability changes power, wins or instructs the payment; ``consume_shape`` is a
+    plain continuous instruction (no ``if``, no ``whom``); a triggered ``power`` lasts
+    (a ``how_long``: a modifier that ended at once would change nothing)."""
+    where = f"ability[{ability.index}]"
+    continuous = ability.when.word == "while_on_grid"
+    for i, use in enumerate(ability.what):
+        if continuous and use.word not in CONTINUOUS_EFFECTS:
+            raise CardDataError(card.source, card.id, f"{where}.what[{i}]",
+                                f"effect {use.word!r} happens once: give it a trigger "
+                                "(while_on_grid takes " + ", ".join(sorted(CONTINUOUS_EFFECTS))
+                                + ")")
+        if use.word == "consume_shape" and not (continuous and not ability.conditions
+                                                and ability.whom is None):
+            raise CardDataError(card.source, card.id, f"{where}.what[{i}]",
+                                "consume_shape is a continuous instruction: when = "
+                                "\"while_on_grid\", without if or whom")
+        if (use.word == "power" and not continuous
+                and ability.how_long.duration is Duration.INSTANT):
+            raise CardDataError(card.source, card.id, f"{where}.how_long",
+                                "a triggered power modifier needs a how_long "
+                                "(end_of_combat, end_of_turn, while_in_play, turns, permanent)")
 
 
 def connectors_of(card: CardDef) -> Mapping[Corner, str]:

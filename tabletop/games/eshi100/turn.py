@@ -7,21 +7,24 @@ passes by itself when none is possible, ESHI-R5) -> challenge (optional; a
 success returns to the action phase, a counter ends it, ESHI-H3) -> end (hand
 limit 5: the ``hand_limit`` decision, ESHI-R7) -> the other player's turn.
 
-Winning: 3 victory points (checked the moment an attack succeeds) and deck-out
+Winning: 3 victory points (checked the moment an attack succeeds), deck-out
 (ESHI-R6: the moment a deck holds 0 cards its owner loses; checked inside every
-draw and after every action, ESHI-H6). Draw before recovery: ESHI-H7.
+draw and after every action, ESHI-H6) and a victory condition printed on a card
+(:func:`card_victory`, ESHI-H8). Draw before recovery: ESHI-H7; the cards'
+``start_of_turn`` abilities come between them (:mod:`triggers`).
 """
 
 from __future__ import annotations
 
 from tabletop.core import piles
+from tabletop.core.abilities import Boundary
 from tabletop.core.actions import Decision
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import EndCause, GameState
 from tabletop.games.eshi100 import board
 from tabletop.games.eshi100.connect import usable_attackers
-from tabletop.games.eshi100.data import DecisionKind, Phase, Step
+from tabletop.games.eshi100.data import DecisionKind, Phase, Resume, Step
 from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
 from tabletop.games.eshi100.zones import GRID, SEATS, cards_in, zid
 
@@ -53,6 +56,16 @@ def win(state: GameState, seat: int) -> None:
     state.end_game(seat, EndCause.POINTS)
     state.pending = None
     state.add_log(msg("log.eshi100.wins", player=seat_msg(seat)))
+
+
+def card_victory(state: GameState, seat: int, card: object) -> None:
+    """End the game with ``seat`` as the winner by the victory condition printed on
+    ``card`` (a card name message; seed 勝利条件: 特定カードに記載された勝利条件)."""
+    if state.game_over:
+        return
+    state.end_game(seat, EndCause.CARD_VICTORY)
+    state.pending = None
+    state.add_log(msg("log.eshi100.card_victory", player=seat_msg(seat), card=card))
 
 
 def points(state: GameState, seat: int) -> int:
@@ -95,7 +108,9 @@ def start_turn(state: GameState, db: CardDb, seat: int, turn: int) -> None:
         draw(state, seat, 1)
     if state.game_over:
         return
-    ask_recover(state, db)
+    from tabletop.games.eshi100 import triggers  # it resumes the turn through this module
+    sources = [(iid, "start_of_turn") for iid in triggers.grid_sources(state, db)]
+    triggers.fire(state, db, sources, Resume.RECOVER, {"turn_seat": str(seat)})
 
 
 def ask_recover(state: GameState, db: CardDb) -> None:
@@ -179,7 +194,10 @@ def apply_hand_limit(state: GameState, db: CardDb, chosen: tuple[int, ...]) -> N
 
 
 def next_turn(state: GameState, db: CardDb) -> None:
-    """Hand the turn to the other seat."""
+    """Hand the turn to the other seat; effects in force until the end of this turn end
+    (and one turn is counted off those that last N turns)."""
+    from tabletop.games.eshi100 import triggers  # it resumes the turn through this module
+    triggers.tick_boundary(state, Boundary.END_OF_TURN, state.active)
     start_turn(state, db, state.other(state.active), state.turn + 1)
 
 

@@ -6,7 +6,7 @@ from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.model import GameState
 
 __all__ = ["COLUMN_LETTERS", "card_msg", "inst_msg", "log_per_seat", "phase_msg", "seat_msg",
-           "reorient", "square_label", "square_msg"]
+           "reorient", "square_from_label", "square_label", "square_msg"]
 
 #: Column names as each player reads the grid from their own side, left to right; rows
 #: are numbered 1..4 from that player's side. The window draws the same labels beside
@@ -37,6 +37,17 @@ def square_label(square: int, seat: int = 0) -> tuple[str, int]:
     if seat == 1:  # player 2 sits across the table: the grid turned half-way round
         col, row = 3 - col, 3 - row
     return COLUMN_LETTERS[col], row + 1
+
+
+def square_from_label(label: str, seat: int = 0) -> int:
+    """The square (0..15) that ``seat`` reads as ``label`` ("A1" .. "D4"), the inverse of
+    :func:`square_label`. Raises ValueError for a label that names no square."""
+    if len(label) != 2 or label[0] not in COLUMN_LETTERS or label[1] not in "1234":
+        raise ValueError(f"not a square label: {label!r}")
+    col, row = COLUMN_LETTERS.index(label[0]), int(label[1]) - 1
+    if seat == 1:
+        col, row = 3 - col, 3 - row
+    return row * 4 + col
 
 
 def square_msg(square: int, seat: int = 0) -> Message:

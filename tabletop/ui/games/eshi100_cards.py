@@ -125,8 +125,10 @@ def _link(surf: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
 def effect_words(card: Any, lang: str) -> list[str]:
     """Every effect of a 絵師100人展 card in words, for the hover (issue 12 §7) beyond
     the plugin's explain lines (number and action icon, connect cost, power,
-    connectors): its use from the hand (hand boost, ESHI-R5)."""
-    return [t("hover.eshi100.hand_boost")]
+    connectors): its printed text (its abilities, issue 15), then its use from the hand
+    (hand boost, ESHI-R5)."""
+    text = card.text.get(lang) or card.text.get("en") if getattr(card, "text", None) else ""
+    return ([text] if text else []) + [t("hover.eshi100.hand_boost")]
 
 
 class EshiCardRenderer(CardRenderer):

@@ -10,6 +10,7 @@ puts the hot-seat cover up first whenever the seat changes):
 * ``recover``: click one of your damaged cards, **Recover**; or **Don't recover**.
 * ``counter``: click two of your hand cards, **Counter**; or **Pass**.
 * ``hand_limit``: click the cards to discard, **Discard**.
+* ``target``: a card's ability takes a target: click the lit cards, **Choose**.
 
 Using a card in the action phase is not a rules decision, but it is shown the same
 way: clicking a usable card opens a local "use" choice here (:meth:`start_use`),
@@ -48,6 +49,7 @@ _COMMANDS: dict[str, tuple[str, ...]] = {
     "recover": ("eshi_recover", "eshi_no_recover"),
     "counter": ("eshi_counter", "eshi_pass"),
     "hand_limit": ("eshi_discard",),
+    "target": ("eshi_target",),
 }
 
 
@@ -132,7 +134,7 @@ class EshiDecisionPanel(DecisionPanel):
             used = self._click_marked(iid, 1, self.options())
         elif kind == "counter":
             used = self._click_marked(iid, 2, self.options())
-        elif kind == "hand_limit":
+        elif kind in ("hand_limit", "target"):
             need = self.decision.max_count if self.decision is not None else 0
             used = self._click_marked(iid, need, self.options())
         else:
@@ -191,14 +193,13 @@ class EshiDecisionPanel(DecisionPanel):
 
     def ready(self, command: str) -> bool:
         """Is the button's choice complete (the button is enabled)?"""
-        kind = self.kind
         if command in ("eshi_use", "eshi_defend"):
             return self.pick is not None and self.pick.hint(self.rules, self.state).complete
         if command == "eshi_recover":
             return len(self.marked) == 1
         if command == "eshi_counter":
             return len(self.marked) == 2
-        if command == "eshi_discard" and kind == "hand_limit" and self.decision is not None:
+        if command in ("eshi_discard", "eshi_target") and self.decision is not None:
             return len(self.marked) == self.decision.max_count
         if command == "eshi_clear":
             return self.pick is not None
@@ -227,7 +228,7 @@ class EshiDecisionPanel(DecisionPanel):
             return Action.make("decide", seat, choice=["none"])
         if command == "eshi_pass":
             return Action.make("decide", seat, choice=["pass"])
-        if command in ("eshi_recover", "eshi_counter", "eshi_discard"):
+        if command in ("eshi_recover", "eshi_counter", "eshi_discard", "eshi_target"):
             return Action.make("decide", seat, choice=[str(i) for i in marked])
         return super().action_for(command, seat)
 
@@ -264,7 +265,7 @@ class EshiDecisionPanel(DecisionPanel):
         if kind in (USE, "defend"):
             lines.append(self._consume_progress(lang))
             lines.append(self._outlook_line())
-        elif kind in ("recover", "counter", "hand_limit"):
+        elif kind in ("recover", "counter", "hand_limit", "target"):
             lines.append(t(f"eshi100ui.how_{kind}"))
         return "\n".join(line for line in lines if line)
 

@@ -242,7 +242,7 @@ def marks(ui: Eshi100UI, scene: TableContext, surface: pygame.Surface) -> None:
     elif kind == "" and not state.game_over:
         for iid in ui.usable:
             _frame(scene, surface, iid, USABLE, 6, thick)
-    if panel is not None and kind in ("recover", "counter", "hand_limit"):
+    if panel is not None and kind in ("recover", "counter", "hand_limit", "target"):
         for iid in sorted(panel.options()):
             if iid not in panel.marked:
                 _frame(scene, surface, iid, USABLE, 4, max(1, thick - 1))
