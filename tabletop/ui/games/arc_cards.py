@@ -65,6 +65,9 @@ def effect_text(card: Any, lang: str) -> str:
     text = card.text.get(lang) or card.text.get("en") or ""
     if not text and card.get("effect"):
         text = t(f"effect.{card.game}.{card.get('effect')}", n=card.get("amount", 1))
+    if not text and getattr(card, "abilities", None):  # issue 15: the abilities in words
+        from tabletop.games.arc.abilities import describe_card
+        text = " ".join(m.render(lang) for m in describe_card(card))
     return str(text)
 
 
@@ -76,8 +79,8 @@ def effect_words(card: Any, lang: str) -> list[str]:
     kind = card.type
     if kind in ("action", "combat"):
         return [t(f"hover.arc.{kind}"), effect_text(card, lang)]
-    if kind == "character":
-        return [t("hover.arc.character")]
+    if kind == "character":  # and what its abilities do (issue 15)
+        return [t("hover.arc.character")] + [x for x in [effect_text(card, lang)] if x]
     return []
 
 
