@@ -100,7 +100,7 @@ def test_registry_sample_set_covers_every_attribute_attack_and_kind() -> None:
     assert {d["attack"] for d in cards if d.type in ("battle", "weapon")} == set(ATTACK_TYPES)
     assert sum(1 for d in cards if d.get("upgrade_of")) >= 3
     assert {d["duration"] for d in cards if d.type == "situation"} >= {1, 2, 3}
-    assert {d["timing"] for d in cards if d.type == "event"} == {"event", "block", "any"}
+    assert {d["timing"] for d in cards if d.type == "event"} == {"event", "block", "any", "counter"}
     assert any(d.get("unique") for d in cards) and any(d.get("unlimited") for d in cards)
     for d in cards:
         if d.type in ("event", "situation", "weapon"):
@@ -568,14 +568,14 @@ def test_XENO_H2_moves_only_in_the_move_phase_once_per_card() -> None:
 
 def test_XENO_H2_move_keeps_counters_and_needs_a_free_own_slot() -> None:
     game = game_at(position("move", data=slots(w="s1", r="front.left"),
-                            p0_standby=[c("walker_frame", "w", counters={"hp_up": 1})],
+                            p0_standby=[c("walker_frame", "w", counters={"damage": 1})],
                             p0_field=[c("deck_rookie", "r")]))
     v = refused(game, "move", card=lab(game, "w"), slot="p0.field/front.left")
     assert v.reason == "xenocard.slot_taken"
     v = refused(game, "move", card=lab(game, "w"), slot="p1.field/front.left")
     assert v.reason == "xenocard.move_within_own_areas"
     assert act(game, "move", card=lab(game, "w"), slot="p0.field/back.right").ok
-    assert game.state.cards[lab(game, "w")].counters == {"hp_up": 1}
+    assert game.state.cards[lab(game, "w")].counters == {"damage": 1}
     assert RULES.cell_contents(game.state)["p0.field"] == [
         lab(game, "r"), None, None, lab(game, "w")]
 
@@ -637,7 +637,7 @@ def test_XENO_H7_event_boosts_last_the_turn_and_damage_adds_to_battle() -> None:
     battle(game)
     (event,) = RULES.battle_events(game.state)
     assert (event.damage, event.total_damage, event.destroyed) == (5, 7, True)
-    assert "atk_up" not in game.state.cards[lab(game, "w")].counters
+    assert RULES.derived(game.state, lab(game, "w"))["atk"] == 3  # the boost ended
 
 
 def test_XENO_H8_unique_cards_once_on_their_owners_side() -> None:
@@ -661,7 +661,7 @@ def test_XENO_H9_block_phase_is_always_asked_and_block_events_only_there() -> No
     v = refused(game, "decide", 1, choice=[str(lab(game, "sd"))])
     assert v.reason == "xenocard.not_a_block_event"
     assert act(game, "decide", 1, choice=[f"{lab(game, 'es')}@{lab(game, 'r')}"]).ok
-    assert game.state.cards[lab(game, "r")].counters == {"hp_up": 3}
+    assert RULES.derived(game.state, lab(game, "r"))["hp"] == 2 + 3
     assert act(game, "decide", 1, choice=["pass"]).ok
     assert game.state.active == 1
 

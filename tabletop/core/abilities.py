@@ -339,8 +339,17 @@ class Vocabulary(Generic[Ctx]):
     # -- words ---------------------------------------------------------------
 
     def describe_use(self, part: Part, use: Use) -> Message:
-        """One word in plain words: catalogue ``ability.<game>.<part>.<word>``."""
-        return msg(f"ability.{self.game}.{part}.{use.word}", **dict(use.params))
+        """One word in plain words: catalogue ``ability.<game>.<part>.<word>``.
+
+        A string parameter whose value has a catalogue entry
+        ``ability.<game>.value.<value>`` is given as that text (an attribute's or a
+        side's name in the reader's language), any other as it is."""
+        from tabletop.i18n import has_text
+
+        params = {k: (msg(f"ability.{self.game}.value.{v}")
+                      if isinstance(v, str) and v and has_text(f"ability.{self.game}.value.{v}")
+                      else v) for k, v in use.params.items()}
+        return msg(f"ability.{self.game}.{part}.{use.word}", **params)
 
     def describe(self, ability: Ability) -> Message:
         """The whole ability in one sentence (card face, hover, coach, log):

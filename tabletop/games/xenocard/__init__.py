@@ -13,7 +13,8 @@ vocabularies as enums), :mod:`zones` (zone and cell ids, slots),
 equip, level up, situations, moves), :mod:`events` (event effects, block
 phase), :mod:`battle` (XENO-R5 automatic battle, attack events), :mod:`turn`
 (phases, XENO-R8), :mod:`setup` (XENO-R2), :mod:`legal`, :mod:`drops`,
-:mod:`decklegal`, :mod:`rules` (``XenoRules``).
+:mod:`decklegal`, :mod:`abilities` (the ability words, issue 15),
+:mod:`rules` (``XenoRules``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from tabletop.core.cards import CardDataError, CardDb, load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
+from tabletop.games.xenocard.abilities import VOCABULARY, check_abilities
 from tabletop.games.xenocard.rules import XenoRules
 from tabletop.games.xenocard.schema import GAME_ID, SCHEMA
 from tabletop.games.xenocard.state import AttackEvent
@@ -32,7 +34,9 @@ __all__ = ["AttackEvent", "XenoRules", "load", "load_decks"]
 
 
 def check_upgrades(db: CardDb) -> None:
-    """Every ``upgrade_of`` names a battle card of the set. Raises CardDataError."""
+    """Every ``upgrade_of`` names a battle card of the set, and the abilities keep the
+    game's own limits (:func:`~.abilities.check_abilities`). Raises CardDataError."""
+    check_abilities(db)
     for card in db.values():
         base = card.get("upgrade_of") or ""
         if base and (base not in db or db[base].type != "battle" or base == card.id):
@@ -50,7 +54,7 @@ def load(card_root: str | Path | None = None,
     the slots the rules name.
     """
     folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
-    db = load_card_dir(folder, GAME_ID, SCHEMA)
+    db = load_card_dir(folder, GAME_ID, SCHEMA, VOCABULARY)
     check_upgrades(db)
     path = Path(layout_path) if layout_path is not None else resource_path("layouts",
                                                                      f"{GAME_ID}.toml")

@@ -13,9 +13,17 @@ layout's geometry:
 * ballistic: the deck.
 
 Damage >= HP destroys the card at once (to its owner's trash, weapons with it,
-XENO-R7); deck damage moves that many cards from the deck top to the dump, less
-the defender's ``deck_guard`` situations. Damage clears at the end of the
-battle phase.
+XENO-R7; its ``on_destroyed`` abilities fire); deck damage moves that many cards
+from the deck top to the dump, less the defender's ``deck_guard``. Damage clears
+at the end of the battle phase.
+
+Abilities in force (:mod:`.abilities`, issue 15): a turned-down card does not
+attack (XENO-H17); ``damage_to`` / ``guard_from`` change the damage between
+attributes; ``pierce`` sends the damage beyond a destroyed card's HP on to its
+owner's deck; ``extra_attack`` attacks again (new targets each time);
+``after_attack`` abilities fire after each attack; after the turn player's
+attacks, the defender's cards with ``counterattack`` attack in the same order
+(XENO-H19).
 
 The window shows the battle with :func:`battle_events`: one
 :class:`AttackEvent` per attack, in order, of the most recent battle phase. The
@@ -31,6 +39,7 @@ from __future__ import annotations
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.xenocard import abilities as xab
 from tabletop.games.xenocard.deck import damage_deck
 from tabletop.games.xenocard.facing import FieldGeometry
 from tabletop.games.xenocard.state import AttackEvent, AttackType, BattleRecord, xeno
@@ -42,6 +51,7 @@ from tabletop.games.xenocard.stats import (
     e_marked,
     hp,
     is_destroyed,
+    is_down,
 )
 from tabletop.games.xenocard.words import attack_msg, inst_msg, seat_msg
 from tabletop.games.xenocard.zones import (
@@ -52,7 +62,7 @@ from tabletop.games.xenocard.zones import (
     cell_id,
     counter,
     is_battle_card,
-    leave_play,
+    slot_of,
     zid,
 )
 
@@ -81,11 +91,13 @@ def _fighter(state: GameState, db: CardDb, seat: int, slot: str) -> int | None:
 
 
 def _attackers(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
-               step: AttackType) -> list[tuple[str, int]]:
+               step: AttackType, only: frozenset[int] | None = None) -> list[tuple[str, int]]:
     out = []
     for slot in geo.order[seat]:
         iid = _fighter(state, db, seat, slot)
-        if iid is not None and not e_marked(state, iid) and attack_type(state, db, iid) == step:
+        if iid is None or e_marked(state, iid) or is_down(state, iid):
+            continue
+        if (only is None or iid in only) and attack_type(state, db, iid) == step:
             out.append((slot, iid))
     return out
 
@@ -114,6 +126,8 @@ def _targets(state: GameState, db: CardDb, geo: FieldGeometry, seat: int, slot: 
 def _hit_card(state: GameState, db: CardDb, step: AttackType, slot: str, attacker: int,
               target_slot: str, target: int, amount: int) -> AttackEvent:
     seat, opp = state.cards[attacker].owner, state.cards[target].owner
+    atk_now = amount
+    amount = max(0, amount + xab.attack_bonus(state, db, attacker, target))
     cards = state.cards[target].counters
     cards[DAMAGE] = cards.get(DAMAGE, 0) + amount
     life = hp(state, db, target)
@@ -122,12 +136,18 @@ def _hit_card(state: GameState, db: CardDb, step: AttackType, slot: str, attacke
     state.add_log(msg("log.xenocard.attack_card", card=inst_msg(state, attacker),
                       attack=attack_msg(step), target=inst_msg(state, target), n=amount,
                       total=total, hp=life))
+    excess = min(amount, total - (life or 0))
+    pierce = destroyed and excess > 0 and bool(xab.affects(state, db, attacker, "pierce"))
     if destroyed:
-        state.add_log(msg("log.xenocard.destroyed", card=inst_msg(state, target)))
-        leave_play(state, target, "trash")
+        xab.destroy(state, db, target)
+    dumped: tuple[int, ...] = ()
+    if pierce and not state.game_over:
+        dumped = tuple(damage_deck(state, opp, excess))
+        state.add_log(msg("log.xenocard.pierces", card=inst_msg(state, attacker),
+                          player=seat_msg(opp), n=len(dumped)))
     return AttackEvent(step, attacker, cell_id(seat, "field", slot), target,
                        cell_id(opp, "field", target_slot), zid(opp, "field"), amount, life,
-                       total, destroyed, atk=amount)
+                       total, destroyed, dumped, atk=atk_now)
 
 
 def _hit_deck(state: GameState, db: CardDb, step: AttackType, slot: str, attacker: int,
@@ -143,43 +163,71 @@ def _hit_deck(state: GameState, db: CardDb, step: AttackType, slot: str, attacke
                        zid(opp, "deck"), damage, dumped=tuple(dumped), atk=amount)
 
 
+def _attack(state: GameState, db: CardDb, geo: FieldGeometry, seat: int, slot: str,
+            attacker: int, step: AttackType) -> list[AttackEvent]:
+    """One attack of ``attacker`` (XENO-R5); [] when it does not attack (logged why)."""
+    amount = atk(state, db, attacker) or 0
+    targets = _targets(state, db, geo, seat, slot, step)
+    if targets == []:  # a card that does not attack: say why (XENO-R5)
+        if step is not AttackType.MELEE:
+            why = "all_no_target"
+        elif slot not in geo.front[seat]:
+            why = "melee_back_row"
+        else:
+            why = "melee_no_facing"
+        state.add_log(msg(f"log.xenocard.{why}", card=inst_msg(state, attacker),
+                          attack=attack_msg(step)))
+        return []
+    if targets is None:
+        return [_hit_deck(state, db, step, slot, attacker, amount)]
+    return [_hit_card(state, db, step, slot, attacker, target_slot, target, amount)
+            for target_slot, target in targets
+            if state.zone_of(target) == zid(1 - seat, "field")]
+
+
+def _round(state: GameState, db: CardDb, geo: FieldGeometry, seat: int,
+           only: frozenset[int] | None = None) -> list[AttackEvent]:
+    """``seat``'s cards on the battle field attack, step by step (``only``: just these)."""
+    events: list[AttackEvent] = []
+    for step in AttackType:
+        for slot, attacker in _attackers(state, db, geo, seat, step, only):
+            times = 1 + xab.total(state, db, attacker, "extra_attack", "n")
+            for _ in range(times):
+                if state.game_over or state.zone_of(attacker) != zid(seat, "field") \
+                        or slot_of(state, attacker) != slot:
+                    break
+                made = _attack(state, db, geo, seat, slot, attacker, step)
+                events += made
+                if not made:
+                    break
+                xab.fire_card(state, db, attacker, "after_attack")
+    return events
+
+
 def run_battle(state: GameState, db: CardDb, geo: FieldGeometry) -> list[AttackEvent]:
-    """Carry out the turn player's automatic battle and clear damage (XENO-R5).
+    """Carry out the turn player's automatic battle and clear damage (XENO-R5); the
+    defender's counterattacking cards attack after (XENO-H19).
 
     Returns the attack events (also kept: ``xeno(state).battle``).
     """
     seat = state.active
-    events: list[AttackEvent] = []
     if not state.zones[zid(seat, "field")].cards:
         state.add_log(msg("log.xenocard.no_battle", player=seat_msg(seat)))
     for slot in geo.order[seat]:  # set this turn: no attack (XENO-R6)
         iid = _fighter(state, db, seat, slot)
         if iid is not None and e_marked(state, iid):
             state.add_log(msg("log.xenocard.e_mark_no_attack", card=inst_msg(state, iid)))
-    for step in AttackType:
-        for slot, attacker in _attackers(state, db, geo, seat, step):
-            if state.zone_of(attacker) != zid(seat, "field"):
-                continue
-            amount = atk(state, db, attacker) or 0
-            targets = _targets(state, db, geo, seat, slot, step)
-            if targets == []:  # a card that does not attack: say why (XENO-R5)
-                if step is not AttackType.MELEE:
-                    why = "all_no_target"
-                elif slot not in geo.front[seat]:
-                    why = "melee_back_row"
-                else:
-                    why = "melee_no_facing"
-                state.add_log(msg(f"log.xenocard.{why}", card=inst_msg(state, attacker),
-                                  attack=attack_msg(step)))
-                continue
-            if targets is None:
-                events.append(_hit_deck(state, db, step, slot, attacker, amount))
-                continue
-            for target_slot, target in targets:
-                events.append(_hit_card(state, db, step, slot, attacker, target_slot, target,
-                                        amount))
+        elif iid is not None and is_down(state, iid):
+            state.add_log(msg("log.xenocard.down_no_attack", card=inst_msg(state, iid)))
+    events = _round(state, db, geo, seat)
+    opp = 1 - seat
+    counter = frozenset(i for i in cards_in(state, opp, "field")
+                        if xab.affects(state, db, i, "counterattack"))
+    if counter and not state.game_over:
+        events += _round(state, db, geo, opp, counter)
     xeno(state).battle = BattleRecord(state.turn, seat, tuple(events))
     clear_damage(state)
+    xab.end_of_combat(state, db)
     return events
 
 

@@ -5,12 +5,13 @@ a cell id (``"p0.standby/s2"``, also with the layout's ``"cell:"`` prefix: that
 slot). ``onto`` is the card under the drop point, if any.
 
 * hand battle card -> own standby area: ``set_card``; onto the card it levels up
-  from: ``level_up``; onto the battle field: refused, battle cards are set to the
-  standby area only (XENO-R6);
+  from: ``level_up``; onto the battle field: ``set_card`` for a ``field_set``
+  card, else refused, battle cards are set to the standby area only (XENO-R6);
 * hand weapon -> onto one of one's battle cards (or its cell): ``equip``;
 * hand situation -> own situation area: ``set_situation``;
 * hand event -> onto its target, or anywhere on the table when it takes none:
-  ``play_event``; in one's own block-phase decision: ``decide(["E"/"E@T"])``;
+  ``play_event``; in one's own block-phase or counter decision:
+  ``decide(["E"/"E@T"])``;
 * battle card in the standby area / on the battle field -> a slot of either:
   ``move`` (the rules refuse it outside the move phase, with that reason);
 * hand card -> own trash while the adjust decision asks for exactly one card:
@@ -26,6 +27,7 @@ from __future__ import annotations
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
+from tabletop.games.xenocard.abilities import chosen_ability
 from tabletop.games.xenocard.events import target_needs
 from tabletop.games.xenocard.state import DecisionKind
 from tabletop.games.xenocard.state import pending as state_pending
@@ -96,10 +98,11 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         if onto is not None and state.cards[onto].owner == seat and card.get("upgrade_of") \
                 and state.cards[onto].card_id == card["upgrade_of"]:
             return Action.make("level_up", seat, card=iid, onto=onto)
-        if mine and where is not None and where[1] == "standby":
-            slot = _pick_slot(state, seat, "standby", where[2])
+        kinds = ("standby", "field") if card.get("field_set") else ("standby",)
+        if mine and where is not None and where[1] in kinds:
+            slot = _pick_slot(state, seat, where[1], where[2])
             if slot is None:
-                return _full(seat, "standby")
+                return _full(seat, where[1])
             return Action.make("set_card", seat, card=iid, slot=slot)
         return Verdict.refuse("xenocard.set_to_standby_only", "XENO-R6", card=card_msg(card.id))
     if card.type == "weapon":
@@ -114,12 +117,13 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
             return Action.make("set_situation", seat, card=iid, slot=slot)
         return Verdict.refuse("xenocard.situation_area_only", "XENO-R6", card=card_msg(card.id))
     # An event: its target is the card under the drop (none for draw / deck damage).
-    takes_target = str(card["effect"]) in ("damage", "retreat", "boost", "guard")
+    takes_target = chosen_ability(card) is not None
     if takes_target and onto is None:
         return Verdict.refuse("xenocard.target_needed", "", card=card_msg(card.id),
                               needs=target_needs(card))
     target = onto if takes_target else None
-    if pending is not None and pending.kind == DecisionKind.BLOCK and pending.seat == seat:
+    if pending is not None and pending.kind in (DecisionKind.BLOCK, DecisionKind.COUNTER) \
+            and pending.seat == seat:
         option = str(iid) if target is None else f"{iid}@{target}"
         return Action.make("decide", seat, choice=[option])
     return Action.make("play_event", seat, card=iid, target=target)

@@ -3,7 +3,8 @@
 Every candidate is filtered through the rules' own ``check``, so the list never
 holds an action the rules would refuse. Adjust discards (XENO-R8) list every
 choice of cards when there are at most :data:`MAX_ADJUST_CHOICES`, else each run
-of consecutive hand cards.
+of consecutive hand cards. A card with an alternative cost is offered both ways
+(XENO-H16); a ``field_set`` card also onto the battle field.
 """
 
 from __future__ import annotations
@@ -49,6 +50,13 @@ def _cells(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[str]:
     return [cell_id(seat, k, s) for k in kinds for s in free_slots(state, zid(seat, k))]
 
 
+def _with_alt(out: list[Action], db: CardDb, state: GameState, iid: int) -> list[Action]:
+    """The plays of hand card ``iid``, and the same with its alternative cost (XENO-H16)."""
+    if not db[state.cards[iid].card_id].get("alt_cost"):
+        return out
+    return out + [Action.make(a.kind, a.seat, **{**dict(a.args), "pay": "alt"}) for a in out]
+
+
 def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
     """Candidate actions of the turn player with nothing pending."""
     out: list[Action] = []
@@ -60,24 +68,28 @@ def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
         for iid in cards_in(state, seat, "hand"):
             card = cdef(state, db, iid)
             if card.type == "event":
-                out += [Action.make("play_event", seat, card=iid, target=t)
-                        for t in event_targets(state, db, seat, card)]
+                out += _with_alt([Action.make("play_event", seat, card=iid, target=t)
+                                  for t in event_targets(state, db, seat, card)], db, state, iid)
     elif state.phase == Phase.SET:
         standby = _cells(state, seat, ("standby",))
+        anywhere = _cells(state, seat, PLAY_AREAS)
         situations = _cells(state, seat, ("situations",))
         holders = battle_cards(state, db, seat)
         for iid in cards_in(state, seat, "hand"):
             card = cdef(state, db, iid)
+            plays: list[Action] = []
             if card.type == "battle":
-                out += [Action.make("set_card", seat, card=iid, slot=c) for c in standby]
+                plays += [Action.make("set_card", seat, card=iid, slot=c)
+                          for c in (anywhere if card.get("field_set") else standby)]
                 if card.get("upgrade_of"):
-                    out += [Action.make("level_up", seat, card=iid, onto=h) for h in holders
-                            if state.cards[h].card_id == card["upgrade_of"]]
+                    plays += [Action.make("level_up", seat, card=iid, onto=h) for h in holders
+                              if state.cards[h].card_id == card["upgrade_of"]]
             elif card.type == "weapon":
-                out += [Action.make("equip", seat, weapon=iid, holder=h) for h in holders]
+                plays += [Action.make("equip", seat, weapon=iid, holder=h) for h in holders]
             elif card.type == "situation":
-                out += [Action.make("set_situation", seat, card=iid, slot=c)
-                        for c in situations]
+                plays += [Action.make("set_situation", seat, card=iid, slot=c)
+                          for c in situations]
+            out += _with_alt(plays, db, state, iid)
     out.append(Action.make("next_phase", seat))
     return out
 

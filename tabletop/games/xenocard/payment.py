@@ -8,12 +8,20 @@
   ``"any"`` is matched by any card left over. Equipped weapons count with the
   attribute Weapon (XENO-H4). A battle card has exactly one attribute, so
   counting per attribute finds the best matching.
+* An alternative cost (XENO-H16), chosen with the action argument
+  ``pay = "alt"``: ``alt_cost = "discard"`` discards ``alt_count`` other hand
+  cards of ``alt_attribute`` (the oldest in the hand, unless the action's
+  ``discard`` names them), ``"discard_hand"`` the rest of the hand (at least one
+  card), to the trash, instead of paying ``cost`` from the deck. The condition
+  still applies.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from tabletop.core import piles
 from tabletop.core.actions import Verdict
@@ -23,7 +31,19 @@ from tabletop.core.model import GameState
 from tabletop.games.xenocard.schema import ANY, attribute_of
 from tabletop.games.xenocard.stats import e_marked
 from tabletop.games.xenocard.words import attr_list_msg, card_msg, seat_msg
-from tabletop.games.xenocard.zones import battle_cards, cdef, weapons_of, zid
+from tabletop.games.xenocard.zones import battle_cards, cards_in, cdef, weapons_of, zid
+
+#: The action argument ``pay`` that asks for the alternative cost (XENO-H16).
+ALT = "alt"
+
+
+@dataclass(frozen=True)
+class Paid:
+    """How a play is paid: ``discards`` (hand cards, an alternative cost, XENO-H16) or
+    None for the cost from the deck (XENO-R4); ``free`` pays nothing (XENO-H15)."""
+
+    discards: tuple[int, ...] | None = None
+    free: bool = False
 
 
 def available_attributes(state: GameState, db: CardDb, seat: int) -> list[str]:
@@ -63,21 +83,107 @@ def missing_for(condition: Sequence[str], available: Sequence[str]) -> list[str]
     return missing
 
 
-def check_cost_and_condition(state: GameState, db: CardDb, seat: int, card: CardDef,
-                             rule: str = "XENO-R4") -> Verdict:
-    """Can ``seat`` pay ``card``'s cost and meet its condition now? The refusal says what is
-    missing: the cost against the deck, or the attributes still needed."""
+def check_condition(state: GameState, db: CardDb, seat: int, card: CardDef,
+                    rule: str = "XENO-R4") -> Verdict:
+    """Does ``seat`` meet ``card``'s condition now? The refusal names what is missing."""
     condition = list(card.get("condition") or ())
+    if not condition:
+        return Verdict.legal()
     missing = missing_for(condition, available_attributes(state, db, seat))
     if missing:
         return Verdict.refuse("xenocard.condition_unmet", rule, card=card_msg(card.id),
                               needs=attr_list_msg(condition), missing=attr_list_msg(missing))
+    return Verdict.legal()
+
+
+def check_cost_and_condition(state: GameState, db: CardDb, seat: int, card: CardDef,
+                             rule: str = "XENO-R4") -> Verdict:
+    """Can ``seat`` pay ``card``'s cost and meet its condition now? The refusal says what is
+    missing: the cost against the deck, or the attributes still needed."""
+    condition = check_condition(state, db, seat, card, rule)
+    if not condition:
+        return condition
     cost = int(card["cost"])
     deck = len(state.zones[zid(seat, "deck")])
     if cost > deck:
         return Verdict.refuse("xenocard.cost_unpayable", rule, card=card_msg(card.id),
                               cost=cost, deck=deck)
     return Verdict.legal()
+
+
+def alt_discards(state: GameState, db: CardDb, seat: int, iid: int, card: CardDef,
+                 chosen: Any = None) -> tuple[int, ...] | Verdict:
+    """The hand cards ``card``'s alternative cost discards (XENO-H16), or the refusal.
+
+    ``chosen``: the hand cards the player named (the action's ``discard``), else the
+    oldest that fit."""
+    how = str(card.get("alt_cost") or "")
+    if not how:
+        return Verdict.refuse("xenocard.no_alt_cost", "XENO-H16", card=card_msg(card.id))
+    others = [i for i in cards_in(state, seat, "hand") if i != iid]
+    if how == "discard_hand":
+        if not others:
+            return Verdict.refuse("xenocard.alt_cost_unpaid", "XENO-H16",
+                                  card=card_msg(card.id), n=1)
+        return tuple(others)
+    attribute, n = str(card.get("alt_attribute") or ANY), int(card.get("alt_count") or 1)
+
+    def fits(i: int) -> bool:
+        printed = cdef(state, db, i)
+        return attribute == ANY or attribute_of(printed.type, printed.get("attribute")) \
+            == attribute
+
+    fitting = [i for i in others if fits(i)]
+    if chosen is not None:
+        picked = list(chosen) if isinstance(chosen, (list, tuple)) else []
+        if len(picked) != n or len(set(picked)) != n or not set(picked) <= set(fitting):
+            return Verdict.refuse("xenocard.alt_cost_bad_discard", "XENO-H16",
+                                  card=card_msg(card.id), n=n)
+        return tuple(int(i) for i in picked)
+    if len(fitting) < n:
+        return Verdict.refuse("xenocard.alt_cost_unpaid", "XENO-H16", card=card_msg(card.id),
+                              n=n)
+    return tuple(fitting[:n])
+
+
+def check_payment(state: GameState, db: CardDb, seat: int, iid: int, card: CardDef,
+                  how: Any = None, discard: Any = None, *, free: bool = False,
+                  no_condition: bool = False) -> Paid | Verdict:
+    """How ``seat`` pays ``card`` (instance ``iid``): ``how`` None for the cost from the
+    deck (XENO-R4), :data:`ALT` for the alternative cost (XENO-H16); ``free`` and
+    ``no_condition`` for a level-up that skips them (XENO-H15). The refusal says what
+    is missing."""
+    if not no_condition:
+        verdict = check_condition(state, db, seat, card)
+        if not verdict:
+            return verdict
+    if how not in (None, ALT):
+        return Verdict.refuse("xenocard.bad_payment", "XENO-H16", card=card_msg(card.id))
+    if free:
+        return Paid(free=True)
+    if how == ALT:
+        found = alt_discards(state, db, seat, iid, card, discard)
+        return found if isinstance(found, Verdict) else Paid(found)
+    cost, deck = int(card["cost"]), len(state.zones[zid(seat, "deck")])
+    if cost > deck:
+        return Verdict.refuse("xenocard.cost_unpayable", "XENO-R4", card=card_msg(card.id),
+                              cost=cost, deck=deck)
+    return Paid()
+
+
+def pay_for(state: GameState, seat: int, card: CardDef, paid: Paid) -> None:
+    """Pay as ``paid`` says: the deck's top cards to the dump, or the discards to the
+    trash (logged with their names: they are shown), or nothing."""
+    if paid.free:
+        return
+    if paid.discards is None:
+        pay(state, seat, card)
+        return
+    for iid in paid.discards:
+        state.move(iid, zid(seat, "trash"))
+    state.add_log(msg("log.xenocard.pays_discarding", player=seat_msg(seat),
+                      card=card_msg(card.id), n=len(paid.discards),
+                      cards=[card_msg(state.cards[i].card_id) for i in paid.discards]))
 
 
 def pay(state: GameState, seat: int, card: CardDef) -> list[int]:

@@ -16,7 +16,12 @@ then carried out with that value; slots are cell ids, see :mod:`.zones`):
   slot of one's standby area or battle field, each card once a turn (XENO-H2).
 
 Cards marked ``unlimited`` escape the once-a-turn limits (XENO-R6); ``unique``
-cards allow one card of that name on their owner's side, the first stays.
+cards allow one card of that name on their owner's side, every printing of it
+(:attr:`~tabletop.core.cards.CardDef.same_key`), the first stays (XENO-H8).
+Card properties (issue 15): ``field_set`` (set straight onto the battle field),
+``cannot_move``, ``no_weapons``, a weapon's ``holders``, the level-up variants
+``level_up_with`` (XENO-H15) and alternative costs (``pay = "alt"``, XENO-H16).
+A card put into play fires its ``on_set`` abilities.
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.xenocard.payment import check_cost_and_condition, pay
+from tabletop.games.xenocard import abilities as xab
+from tabletop.games.xenocard.payment import Paid, check_payment, pay_for
 from tabletop.games.xenocard.state import Phase, xeno
-from tabletop.games.xenocard.stats import E_MARK, TURNS
+from tabletop.games.xenocard.stats import E_MARK, TURNS, is_down
 from tabletop.games.xenocard.words import card_msg, cell_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.xenocard.zones import (
     PLAY_AREAS,
@@ -51,10 +57,14 @@ from tabletop.games.xenocard.zones import (
 
 @dataclass(frozen=True)
 class SetCard:
-    """``set_card``: hand battle card ``card`` onto standby slot ``slot`` (a slot name)."""
+    """``set_card``: hand battle card ``card`` onto slot ``slot`` of its owner's zone
+    ``kind`` (the standby area; the battle field for a ``field_set`` card), paid as
+    ``paid`` says."""
 
     card: int
     slot: str
+    kind: str = "standby"
+    paid: Paid = Paid()
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,7 @@ class Equip:
 
     weapon: int
     holder: int
+    paid: Paid = Paid()
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,7 @@ class LevelUp:
 
     card: int
     onto: int
+    paid: Paid = Paid()
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class SetSituation:
 
     card: int
     slot: str
+    paid: Paid = Paid()
 
 
 @dataclass(frozen=True)
@@ -111,12 +124,16 @@ def _in_play(state: GameState, db: CardDb, seat: int, iid: Any) -> bool:
         and is_battle_card(db, state, iid)
 
 
-def _unique(state: GameState, db: CardDb, seat: int, card: CardDef) -> Verdict:
-    """Unique cards: one of a name on its owner's side; the first stays (seed: ユニーク処理)."""
+def _unique(state: GameState, db: CardDb, seat: int, card: CardDef,
+            replacing: int | None = None) -> Verdict:
+    """Unique cards: one of a name on its owner's side, any printing of it
+    (``same_key``); the first stays (seed: ユニーク処理, XENO-H8). ``replacing``: the
+    card a level-up replaces does not count."""
     if not card.get("unique"):
         return Verdict.legal()
-    mine = [i for k in (*PLAY_AREAS, "weapons", "situations") for i in cards_in(state, seat, k)]
-    if any(state.cards[i].card_id == card.id for i in mine):
+    mine = [i for k in (*PLAY_AREAS, "weapons", "situations") for i in cards_in(state, seat, k)
+            if i != replacing]
+    if any(cdef(state, db, i).same_key == card.same_key for i in mine):
         return Verdict.refuse("xenocard.unique_in_play", "XENO-H8", card=card_msg(card.id))
     return Verdict.legal()
 
@@ -171,14 +188,15 @@ def _type_refusal(card: CardDef) -> Verdict:
     return Verdict.refuse(f"xenocard.how_{card.type}", "", card=card_msg(card.id))
 
 
-def _paid_after(state: GameState, db: CardDb, seat: int, card: CardDef) -> Verdict:
-    return check_cost_and_condition(state, db, seat, card)
+def _on_set(state: GameState, db: CardDb, iid: int) -> None:
+    xab.fire_card(state, db, iid, "on_set")
 
 
 # -- set_card --------------------------------------------------------------------------
 def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
-                     slot: Any) -> SetCard | Verdict:
-    """XENO-R6: a battle card to a free standby slot in the set phase, once a turn."""
+                     slot: Any, how: Any = None, discard: Any = None) -> SetCard | Verdict:
+    """XENO-R6: a battle card to a free standby slot in the set phase, once a turn; a
+    ``field_set`` card also to a free slot of the battle field."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
              lambda: _in_hand(state, db, seat, iid))
     if not v:
@@ -186,30 +204,36 @@ def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
     card = cdef(state, db, iid)
     if card.type != "battle":
         return _type_refusal(card)
-    v, cell = _free_cell(state, seat, slot, ("standby",), "xenocard.set_to_standby_only", card,
+    kinds = ("standby", "field") if card.get("field_set") else ("standby",)
+    v, cell = _free_cell(state, seat, slot, kinds, "xenocard.set_to_standby_only", card,
                          "XENO-R6")
-    v = _all(v, lambda: _battle_once(state, card), lambda: _unique(state, db, seat, card),
-             lambda: _paid_after(state, db, seat, card))
+    v = _all(v, lambda: _battle_once(state, card), lambda: _unique(state, db, seat, card))
     if not v or cell is None:
         return v
-    return SetCard(int(iid), cell[1])
+    paid = check_payment(state, db, seat, int(iid), card, how, discard)
+    if isinstance(paid, Verdict):
+        return paid
+    return SetCard(int(iid), cell[1], cell[0], paid)
 
 
 def set_card(state: GameState, db: CardDb, seat: int, play: SetCard) -> None:
-    """Pay, put the card on its standby slot with the E mark."""
+    """Pay, put the card on its slot with the E mark, fire its ``on_set`` abilities."""
     card = cdef(state, db, play.card)
-    pay(state, seat, card)
-    place(state, play.card, zid(seat, "standby"), play.slot)
+    pay_for(state, seat, card, play.paid)
+    place(state, play.card, zid(seat, play.kind), play.slot)
     state.cards[play.card].counters[E_MARK] = 1
     _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.sets", player=seat_msg(seat), card=card_msg(card.id),
-                      slot=cell_msg(zid(seat, "standby"), play.slot)))
+                      slot=cell_msg(zid(seat, play.kind), play.slot)))
+    _on_set(state, db, play.card)
 
 
 # -- equip -----------------------------------------------------------------------------
 def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
-                  holder: Any) -> Equip | Verdict:
-    """XENO-R7: a weapon onto one's own non-weapon battle card in play, set phase."""
+                  holder: Any, how: Any = None, discard: Any = None) -> Equip | Verdict:
+    """XENO-R7: a weapon onto one's own non-weapon battle card in play, set phase; not
+    onto a ``no_weapons`` card, and only onto the attributes a weapon's ``holders``
+    name."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
              lambda: _in_hand(state, db, seat, weapon))
     if not v:
@@ -219,31 +243,45 @@ def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
         return _type_refusal(card)
     if not _in_play(state, db, seat, holder) or cdef(state, db, holder).type != "battle":
         return Verdict.refuse("xenocard.bad_holder", "XENO-R7", card=card_msg(card.id))
+    held = cdef(state, db, holder)
+    if held.get("no_weapons"):
+        return Verdict.refuse("xenocard.holder_no_weapons", "XENO-R7",
+                              holder=inst_msg(state, holder))
+    fits = list(card.get("holders") or ())
+    if fits and held.get("attribute") not in fits:
+        return Verdict.refuse("xenocard.weapon_does_not_fit", "XENO-R7", card=card_msg(card.id),
+                              holder=inst_msg(state, holder),
+                              fits=[msg(f"attribute.xenocard.{a}") for a in fits])
     if weapons_of(state, holder):
         return Verdict.refuse("xenocard.holder_armed", "XENO-H3", card=card_msg(card.id),
                               holder=inst_msg(state, holder))
-    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card),
-             lambda: _paid_after(state, db, seat, card))
-    return v if not v else Equip(int(weapon), int(holder))
+    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card))
+    if not v:
+        return v
+    paid = check_payment(state, db, seat, int(weapon), card, how, discard)
+    return paid if isinstance(paid, Verdict) else Equip(int(weapon), int(holder), paid)
 
 
 def equip(state: GameState, db: CardDb, seat: int, play: Equip) -> None:
     """Pay, link the weapon to its holder (zone ``p{s}.weapons``), E mark on the weapon."""
     card = cdef(state, db, play.weapon)
-    pay(state, seat, card)
+    pay_for(state, seat, card, play.paid)
     state.move(play.weapon, zid(seat, "weapons"))
     xeno(state).equipped[play.weapon] = play.holder
     state.cards[play.weapon].counters[E_MARK] = 1
     _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.equips", player=seat_msg(seat), card=card_msg(card.id),
                       holder=inst_msg(state, play.holder)))
+    _on_set(state, db, play.weapon)
 
 
 # -- level_up --------------------------------------------------------------------------
 def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
-                     onto: Any) -> LevelUp | Verdict:
+                     onto: Any, how: Any = None, discard: Any = None) -> LevelUp | Verdict:
     """XENO-H6: the upgraded form replaces the card it names, in the set phase; the
-    replaced card counts for the new card's condition (XENO-H12)."""
+    replaced card counts for the new card's condition (XENO-H12). Variants
+    (``level_up_with``, XENO-H15): ``on_field`` only onto a card on the battle field,
+    ``no_cost``, ``no_condition``."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
              lambda: _in_hand(state, db, seat, iid))
     if not v:
@@ -255,22 +293,32 @@ def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
     if not _in_play(state, db, seat, onto) or state.cards[onto].card_id != base:
         return Verdict.refuse("xenocard.level_up_mismatch", "XENO-H6", card=card_msg(card.id),
                               base=card_msg(base))
+    variants = set(card.get("level_up_with") or ())
+    if "on_field" in variants and not is_in(state, onto, seat, "field"):
+        return Verdict.refuse("xenocard.level_up_on_field", "XENO-H15", card=card_msg(card.id),
+                              base=card_msg(base))
     # XENO-H12: the condition is checked with ``onto`` still in play, so the card being
     # replaced counts for it (unless it carries the E mark, XENO-R6).
-    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card),
-             lambda: _paid_after(state, db, seat, card))
-    return v if not v else LevelUp(int(iid), int(onto))
+    v = _all(_battle_once(state, card), lambda: _unique(state, db, seat, card, int(onto)))
+    if not v:
+        return v
+    paid = check_payment(state, db, seat, int(iid), card, how, discard,
+                         free="no_cost" in variants, no_condition="no_condition" in variants)
+    return paid if isinstance(paid, Verdict) else LevelUp(int(iid), int(onto), paid)
 
 
 def level_up(state: GameState, db: CardDb, seat: int, play: LevelUp) -> None:
-    """Pay; the new card takes the old one's slot, counters and weapons; the old goes to
-    the trash (XENO-R3, XENO-H6)."""
+    """Pay; the new card takes the old one's slot, counters and weapons (without the E
+    mark for a ``no_e_mark`` card, XENO-H15); the old goes to the trash (XENO-R3,
+    XENO-H6); the new card's ``on_set`` abilities fire."""
     iid, onto = play.card, play.onto
     card = cdef(state, db, iid)
-    pay(state, seat, card)
+    pay_for(state, seat, card, play.paid)
     zone_id, slot = state.zone_of(onto), slot_of(state, onto)
     assert slot is not None
     counters = dict(state.cards[onto].counters)
+    if "no_e_mark" in (card.get("level_up_with") or ()):
+        counters.pop(E_MARK, None)
     weapons = weapons_of(state, onto)
     unslot(state, onto)
     state.move(onto, zid(seat, "trash"))
@@ -281,11 +329,13 @@ def level_up(state: GameState, db: CardDb, seat: int, play: LevelUp) -> None:
     _use_battle_card(state, card)
     state.add_log(msg("log.xenocard.levels_up", player=seat_msg(seat),
                       old=inst_msg(state, onto), card=card_msg(card.id)))
+    _on_set(state, db, iid)
 
 
 # -- set_situation -------------------------------------------------------------------------
 def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
-                          slot: Any) -> SetSituation | Verdict:
+                          slot: Any, how: Any = None,
+                          discard: Any = None) -> SetSituation | Verdict:
     """XENO-R6: a situation onto a free slot of one's situation area, once a turn."""
     v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
              lambda: _in_hand(state, db, seat, iid))
@@ -298,23 +348,28 @@ def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
                          card, "XENO-R6")
     v = _all(v, lambda: _once(xeno(state).this_turn.situation_set, card,
                               "xenocard.one_situation_per_turn"),
-             lambda: _unique(state, db, seat, card), lambda: _paid_after(state, db, seat, card))
+             lambda: _unique(state, db, seat, card))
     if not v or cell is None:
         return v
-    return SetSituation(int(iid), cell[1])
+    paid = check_payment(state, db, seat, int(iid), card, how, discard)
+    return paid if isinstance(paid, Verdict) else SetSituation(int(iid), cell[1], paid)
 
 
 def set_situation(state: GameState, db: CardDb, seat: int, play: SetSituation) -> None:
-    """Pay; the situation stays ``duration`` of its owner's turns (counter ``turns``)."""
+    """Pay; the situation stays ``duration`` turns (counter ``turns``, XENO-H5), or for
+    good with ``duration = 0``; its ``on_set`` abilities fire."""
     card = cdef(state, db, play.card)
-    pay(state, seat, card)
+    pay_for(state, seat, card, play.paid)
     place(state, play.card, zid(seat, "situations"), play.slot)
-    state.cards[play.card].counters[TURNS] = int(card["duration"])
+    duration = int(card["duration"])
+    if duration:
+        state.cards[play.card].counters[TURNS] = duration
     if not card.get("unlimited"):
         data = xeno(state)
         data.this_turn = replace(data.this_turn, situation_set=True)
-    state.add_log(msg("log.xenocard.sets_situation", player=seat_msg(seat),
-                      card=card_msg(card.id), n=int(card["duration"])))
+    key = "log.xenocard.sets_situation" if duration else "log.xenocard.sets_situation_for_good"
+    state.add_log(msg(key, player=seat_msg(seat), card=card_msg(card.id), n=duration))
+    _on_set(state, db, play.card)
 
 
 # -- move ------------------------------------------------------------------------------------
@@ -325,6 +380,10 @@ def prepare_move(state: GameState, db: CardDb, seat: int, iid: Any, slot: Any) -
     if not _in_play(state, db, seat, iid):
         return Verdict.refuse("xenocard.not_movable", "XENO-H2")
     card = cdef(state, db, iid)
+    if card.get("cannot_move"):
+        return Verdict.refuse("xenocard.cannot_move", "XENO-H2", card=card_msg(card.id))
+    if is_down(state, int(iid)):
+        return Verdict.refuse("xenocard.down_cannot_move", "XENO-H17", card=card_msg(card.id))
     if iid in xeno(state).this_turn.moved:
         return Verdict.refuse("xenocard.moved_already", "XENO-H2", card=card_msg(card.id))
     parsed = parse_cell(slot)

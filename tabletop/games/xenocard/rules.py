@@ -12,7 +12,12 @@ or ``"p0.field/front.left"``, see :mod:`.zones`):
 * ``next_phase()`` -- move -> event -> set -> block;
 * ``decide(choice=[...])`` answers ``state.pending``: ``mulligan`` (``"keep"`` /
   ``"mulligan"``, XENO-R2), ``block`` (``"pass"``, ``"E"``, ``"E@T"``, XENO-H9),
-  ``adjust`` (the hand cards to discard, as instance-id strings, XENO-R8).
+  ``adjust`` (the hand cards to discard, as instance-id strings, XENO-R8),
+  ``counter`` (``"pass"`` or a counter event ``"E"``, XENO-H13).
+
+Plays from the hand take ``pay = "alt"`` (and optionally ``discard = [ids]``) for
+a card's alternative cost (XENO-H16). What cards do is their abilities
+(:mod:`.abilities`, :attr:`XenoRules.vocabulary`).
 
 Each kind is a :class:`~tabletop.core.dispatch.Handler` (:meth:`XenoRules.handlers`):
 its ``prepare`` parses and checks the arguments once into a typed value
@@ -33,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tabletop.core.abilities import Vocabulary
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.decks import Deck
@@ -50,6 +56,7 @@ from tabletop.core.refusals import (
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
 from tabletop.games.xenocard import (
+    abilities,
     battle,
     decklegal,
     drops,
@@ -102,8 +109,15 @@ class BlockAnswer:
     event: PlayEvent | None
 
 
+@dataclass(frozen=True)
+class CounterAnswer:
+    """The counter decision's answer: the counter event, or None for a pass (XENO-H13)."""
+
+    event: PlayEvent | None
+
+
 #: A ``decide`` answer, parsed by the pending decision's kind.
-Answer = MulliganAnswer | AdjustAnswer | BlockAnswer
+Answer = MulliganAnswer | AdjustAnswer | BlockAnswer | CounterAnswer
 
 
 REFUSALS = CommonRefusals(
@@ -122,6 +136,7 @@ class XenoRules(GameRules):
     #: Free mode's counters (ALL-R3).
     counter_names: ClassVar[tuple[str, ...]] = ("damage", "e_mark", "turns")
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
+    vocabulary: ClassVar[Vocabulary[Any] | None] = abilities.VOCABULARY
 
     def __init__(self, cards: CardDb, layout: Layout) -> None:
         super().__init__(cards)
@@ -160,19 +175,23 @@ class XenoRules(GameRules):
             ActionKind.DECIDE: Handler(self._prepare_decide, self._decide),
             ActionKind.SET_CARD: Handler(
                 lambda state, a: plays.prepare_set_card(state, db, a.seat, a.get("card"),
-                                                        a.get("slot")),
+                                                        a.get("slot"), a.get("pay"),
+                                                        a.get("discard")),
                 lambda state, a, play: plays.set_card(state, db, a.seat, play)),
             ActionKind.EQUIP: Handler(
                 lambda state, a: plays.prepare_equip(state, db, a.seat, a.get("weapon"),
-                                                     a.get("holder")),
+                                                     a.get("holder"), a.get("pay"),
+                                                     a.get("discard")),
                 lambda state, a, play: plays.equip(state, db, a.seat, play)),
             ActionKind.LEVEL_UP: Handler(
                 lambda state, a: plays.prepare_level_up(state, db, a.seat, a.get("card"),
-                                                        a.get("onto")),
+                                                        a.get("onto"), a.get("pay"),
+                                                        a.get("discard")),
                 lambda state, a, play: plays.level_up(state, db, a.seat, play)),
             ActionKind.SET_SITUATION: Handler(
                 lambda state, a: plays.prepare_set_situation(state, db, a.seat, a.get("card"),
-                                                             a.get("slot")),
+                                                             a.get("slot"), a.get("pay"),
+                                                             a.get("discard")),
                 lambda state, a, play: plays.set_situation(state, db, a.seat, play)),
             ActionKind.MOVE: Handler(
                 lambda state, a: plays.prepare_move(state, db, a.seat, a.get("card"),
@@ -191,12 +210,21 @@ class XenoRules(GameRules):
         if state.phase != Phase.EVENT:
             return Verdict.refuse("xenocard.event_phase_only", "", now=phase_msg(state.phase))
         return events.prepare_event(state, self.cards, action.seat, action.get("card"),
-                                    action.get("target"), False)
+                                    action.get("target"), False, action.get("pay"),
+                                    action.get("discard"))
 
     def _prepare_next_phase(self, state: GameState, action: Action) -> Phase | Verdict:
         now = phase(state)
         if now is None or now not in turn.NEXT_PHASE:
             return Verdict.refuse("xenocard.wrong_phase", "", now=phase_msg(state.phase))
+        locks = abilities.phase_locks(state, self.cards, action.seat, now.value)
+        if locks:  # XENO-H20: only while something else can still be done in the phase
+            others = [a for a in legal.turn_actions(state, self.cards, action.seat)
+                      if a.kind != ActionKind.NEXT_PHASE and self.check(state, a)]
+            if others:
+                return Verdict.refuse("xenocard.cannot_end_phase", "XENO-H20",
+                                      phase=phase_msg(now.value),
+                                      action=self.describe(state, others[0]) or "")
         return now
 
     def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
@@ -215,10 +243,12 @@ class XenoRules(GameRules):
         for option in choice:
             if option in pending.options:
                 continue
-            parsed = events.parse_option(option) if kind is DecisionKind.BLOCK else None
+            parsed = events.parse_option(option) \
+                if kind in (DecisionKind.BLOCK, DecisionKind.COUNTER) else None
             if parsed is not None:  # say why this event cannot be used now
                 verdict = events.check_event(state, self.cards, action.seat, parsed.card,
-                                             parsed.target, True)
+                                             parsed.target, kind is DecisionKind.BLOCK,
+                                             counter=kind is DecisionKind.COUNTER)
                 if not verdict:
                     return verdict
             return not_offered("xenocard.bad_choice", pending, self, state)
@@ -226,6 +256,8 @@ class XenoRules(GameRules):
             return MulliganAnswer(MulliganChoice(choice[0]))
         if kind is DecisionKind.ADJUST:
             return AdjustAnswer(tuple(int(option) for option in choice))
+        if kind is DecisionKind.COUNTER:
+            return CounterAnswer(events.parse_option(choice[0]))
         return BlockAnswer(events.parse_option(choice[0]))
 
     def _decide(self, state: GameState, action: Action, answer: Answer) -> None:
@@ -233,7 +265,9 @@ class XenoRules(GameRules):
             case MulliganAnswer(choice):
                 setup.apply_mulligan(state, action.seat, choice)
             case AdjustAnswer(discards):
-                turn.apply_adjust(state, action.seat, discards)
+                turn.apply_adjust(state, self.cards, action.seat, discards)
+            case CounterAnswer(event):
+                events.answer_counter(state, self.cards, action.seat, event)
             case BlockAnswer(None):
                 state.add_log(msg("log.xenocard.block_pass", player=seat_msg(action.seat)))
                 turn.pass_block(state)
@@ -254,8 +288,16 @@ class XenoRules(GameRules):
         self, state: GameState, seat: int, iid: int, zone_id: str, onto: int | None = None
     ) -> Action | Verdict:
         """What a drop means (see :mod:`tabletop.games.xenocard.drops`); ``zone_id`` may be a
-        zone id or a cell id (``"p0.standby/s2"``)."""
-        return drops.interpret_drop(state, self.cards, seat, iid, zone_id, onto)
+        zone id or a cell id (``"p0.standby/s2"``). A card that cannot be paid from
+        the deck but can by its alternative cost is played with it (XENO-H16)."""
+        meant = drops.interpret_drop(state, self.cards, seat, iid, zone_id, onto)
+        if isinstance(meant, Action) and meant.kind != ActionKind.DECIDE \
+                and iid in state.cards and self.cards[state.cards[iid].card_id].get("alt_cost") \
+                and not self.check(state, meant):
+            alt = Action.make(meant.kind, seat, **{**dict(meant.args), "pay": "alt"})
+            if self.check(state, alt):
+                return alt
+        return meant
 
     def check_deck(self, deck: Deck) -> list[Message]:
         """Deck problems: 40 cards exactly, at most 3 copies."""

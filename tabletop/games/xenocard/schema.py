@@ -1,24 +1,35 @@
 """Xenocard card schema: the fields each card type carries (seed 004: カード構成, 属性, コスト).
 
 Card files live in ``assets/cards/xenocard/*.toml`` and are validated on load by
-:func:`tabletop.core.cards.load_card_dir` against :data:`SCHEMA`.
+:func:`tabletop.core.cards.load_card_dir` against :data:`SCHEMA`; what a card
+*does* is its ``[[card.ability]]`` tables (:mod:`.abilities`, docs/cards-xenocard.md).
+Properties a card simply has are fields, not abilities:
 
 * ``battle``: ``attribute`` (one of the five non-weapon attributes), ``atk``,
   ``hp``, ``attack`` (attack type), ``cost``, ``condition``, ``unique``,
-  ``unlimited`` (XENO-R6) and ``upgrade_of`` (the card id this card levels up
-  from; seed: レベルアップ).
+  ``unlimited`` (XENO-R6), ``upgrade_of`` (the card id this card levels up
+  from; seed: レベルアップ) and ``level_up_with`` (its level-up variants:
+  ``on_field``, ``no_cost``, ``no_e_mark``, ``no_condition``, XENO-H15);
+  ``field_set`` (may be set straight onto the battle field), ``cannot_move``,
+  ``no_weapons`` (may not carry weapons), and an alternative cost
+  (``alt_cost``, XENO-H16).
 * ``weapon``: a battle card with the attribute Weapon, set onto a holder
   (XENO-R7): ``atk``, ``attack``, ``cost``, ``condition``, ``unique``,
-  ``unlimited``. It has no HP of its own.
-* ``situation``: ``cost``, ``condition``, ``duration`` (in its owner's turns,
-  XENO-H5), a continuous ``effect`` with ``amount`` and an optional
-  ``attribute`` filter, ``unique``, ``unlimited``.
+  ``unlimited``; ``holders`` (the attributes it fits; empty: any),
+  ``adds_atk`` (its ATK adds to the holder's instead of replacing it) and
+  ``keeps_type`` (the holder keeps its own attack type). It has no HP of its own.
+* ``situation``: ``cost``, ``condition``, ``duration`` (turns; 0: permanent)
+  counted in ``counted`` turns (``own``, ``opponent``, ``either``; XENO-H5),
+  ``unique``, ``unlimited``, ``alt_cost``.
 * ``event``: ``cost``, ``condition``, ``timing`` (``event``: own event phase;
-  ``block``: the opponent's block phase; ``any``: both), an ``effect`` with
-  ``amount``.
+  ``block``: the opponent's block phase; ``any``: both; ``counter``: answers
+  an event of the opponent, XENO-H13), ``alt_cost``.
 
 ``condition`` lists attributes and ``"any"`` (XENO-R4), e.g.
 ``["human", "human", "any"]``; costs are paid from the deck top into the dump.
+``alt_cost`` is ``"discard"`` (discard ``alt_count`` hand cards of
+``alt_attribute``) or ``"discard_hand"`` (discard the rest of the hand) instead
+of paying ``cost`` from the deck.
 """
 
 from __future__ import annotations
@@ -37,24 +48,24 @@ ANY = "any"
 ATTACK_TYPES: tuple[str, ...] = ("melee", "shooting", "all", "ballistic")
 CARD_TYPES: tuple[str, ...] = ("battle", "weapon", "situation", "event")
 
-#: Event effects. Targets: ``damage`` and ``retreat`` an opposing battle card on
-#: the battle field; ``boost`` and ``guard`` one of one's own battle cards in
-#: play; ``draw`` and ``deck_damage`` no card.
-EVENT_EFFECTS: tuple[str, ...] = ("draw", "damage", "boost", "guard", "retreat", "deck_damage")
-TARGET_OPPONENT: frozenset[str] = frozenset({"damage", "retreat"})
-TARGET_OWN: frozenset[str] = frozenset({"boost", "guard"})
-#: When an event may be used.
-TIMINGS: tuple[str, ...] = ("event", "block", "any")
-#: Situation effects, continuous while the situation is in play:
-#: ``atk_bonus``/``hp_bonus`` for the owner's battle cards (optionally of one
-#: attribute), ``deck_guard`` lowers each attack on the owner's deck.
-SITUATION_EFFECTS: tuple[str, ...] = ("atk_bonus", "hp_bonus", "deck_guard")
+#: When an event may be used (XENO-H9, XENO-H13).
+TIMINGS: tuple[str, ...] = ("event", "block", "any", "counter")
+#: Whose turns count a situation's ``duration`` down (XENO-H5).
+COUNTED: tuple[str, ...] = ("own", "opponent", "either")
+#: Level-up variants (XENO-H15).
+LEVEL_UP_WITH: tuple[str, ...] = ("on_field", "no_cost", "no_e_mark", "no_condition")
+#: Alternative costs (XENO-H16): "" none.
+ALT_COSTS: tuple[str, ...] = ("", "discard", "discard_hand")
 
 _COST = FieldSpec(int, minimum=0, maximum=10)
 _CONDITION = FieldSpec(list, required=False, default=[], item_choices=(*ATTRIBUTES, ANY))
 _FLAG = FieldSpec(bool, required=False, default=False)
 _ATTACK = FieldSpec(str, choices=ATTACK_TYPES)
-_AMOUNT = FieldSpec(int, required=False, minimum=0, maximum=20, default=1)
+_ALT = {
+    "alt_cost": FieldSpec(str, required=False, choices=ALT_COSTS, default=""),
+    "alt_count": FieldSpec(int, required=False, minimum=1, maximum=7, default=1),
+    "alt_attribute": FieldSpec(str, required=False, choices=(*ATTRIBUTES, ANY), default=ANY),
+}
 
 SCHEMA: Schema = {
     "battle": {
@@ -67,6 +78,12 @@ SCHEMA: Schema = {
         "unique": _FLAG,
         "unlimited": _FLAG,
         "upgrade_of": FieldSpec(str, required=False, default=""),
+        "level_up_with": FieldSpec(list, required=False, default=[],
+                                   item_choices=LEVEL_UP_WITH),
+        "field_set": _FLAG,
+        "cannot_move": _FLAG,
+        "no_weapons": _FLAG,
+        **_ALT,
     },
     "weapon": {
         "atk": FieldSpec(int, minimum=0, maximum=20),
@@ -75,24 +92,25 @@ SCHEMA: Schema = {
         "condition": _CONDITION,
         "unique": _FLAG,
         "unlimited": _FLAG,
+        "holders": FieldSpec(list, required=False, default=[], item_choices=BATTLE_ATTRIBUTES),
+        "adds_atk": _FLAG,
+        "keeps_type": _FLAG,
+        **_ALT,
     },
     "situation": {
         "cost": _COST,
         "condition": _CONDITION,
-        "duration": FieldSpec(int, minimum=1, maximum=9),
-        "effect": FieldSpec(str, choices=SITUATION_EFFECTS),
-        "amount": _AMOUNT,
-        "attribute": FieldSpec(str, required=False, choices=(*BATTLE_ATTRIBUTES, ANY),
-                               default=ANY),
+        "duration": FieldSpec(int, minimum=0, maximum=9),
+        "counted": FieldSpec(str, required=False, choices=COUNTED, default="own"),
         "unique": _FLAG,
         "unlimited": _FLAG,
+        **_ALT,
     },
     "event": {
         "cost": _COST,
         "condition": _CONDITION,
         "timing": FieldSpec(str, choices=TIMINGS),
-        "effect": FieldSpec(str, choices=EVENT_EFFECTS),
-        "amount": _AMOUNT,
+        **_ALT,
     },
 }
 

@@ -11,7 +11,11 @@ field is a type error, not a silent default):
   to be asked, XENO-R2);
 * ``this_turn``: what the turn has used up (:class:`TurnScoped`, XENO-R6, XENO-H2),
   one frozen value replaced as a whole when a turn starts;
-* ``battle``: the most recent battle phase attack by attack (:class:`BattleRecord`).
+* ``battle``: the most recent battle phase attack by attack (:class:`BattleRecord`);
+* ``actives``: effects in force from abilities that last (:class:`~tabletop.core.abilities.Active`,
+  ended by :func:`~tabletop.core.abilities.tick`, issue 15);
+* ``waiting``: an event paid and waiting for the other seat's counter (:class:`Waiting`,
+  XENO-H13).
 
 Scenario positions still write the plain ``[position.data]`` keys
 (``docs/scenarios.md``); :func:`XenoData.from_json` converts them on load. The
@@ -29,6 +33,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
 from tabletop.core.model import GameState
 
@@ -50,11 +55,12 @@ class Phase(StrEnum):
 
 class DecisionKind(StrEnum):
     """What a pending decision asks: mulligan (XENO-R2), block events (XENO-H9),
-    adjust discards (XENO-R8)."""
+    adjust discards (XENO-R8), a counter to an event (XENO-H13)."""
 
     MULLIGAN = "mulligan"
     BLOCK = "block"
     ADJUST = "adjust"
+    COUNTER = "counter"
 
 
 class AttackType(StrEnum):
@@ -174,6 +180,16 @@ class TurnScoped:
     moved: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """An event used by ``seat`` (``card`` on ``target``) whose effect waits while
+    the other seat is asked for a counter (XENO-H13)."""
+
+    seat: int
+    card: int
+    target: int | None = None
+
+
 @dataclass
 class XenoData:
     """Xenocard's bookkeeping (see the module docstring)."""
@@ -184,6 +200,8 @@ class XenoData:
     mulligan_queue: tuple[int, ...] = ()
     this_turn: TurnScoped = field(default_factory=TurnScoped)
     battle: BattleRecord | None = None
+    actives: tuple[Active, ...] = ()
+    waiting: Waiting | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values, string keys (the shape of ``[position.data]``, with ids)."""

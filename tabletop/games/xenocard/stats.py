@@ -4,8 +4,12 @@ Counters on card instances (shown by the window as they are):
 
 * ``e_mark`` (1): set this turn (XENO-R6); cleared when the turn ends;
 * ``damage``: damage taken; cleared at the end of the battle phase (XENO-R5);
-* ``atk_up`` / ``hp_up``: event boosts until the end of the turn (XENO-H7);
-* ``turns``: a situation's remaining duration (XENO-H5).
+* ``turns``: a situation's remaining duration (XENO-H5; none: permanent);
+* ``down`` (1): turned down, it cannot attack or move until stood up (XENO-H17).
+
+ATK/HP modifiers (continuous abilities, situations, event boosts until the end
+of the turn, XENO-H7) are the passive ``atk_mod`` / ``hp_mod`` in force
+(:func:`tabletop.games.xenocard.abilities.in_force`).
 
 Numbers are read with :meth:`~tabletop.core.cards.CardDef.number`: a card that
 free mode (ALL-R3) put on a battle slot without printing ATK or HP has none
@@ -14,16 +18,15 @@ free mode (ALL-R3) put on a battle slot without printing ATK or HP has none
 
 from __future__ import annotations
 
-from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.xenocard.schema import ANY
-from tabletop.games.xenocard.zones import cards_in, cdef, counter, weapons_of
+from tabletop.games.xenocard import abilities as xab
+from tabletop.games.xenocard.zones import cdef, counter, weapons_of
 
 E_MARK = "e_mark"
 DAMAGE = "damage"
-ATK_UP = "atk_up"
-HP_UP = "hp_up"
 TURNS = "turns"
+DOWN = "down"
 
 
 def e_marked(state: GameState, iid: int) -> bool:
@@ -42,48 +45,49 @@ def weapon_in_use(state: GameState, holder: int) -> int | None:
     return None
 
 
-def _situations(state: GameState, db: CardDb, seat: int, effect: str) -> list[CardDef]:
-    return [c for c in (cdef(state, db, i) for i in cards_in(state, seat, "situations"))
-            if c.get("effect") == effect]
-
-
-def _bonus(state: GameState, db: CardDb, iid: int, effect: str) -> int:
-    card = cdef(state, db, iid)
-    seat = state.cards[iid].owner
-    return sum(s.number("amount", 0) for s in _situations(state, db, seat, effect)
-               if s.get("attribute") in (ANY, card.get("attribute")))
-
-
 def attack_type(state: GameState, db: CardDb, iid: int) -> str | None:
-    """Melee, shooting, all or ballistic: the weapon's while one is in use (XENO-R7);
-    None for a card with no attack type (not a battle card)."""
+    """Melee, shooting, all or ballistic: the weapon's while one is in use (XENO-R7),
+    the holder's own with a ``keeps_type`` weapon; None for a card with no attack type
+    (not a battle card)."""
     weapon = weapon_in_use(state, iid)
+    if weapon is not None and cdef(state, db, weapon).get("keeps_type"):
+        weapon = None
     value = cdef(state, db, weapon if weapon is not None else iid).get("attack")
     return str(value) if value is not None else None
 
 
 def atk(state: GameState, db: CardDb, iid: int) -> int | None:
-    """Printed ATK (the weapon's while in use) + event boosts + situation bonuses;
-    None for a card without printed ATK."""
+    """Printed ATK (the weapon's while in use, XENO-R7; the holder's plus the weapon's
+    for an ``adds_atk`` weapon) + the ``atk_mod`` in force; None for a card without
+    printed ATK."""
+    base = cdef(state, db, iid).number("atk")
     weapon = weapon_in_use(state, iid)
-    base = cdef(state, db, weapon if weapon is not None else iid).number("atk")
+    if weapon is not None:
+        printed = cdef(state, db, weapon)
+        lent = printed.number("atk", 0)
+        base = (base or 0) + lent if printed.get("adds_atk") else lent
     if base is None:
         return None
-    return max(0, base + counter(state, iid, ATK_UP) + _bonus(state, db, iid, "atk_bonus"))
+    return max(0, base + xab.total(state, db, iid, "atk_mod"))
 
 
 def hp(state: GameState, db: CardDb, iid: int) -> int | None:
-    """Printed HP + event guards + situation bonuses (never below 1); None for a card
-    without printed HP (it is no battle card, :func:`~.zones.is_battle_card`)."""
+    """Printed HP + the ``hp_mod`` in force (never below 1); None for a card without
+    printed HP (it is no battle card, :func:`~.zones.is_battle_card`)."""
     base = cdef(state, db, iid).number("hp")
     if base is None:
         return None
-    return max(1, base + counter(state, iid, HP_UP) + _bonus(state, db, iid, "hp_bonus"))
+    return max(1, base + xab.total(state, db, iid, "hp_mod"))
 
 
 def deck_guard(state: GameState, db: CardDb, seat: int) -> int:
-    """How much each attack on ``seat``'s deck is lowered by its situations."""
-    return sum(s.number("amount", 0) for s in _situations(state, db, seat, "deck_guard"))
+    """How much each attack on ``seat``'s deck is lowered (``deck_guard`` in force)."""
+    return xab.seat_total(state, db, seat, "deck_guard")
+
+
+def is_down(state: GameState, iid: int) -> bool:
+    """XENO-H17: is the card turned down (no attack, no move until stood up)?"""
+    return counter(state, iid, DOWN) > 0
 
 
 def is_destroyed(state: GameState, db: CardDb, iid: int) -> bool:

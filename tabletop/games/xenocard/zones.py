@@ -249,6 +249,18 @@ def place(state: GameState, iid: int, zone_id: str, slot: str, keep: bool = Fals
     _sort_zone(state, zone_id)
 
 
+def swap_rows(state: GameState, seat: int) -> None:
+    """The front and back rows of ``seat``'s battle field change places, column by
+    column, the cards keeping their counters (an effect, XENO-H17)."""
+    zone_id = zid(seat, "field")
+    slots = xeno(state).slots
+    current = slot_map(state, zone_id)
+    for iid, where in current.items():
+        row, _, column = where.partition(".")
+        slots[iid] = f"{'back' if row == 'front' else 'front'}.{column}"
+    _sort_zone(state, zone_id)
+
+
 def unslot(state: GameState, iid: int) -> None:
     """Forget a card's slot and equipment links (it is leaving its slot)."""
     data: XenoData = xeno(state)
