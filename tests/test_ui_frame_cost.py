@@ -6,7 +6,6 @@ is always the frame a full redraw gives. Timings are in ``benchmarks/perf/frame.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
@@ -14,7 +13,6 @@ import pytest
 from ui_helpers import make_app
 
 from tabletop.core import selfplay
-from tabletop.core.engine import Game
 from tabletop.core.rules import game_ids, load_rules
 from tabletop.ui.carried import CarriedFaces
 from tabletop.ui.games.conan_field import GAP_EDGE, outline
@@ -30,21 +28,7 @@ GAMES = game_ids()
 def full_table(game_id: str, size: tuple[int, int] = (1280, 720), moves: int = 40,
                seed: int = 3) -> tuple[Any, TableScene]:
     """A window showing a seeded bot game after ``moves`` actions, to the seat acting."""
-    rules = load_rules(game_id)
-    decks = importlib.import_module(f"tabletop.games.{game_id}").load_decks()
-    setup = selfplay.setup_for(rules, seed, decks)
-    game = Game(rules, setup)
-    bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
-    played = []
-    for _ in range(moves):
-        action = bots[rules.acting_seat(game.state)].choose(game)
-        assert game.propose(action).ok
-        played.append(action)
-        if game.state.game_over:  # a table still being played
-            game = Game(rules, setup)
-            for again in played[:-1]:
-                game.propose(again)
-            break
+    game = selfplay.bot_game(load_rules(game_id), seed, moves, unfinished=True)
     app = make_app(size)
     app.game = game
     scene = TableScene(app, game, cover_at_start=False)

@@ -30,20 +30,27 @@ def _faces(app) -> dict[int, tuple[tuple[int, int], frozenset[str]]]:
     return out
 
 
-def _named(app) -> int:
-    """How many faces on the table show their card's name."""
+#: Faces at least this wide (pixels at 1280x720: hand cards, rows of characters and
+#: battle cards) show their names at every UI scale; narrower ones (resources, chips) are
+#: at the edge of their level of detail, where a few pixels less may leave a name out.
+NAMED_WIDTH = 80
+
+
+def _named(app) -> set[int]:
+    """The instance ids of the faces at least NAMED_WIDTH wide that show their name."""
     scene = app.stack.top
-    names = {iid: scene.rules.cards[scene.game.state.cards[iid].card_id].display_name(
-        scene.lang) for iid in _faces(app)}
-    return sum(1 for iid, (_, texts) in _faces(app).items() if names[iid] in texts)
+    out = set()
+    for iid, (wh, texts) in _faces(app).items():
+        card = scene.rules.cards[scene.game.state.cards[iid].card_id]
+        if wh[0] >= NAMED_WIDTH and card.display_name(scene.lang) in texts:
+            out.add(iid)
+    return out
 
 
 @pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_faces_keep_their_names_at_a_larger_ui_scale(game_id, size):
-    """The larger panel leaves the cards a little smaller, so a face at the edge of its
-    level of detail may lose its name; nearly all keep it (before: at 125% on 1280x720
-    Arc's table lost the names of 5 of its 12 faces)."""
+    """Before: at 125% on 1280x720 Arc's hand and character row lost 5 of 12 names."""
     app = make_app(size)
     try:
         game = bot_game(load_rules(game_id), seed=3, moves=40)
@@ -53,11 +60,13 @@ def test_faces_keep_their_names_at_a_larger_ui_scale(game_id, size):
                 app.stack.top.dismiss()
             frames(app, 2)
         at_100 = _named(app)
-        assert at_100 >= 3
+        if not at_100:  # 絵師100人展's grid at 1280x720: every face narrower (checked at 1080p)
+            pytest.skip(f"no face {NAMED_WIDTH} px wide at {size}")
         for scale in (1.125, 1.25):
             app.set_ui_scale(scale)
             frames(app, 3)
             assert app.scale > 1.0
-            assert _named(app) >= 0.8 * at_100, (scale, _named(app), at_100)
+            lost = at_100 - _named(app)
+            assert not lost, (scale, sorted(lost))
     finally:
         app.shutdown()

@@ -19,7 +19,6 @@ part's figure, this one is the cost of a frame that is drawn.
 
 from __future__ import annotations
 
-import importlib
 import os
 import statistics
 import time
@@ -48,28 +47,12 @@ def full_table(game_id: str, size: tuple[int, int], moves: int = MOVES,
     ``(app, scene)``. The caller shuts the app down."""
     from tabletop import i18n
     from tabletop.core import selfplay
-    from tabletop.core.engine import Game
     from tabletop.core.rules import load_rules
     from tabletop.ui.app import App
     from tabletop.ui.table import TableScene
 
     i18n.set_language("en")
-    rules = load_rules(game_id)
-    decks = importlib.import_module(f"tabletop.games.{game_id}").load_decks()
-    setup = selfplay.setup_for(rules, seed, decks)
-    game = Game(rules, setup)
-    bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
-    played = []
-    for _ in range(moves):
-        action = bots[rules.acting_seat(game.state)].choose(game)
-        if not game.propose(action).ok:
-            break
-        played.append(action)
-        if game.state.game_over:  # keep a table that is still being played
-            game = Game(rules, setup)
-            for again in played[:-1]:
-                game.propose(again)
-            break
+    game = selfplay.bot_game(load_rules(game_id), seed, moves, unfinished=True)
     app = App(size)
     pygame.event.clear()
     app.game = game

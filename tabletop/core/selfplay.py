@@ -99,15 +99,17 @@ def play_one(rules: GameRules, seed: int, decks: Mapping[str, Deck], max_actions
 
 
 def bot_game(rules: GameRules, seed: int, moves: int,
-             decks: Mapping[str, Deck] | None = None) -> Game:
+             decks: Mapping[str, Deck] | None = None, unfinished: bool = False) -> Game:
     """A seeded game between the game's own bots, ``moves`` actions in (fewer if it ended
-    first): the set-up of :func:`setup_for` over ``decks`` (default: the game's
+    first; with ``unfinished``, stopped one action before its end, so a table is still
+    being played): the set-up of :func:`setup_for` over ``decks`` (default: the game's
     ready-made decks) and the bots of :func:`play_one`. The one way tests and benchmarks
     reach "a game some way in". Raises AssertionError when the rules refuse a bot's move
     (a rules bug)."""
     if decks is None:
         decks = importlib.import_module(f"tabletop.games.{rules.game_id}").load_decks()
-    game = Game(rules, setup_for(rules, seed, decks))
+    setup = setup_for(rules, seed, decks)
+    game = Game(rules, setup)
     bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
     for _ in range(moves):
         if game.state.game_over:
@@ -115,6 +117,10 @@ def bot_game(rules: GameRules, seed: int, moves: int,
         action = bots[rules.acting_seat(game.state)].choose(game)
         verdict = game.propose(action)
         assert verdict.ok, (rules.game_id, seed, action, verdict.reason)
+    if unfinished and game.state.game_over:
+        played, game = list(game.actions), Game(rules, setup)
+        for action in played[:-1]:
+            game.propose(action)
     return game
 
 
