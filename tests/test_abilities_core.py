@@ -197,6 +197,18 @@ def test_an_effect_that_needs_a_target_needs_whom() -> None:
     assert "effect 'pump' needs a target" in err.problem
 
 
+def test_parse_each_names_every_broken_ability_and_keeps_the_sound_ones() -> None:
+    raw = [{"when": "on_play", "what": "explode"}, {"when": "on_play", "what": "draw"},
+           {"when": "on_play", "what": [{"effect": "draw", "n": 9}]}]
+    sound, problems = VOCAB.parse_each(FILE, CARD, raw)
+    assert [a.index for a in sound] == [1]
+    assert [p.field for p in problems] == ["ability[0].what[0]", "ability[2].what[0].n"]
+    with pytest.raises(CardDataError) as caught:
+        VOCAB.parse(FILE, CARD, raw)
+    assert caught.value.field == problems[0].field  # the first is what parse raises
+    assert VOCAB.parse_each(FILE, CARD, {"when": "on_play"})[1][0].field == "ability"
+
+
 def test_a_duration_the_effect_does_not_allow() -> None:
     err = problem({"when": "on_play", "what": "draw", "how_long": "end_of_turn"})
     assert err.field == "ability[0].how_long"

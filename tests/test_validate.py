@@ -55,6 +55,7 @@ def test_every_problem_of_broken_files_with_file_card_and_field(
         ("many.toml", "zz_nowhere", "same_as"),          # a printing of no card
         ("many.toml", "zz_id_as_same", "same_as"),       # an id where a name belongs
         ("many.toml", "zz_bad_ability", "ability[1].what[0]"),   # unknown effect word
+        ("many.toml", "zz_bad_ability", "ability[2].what[0].n"),  # and its next ability
         ("many.toml", "zz_pump_untimed", "ability[0].how_long"),  # a duration not allowed
         ("second.toml", "zz_ok", "id"),                  # given twice in the folder
         ("over_limit.toml", "over_limit", "cards.zz_missing"),
@@ -76,10 +77,10 @@ def test_the_command_prints_every_problem_and_exits_1(
         arc_words: Vocabulary[object], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(FILES / "broken" / "arc")]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 11 + 1  # every problem, then the count
+    assert len(lines) == 12 + 1  # every problem, then the count
     assert any("many.toml: card 'zz_bad_ability': field 'ability[1].what[0]': unknown "
                "effect 'explode'" in line for line in lines)
-    assert "11" in lines[-1]
+    assert "12" in lines[-1]
 
 
 def test_a_sound_user_folder_passes(capsys: pytest.CaptureFixture[str]) -> None:

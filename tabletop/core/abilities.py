@@ -381,6 +381,23 @@ class Vocabulary(Generic[Ctx]):
         return tuple(self._parse_one(file, cid, entry, f"{where}[{i}]", i)
                      for i, entry in enumerate(raw))
 
+    def parse_each(self, file: str, cid: str, raw: Any, where: str = "ability"
+                   ) -> tuple[tuple[Ability, ...], tuple[CardDataError, ...]]:
+        """Like :meth:`parse`, but each ability on its own: ``(the sound ones, one
+        problem per broken one)``, so ``tabletop validate`` names every broken
+        ability of a card, not only the first. The first problem is the one
+        :meth:`parse` raises."""
+        if not isinstance(raw, list):
+            return (), (CardDataError(file, cid, where, "expected [[card.ability]] tables"),)
+        sound: list[Ability] = []
+        problems: list[CardDataError] = []
+        for i, entry in enumerate(raw):
+            try:
+                sound.append(self._parse_one(file, cid, entry, f"{where}[{i}]", i))
+            except CardDataError as exc:
+                problems.append(exc)
+        return tuple(sound), tuple(problems)
+
     def _parse_one(self, file: str, cid: str, entry: Any, where: str, index: int) -> Ability:
         if not isinstance(entry, dict):
             raise CardDataError(file, cid, where, "expected a table")

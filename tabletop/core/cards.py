@@ -259,7 +259,8 @@ def _parse_card(entry: Any, index: int, file: str, game: str, schema: Schema,
         if vocabulary is None:
             problems.append(CardDataError(file, cid, "ability", "this game has no ability words"))
         else:
-            abilities = checked(lambda: vocabulary.parse(file, cid, entry["ability"]), ())
+            abilities, broken = vocabulary.parse_each(file, cid, entry["ability"])
+            problems.extend(broken)
     same_as = entry.get("same_as", "")
     if not isinstance(same_as, str):
         problems.append(CardDataError(file, cid, "same_as",
