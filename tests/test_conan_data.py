@@ -39,7 +39,7 @@ def test_enums_equal_the_saved_strings() -> None:
 
 
 def test_the_turn_data_is_one_object_replaced_when_the_turn_ends() -> None:
-    game = game_at(position("rest", step="adjust", data={"press": 2, "turn_bonus": 1},
+    game = game_at(position("rest", step="adjust", data={"press": 2, "used": [[1, 0]]},
                             conan=[c("conan_wanderer", "conan")]))
     state = game.state
     assert isinstance(state.data["conan"], ConanData)

@@ -680,7 +680,8 @@ def test_CONAN_H5_barbarian_ability_is_paid_from_prowess_only(spent: int, offere
     ok(game, "decide", 0, choice=["use"])
     assert counters(game, "conan").get("spent") == 5
     assert counters(game, "conan").get("wound", 0) == 0
-    assert turn_data(game.state).round_bonus == 1
+    # +1 damage this combat round (the Barbarian ability's modify, end_of_combat)
+    assert stat(game.state, RULES.cards, lab(game, "conan"), "damage") == 4
 
 
 def test_CONAN_H6_rows_close_up_only_before_conan_places_his_moves() -> None:
@@ -741,23 +742,17 @@ def test_CONAN_H8_one_region_from_the_enemy_per_foe_draw() -> None:
     assert zone_of(game, "jungle") == "p1.hand"
 
 
-def test_CONAN_H9_unmodelled_effects_are_text_and_no_in_play_uniqueness() -> None:
-    # Strange Omen's effect is written "text": it is logged for free mode and
-    # changes nothing else. Two copies of a UNIQUE Ally may both be in play.
+def test_CONAN_H9_no_in_play_uniqueness_and_an_action_waits_for_its_timing() -> None:
+    # Strange Omen is a Survey Action: in the Prepare step it is refused, naming its
+    # timing (CONAN-H11), and stays in the hand. Two copies of a UNIQUE Ally may both
+    # be in play.
     game = game_at(position("prepare", conan=[CONAN],
                             p0_hand=[c("action_strange_omen", "omen"),
                                      c("ally_pirate_swordswoman", "ally1"),
                                      c("ally_pirate_swordswoman", "ally2")]))
     assert RULES.cards["ally_pirate_swordswoman"]["unique"]
-    data_before = dict(game.state.data)
-    conan_before = counters(game, "conan")
-    ok(game, "play_card", 0, card=lab(game, "omen"))
-    assert zone_of(game, "omen") == "p0.discard"
-    effect = game.state.log[-1].public
-    assert effect.key == "log.conan.effect"
-    assert dict(effect.params)["effect"].key == "effect.conan.text"
-    assert game.state.data == data_before and counters(game, "conan") == conan_before
-    assert len(game.state.zones["p0.deck"].cards) == len(FILL)
+    refused(game, "play_card", 0, "conanab.action_timing", card=lab(game, "omen"))
+    assert zone_of(game, "omen") == "p0.hand"
     ok(game, "play_card", 0, card=lab(game, "ally1"))
     ok(game, "play_card", 0, card=lab(game, "ally2"))
     assert zone_of(game, "ally1") == zone_of(game, "ally2") == "p0.side"

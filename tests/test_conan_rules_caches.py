@@ -16,7 +16,7 @@ from tabletop.core import selfplay
 from tabletop.core.actions import Verdict
 from tabletop.core.engine import GENERIC_KINDS
 from tabletop.core.rules import _GAMES, load_rules
-from tabletop.games.conan import battlefield, resolution, stats
+from tabletop.games.conan import battlefield, resolution, statics, stats
 from tabletop.geometry import adjacency, placed
 from tabletop.i18n import Message, msg
 
@@ -32,6 +32,7 @@ def _clear_caches() -> None:
     for cached in LRU_CACHES:
         cached.cache_clear()
     stats._MEMO.clear()
+    statics._LIVE.clear()
     resolution._SIDES.clear()
 
 
@@ -43,7 +44,8 @@ def _fingerprint(state: Any) -> str:
 def _bot_game() -> tuple[Any, tuple[Any, ...]]:
     rules = load_rules("conan")
     decks = importlib.import_module(_GAMES["conan"]).load_decks()
-    game, _ = selfplay.play_one(rules, 3, decks, 900, 400)
+    # seed 5: a long game (30 turns) in which Actions, Items and Foes use abilities
+    game, _ = selfplay.play_one(rules, 5, decks, 900, 400)
     return game.setup, tuple(game.actions)
 
 
@@ -82,6 +84,7 @@ def test_conan_caches_are_bounded() -> None:
     assert len(stats._MEMO) <= 8
     assert all(len(memo) <= 1024 for _db, memo in stats._MEMO.values())
     assert len(resolution._SIDES) <= 4096
+    assert len(statics._LIVE) <= 8
 
 
 @pytest.mark.parametrize("params", [

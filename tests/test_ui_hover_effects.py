@@ -79,7 +79,7 @@ TABLES: dict[str, dict[str, Any]] = {
 #: A sentence each kind of card's hover says (English), per game.
 KIND_WORDS: dict[str, dict[str, str]] = {
     "conan": {"conan": "Vitality", "foe": "Foe", "move": "Initiative", "item": "Item:",
-              "action": "Action, in your Prepare step", "ally": "Ally:", "region": "Region:"},
+              "action": "Action, played in its own role", "ally": "Ally:", "region": "Region:"},
     "arc": {"resource": "Resource:", "character": "Character:", "action": "Action card:",
             "combat": "Combat card:"},
     "xenocard": {"battle": "battle card", "weapon": "Weapon:", "event": "Used ",
@@ -130,11 +130,11 @@ def test_conan_hover_names_items_actions_regions_allies_major_foes_special_and_m
         def words(card_id: str) -> str:
             return " | ".join(scene.preview.words(seen(card_id), "en"))
 
-        assert "your Conan has Damage +1 on your turn (CONAN-R19)" in words("item_broadsword")
+        assert "on your turn (CONAN-R19): While in play: damage +1" in words("item_broadsword")
         assert "Weapon slot: one at a time" in words("item_broadsword")
         assert "draw 2 cards." in words("action_forage")
         assert "As a Move" in words("action_forage")
-        assert "Prowess -1 on his turn" in words("region_steaming_jungle")
+        assert "on that Conan's turn: While in play: prowess -1" in words("region_steaming_jungle")
         assert "you lose renown worth 2 (CONAN-R17)" in words("ally_hired_archer")
         assert "Magic: its Magic icons attack" in words("ally_hedge_wizard")
         assert "Major Foe" in words("foe_mercenary_captain")

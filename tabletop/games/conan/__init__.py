@@ -8,8 +8,9 @@ Modules: :mod:`schema` (card fields, icons), :mod:`zones` (zone ids),
 :mod:`words` (message parameters), :mod:`stats` (numbers, wounds, prowess),
 :mod:`icons` (CONAN-R14/R15), :mod:`battlefield` (placed shapes and Move
 targets, CONAN-R8..R10), :mod:`selection` (minimal selections, CONAN-R5/R17),
-:mod:`piles` (draws, reshuffles, CONAN-R3), :mod:`effects` (card effects as
-data), :mod:`defeat` (defeats, elimination, renown loss), :mod:`turn` (start,
+:mod:`piles` (draws, reshuffles, CONAN-R3), :mod:`abilities` (the ability
+words, issue 15), :mod:`plays` (using abilities at their timings), :mod:`statics`
+(modifiers in force), :mod:`defeat` (defeats, elimination, renown loss), :mod:`turn` (start,
 Press On, Prepare, Rest), :mod:`foes` (Foe Draw, CONAN-R4..R7), :mod:`survey`
 (retreat, CONAN-R17), :mod:`moves` (Move placement, CONAN-R9..R13),
 :mod:`resolution` (Barbarian, Resolution, end of round, CONAN-R14..R16),
@@ -23,8 +24,9 @@ from pathlib import Path
 
 from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
+from tabletop.games.conan.abilities import VOCABULARY
 from tabletop.games.conan.rules import ConanRules
-from tabletop.games.conan.schema import GAME_ID, SCHEMA, validate_icons
+from tabletop.games.conan.schema import GAME_ID, SCHEMA, validate
 from tabletop.resources import resource_path
 
 __all__ = ["ConanRules", "load", "load_decks"]
@@ -36,8 +38,8 @@ def load(card_root: str | Path | None = None) -> ConanRules:
     Raises CardDataError naming the file, card and field of a broken card file.
     """
     folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
-    db = load_card_dir(folder, GAME_ID, SCHEMA)
-    validate_icons(db)
+    db = load_card_dir(folder, GAME_ID, SCHEMA, VOCABULARY)
+    validate(db)
     return ConanRules(db)
 
 

@@ -6,8 +6,11 @@ the bot could see, i.e. not at all). It fights and presses on while Conan is
 healthy, retreats when the Foes on the battlefield could finish Conan, places
 one Move per Foe where it has prowess for it, never accepts a Move that would
 defeat its own character, and as the enemy sends two Foes and gives each the
-strongest Move it can pay without wounds. Ties are broken by its own seeded
-generator (never the game's, ALL-R1).
+strongest Move it can pay without wounds. Every card's ability in its own role (an
+Action, a Foe action, an Item's ability) it plays when the ability language's value
+of it (``plays.play_value``) is worth more than keeping the card as a Move
+(:data:`PLAY_WORTH`); at an ability timing it passes otherwise. Ties are broken by
+its own seeded generator (never the game's, ALL-R1).
 
 How a finished game ended is recorded by the rules when it ends
 (``state.outcome``, read by ``GameRules.end_cause`` for self-play reports).
@@ -22,15 +25,41 @@ from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.engine import Game
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
-from tabletop.games.conan.data import lone_asking, turn_data
+from tabletop.games.conan.data import conan_data, lone_asking, turn_data
+from tabletop.games.conan.plays import play_value
 from tabletop.games.conan.schema import ATTACK_ICONS
-from tabletop.games.conan.stats import counter, health_left, prowess_now, stat
+from tabletop.games.conan.statics import fixed_modifiers
+from tabletop.games.conan.stats import health_left, prowess_now, stat
 from tabletop.games.conan.zones import FOE_ZONES, cdef, conan_of, foes_on_field, zid
 
 #: Foes the enemy bot sends per Warrior step (more only feeds the other Conan's renown).
 FOES_SENT = 2
 #: Conan stops paying with wounds below this much health left.
 SAFE_HEALTH = 4
+#: An ability play worth at least this much (evaluation points) is played rather
+#: than the card kept (an Action is also a Move).
+PLAY_WORTH = 0.6
+#: The bots' weight of a point of each number (as ``abilities._modify_value``).
+STAT_WEIGHT = {"damage": 1.5, "health": 1.0, "prowess": 0.6, "vitality": 0.4}
+
+
+#: Effects that help the character they land on (the others harm it).
+HELPFUL = frozenset({"heal", "unwound", "prowess", "draw", "foe_draw"})
+
+
+def modifier_worth(card: CardDef) -> float:
+    """What an Item's, Ally's or Region's abilities are worth to its Conan: its fixed
+    modifiers by :data:`STAT_WEIGHT`, and a point for each other effect that helps
+    (less one for each that harms)."""
+    worth = sum(STAT_WEIGHT[name] * n for name, n in fixed_modifiers(card))
+    for ability in card.abilities:
+        for use in ability.what:
+            if ability.when.word == "in_play" and ability.whom is not None \
+                    and ability.whom.word == "conan" and not ability.conditions:
+                continue  # counted above
+            helps = use.word in HELPFUL or (use.word == "modify" and use.number("n") > 0)
+            worth += 1.0 if helps else -1.0
+    return worth
 
 
 def icon_score(card: CardDef) -> int:
@@ -63,14 +92,18 @@ class ConanBot:
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         done = by_kind.get("next_phase", [None])[0]
+        if conan_data(state).window is not None:  # an ability timing: play or pass
+            return self.abilities(state, db, by_kind) or done
         if state.phase == "prepare":
             return self._prepare(state, db, by_kind.get("play_card", [])) or done
         if state.phase == "foe_draw":
             return self._foe_draw(state, db, by_kind) or done
         if state.phase == "foe_move":
-            return self._foe_move(state, db, by_kind.get("place_foe_move", [])) or done
+            return self.abilities(state, db, by_kind) or \
+                self._foe_move(state, db, by_kind.get("place_foe_move", [])) or done
         if state.phase == "conan_move":
-            return self._conan_move(state, db, by_kind.get("place_move", [])) or done
+            return self.abilities(state, db, by_kind) or \
+                self._conan_move(state, db, by_kind.get("place_move", [])) or done
         return self.rng.choice(actions)
 
     # -- decisions ----------------------------------------------------------------------
@@ -118,9 +151,23 @@ class ConanBot:
             return min(actions, key=keep)
         return self.rng.choice(actions)
 
+    # -- abilities -------------------------------------------------------------------------
+    def abilities(self, state: GameState, db: CardDb,
+                  by_kind: dict[str, list[Action]]) -> Action | None:
+        """The ability play worth most (``plays.play_value``), if worth
+        :data:`PLAY_WORTH`; Actions only (Allies, Items, Regions: :meth:`_prepare`)."""
+        best: tuple[float, float, Action] | None = None
+        for a in by_kind.get("play_card", []) + by_kind.get("use_ability", []):
+            value = play_value(state, db, a)
+            if value is None or value < PLAY_WORTH:
+                continue
+            key = (value, self.rng.random(), a)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        return best[2] if best else None
+
     # -- the turn player's Prepare step ---------------------------------------------------
     def _prepare(self, state: GameState, db: CardDb, plays: list[Action]) -> Action | None:
-        conan = conan_of(state, db, state.active)
         for a in plays:
             card = cdef(state, db, int(a.get("card")))
             if card.type == "ally":
@@ -129,28 +176,23 @@ class ConanBot:
                 slot = card["slot"]
                 taken = any(cdef(state, db, i).get("slot") == slot and slot != "none"
                             for i in state.zones[zid(state.active, "side")].cards)
-                if not taken and card["effect"] != "text":
+                if not taken and (card.abilities or slot != "none"):
                     return a
-            if card.type == "region" and card["effect"] != "text" and int(card["amount"]) > 0 \
+            if card.type == "region" and modifier_worth(card) > 0 \
                     and not state.zones[zid(state.active, "region")].cards:
                 return a
-            if card.type == "action" and conan is not None:
-                effect = card["effect"]
-                useful = {"draw": True, "damage_bonus": True,
-                          "heal": counter(state, conan, "damage") >= 2,
-                          "unwound": counter(state, conan, "wound") >= 1,
-                          "prowess": counter(state, conan, "spent") >= 2}.get(effect, False)
-                if useful:
-                    return a
-        return None
+        return self.abilities(state, db, {"play_card": plays})
 
     # -- the enemy --------------------------------------------------------------------------
     def _foe_draw(self, state: GameState, db: CardDb,
                   by_kind: dict[str, list[Action]]) -> Action | None:
         for a in by_kind.get("attach_region", []):
             card = cdef(state, db, int(a.get("card")))
-            if card["effect"] != "text" and int(card["amount"]) < 0:
+            if modifier_worth(card) < 0:
                 return a
+        played = self.abilities(state, db, by_kind)
+        if played is not None:
+            return played
         if turn_data(state).foes_placed >= FOES_SENT:
             return None
         places = by_kind.get("place_foe", [])

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
 from tabletop.core.model import GameState, StateError, Word
 from tabletop.core.position import PositionError
@@ -114,9 +115,9 @@ class TurnData:
     """What lasts one turn; a new, empty one begins every turn (:func:`new_turn`).
 
     ``press``: Prepare steps begun (CONAN-R2); ``heal_left``: Rest healing points
-    left (CONAN-R18); ``turn_bonus`` / ``round_bonus``: Conan's extra damage this
-    turn / this combat round; ``conan_zones``: the zones Conan placed Moves in this
-    round and ``ally_moved`` the Allies that placed theirs (CONAN-R10);
+    left (CONAN-R18); ``used``: the abilities used this turn, as (card instance,
+    ability index) pairs (``once_per_turn``, issue 15); ``conan_zones``: the zones
+    Conan placed Moves in this round and ``ally_moved`` the Allies that placed theirs (CONAN-R10);
     ``foes_placed``, ``forced`` (CONAN-R6) and ``region_attached`` (CONAN-H8): the
     Foe Draw; ``adjust``: the seats still to adjust their hands in the Rest step
     (None before it starts, CONAN-H10).
@@ -124,8 +125,7 @@ class TurnData:
 
     press: int = 0
     heal_left: int = 0
-    turn_bonus: int = 0
-    round_bonus: int = 0
+    used: tuple[tuple[int, int], ...] = ()
     conan_zones: tuple[str, ...] = ()
     ally_moved: tuple[int, ...] = ()
     foes_placed: int = 0
@@ -145,8 +145,10 @@ class Resolution:
     fight next, the seat choosing the next zone (``chooser``), the sides and targets
     the enemy gave unanswered Foes' Moves (``lone``: Move iid -> ``"left@<target>"``),
     the cards hit at the initiative just fought whose defeats come next
-    (``falling``), the Move whose side is being asked (``asking``), and the log's
-    length at the last beat recorded (``seen``). Changed in place as the fight goes."""
+    (``falling``), the Move whose side is being asked (``asking``), the log's
+    length at the last beat recorded (``seen``), and whether the timings
+    ``before_resolution`` (``began``) and ``end_of_round`` (``ended``) have come
+    (issue 15). Changed in place as the fight goes."""
 
     left: list[str]
     zone: str | None = None
@@ -156,6 +158,8 @@ class Resolution:
     falling: list[int] | None = None
     asking: int | None = None
     seen: int | None = None
+    began: bool = False
+    ended: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The plain form scenario positions write (``[position.data] res``)."""
@@ -164,6 +168,9 @@ class Resolution:
         for name in ("falling", "asking", "seen"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
+        for name in ("began", "ended"):
+            if getattr(self, name):
+                out[name] = True
         return out
 
     @classmethod
@@ -180,21 +187,37 @@ class Resolution:
                        {str(k): str(v) for k, v in dict(raw.get("lone", {})).items()},
                        None if falling is None else [int(i) for i in falling],
                        None if raw.get("asking") is None else int(raw["asking"]),
-                       None if raw.get("seen") is None else int(raw["seen"]))
+                       None if raw.get("seen") is None else int(raw["seen"]),
+                       # a position in the middle of a Resolution is past its beginning
+                       bool(raw.get("began", True)), bool(raw.get("ended", False)))
         except (TypeError, ValueError) as exc:
             raise PositionError(f"field 'position.data.res': {exc}") from None
+
+
+@dataclass(frozen=True)
+class Window:
+    """A timing of the turn at which abilities may be used (issue 15,
+    :mod:`~tabletop.games.conan.plays`): ``timing`` (an ability ``when`` word) and
+    the seats still to use or pass, the first acting now (the turn player first)."""
+
+    timing: str
+    queue: tuple[int, ...]
 
 
 @dataclass
 class ConanData:
     """All of Conan's bookkeeping beside the cards (see the module docstring):
-    the placed Moves, what lasts the turn, the Resolution while one is fought, and
-    the renown losses waiting to be taken (amounts, in order; CONAN-R17)."""
+    the placed Moves, what lasts the turn, the Resolution while one is fought, the
+    renown losses waiting to be taken (amounts, in order; CONAN-R17), the lasting
+    effects in force (``actives``, issue 15) and the ability timing open now
+    (``window``)."""
 
     moves: tuple[MoveRecord, ...] = ()
     turn: TurnData = field(default_factory=TurnData)
     resolution: Resolution | None = None
     losses: list[int] = field(default_factory=list)
+    actives: tuple[Active, ...] = ()
+    window: Window | None = None
 
 
 def conan_data(state: GameState) -> ConanData:
@@ -223,10 +246,9 @@ def new_turn(state: GameState) -> None:
 
 
 def end_round(state: GameState) -> None:
-    """A combat round ends: Conan's zones, the Allies' Moves and the round's damage
-    bonus start again."""
+    """A combat round ends: Conan's zones and the Allies' Moves start again."""
     data = conan_data(state)
-    data.turn = dataclasses.replace(data.turn, conan_zones=(), ally_moved=(), round_bonus=0)
+    data.turn = dataclasses.replace(data.turn, conan_zones=(), ally_moved=())
 
 
 def all_records(state: GameState) -> tuple[MoveRecord, ...]:
@@ -300,6 +322,8 @@ def from_position(state: GameState, given: Mapping[str, Any]) -> Any:
             value = raw.pop(name)
             if name in ("conan_zones",):
                 value = tuple(str(z) for z in value)
+            elif name == "used":
+                value = tuple((int(a), int(b)) for a, b in value)
             elif name in ("ally_moved", "adjust"):
                 value = None if value is None else tuple(int(i) for i in value)
             elif name in ("forced", "region_attached"):

@@ -61,9 +61,18 @@ def check_exhaustion(state: GameState) -> None:
 
 
 def defeat(state: GameState, db: CardDb, iid: int) -> None:
-    """Carry out the defeat of a character (see the module docstring)."""
+    """Carry out the defeat of a character (see the module docstring); a Foe's or
+    an Ally's ``defeated`` abilities happen first, and effects on it end."""
     card = cdef(state, db, iid)
     name = inst_msg(state, iid)
+    if card.type in ("foe", "ally"):
+        from tabletop.games.conan import plays  # plays reaches defeat through abilities
+
+        # its "when defeated" ability, while it still stands where it fell (issue 15)
+        user = state.cards[iid].owner if card.type == "foe" else state.active
+        plays.fire(state, db, "defeated", iid, user)
+        if state.game_over:
+            return
     if card.type == "conan":
         state.add_log(msg("log.conan.conan_defeated", card=name))
         eliminate(state, state.cards[iid].owner, "log.conan.eliminated")
@@ -77,6 +86,10 @@ def defeat(state: GameState, db: CardDb, iid: int) -> None:
         state.move(iid, zid(owner, "discard"))
         state.add_log(msg("log.conan.ally_defeated", card=name, n=int(card["renown"])))
         queue_loss(state, int(card["renown"]))
+    if card.type in ("foe", "ally"):
+        from tabletop.games.conan import plays
+
+        plays.left_play(state, db)
 
 
 def check_defeats(state: GameState, db: CardDb, iids: list[int]) -> None:

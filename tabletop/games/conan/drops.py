@@ -17,6 +17,12 @@ For zone drops:
 * a card that cannot be a Move (an Ally, a Region) dropped on the battlefield in
   the Foe Move or Conan Move phase: ``conan.not_a_move`` (only a Move, an Item or
   an Action is played as a Move);
+* an Action played in its own role at its timing (:mod:`plays`): onto the target
+  it chooses (a Foe, Conan, an Ally), or, without one, onto its player's side or
+  the Conan spot: ``play_card(card, target)``; outside the Move phases only (there
+  a drop on a Foe or its Move places a Move);
+* an Item, Ally or Region in play dragged onto its ability's target (or the Conan
+  spot): ``use_ability(card, ability, target)``;
 * anything else: a refusal saying so.
 """
 
@@ -26,7 +32,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
-from tabletop.games.conan import foes, moves
+from tabletop.games.conan import foes, moves, plays
 from tabletop.games.conan.words import inst_msg
 from tabletop.games.conan.zones import (
     CONAN_ZONE,
@@ -73,8 +79,16 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         costs = foes.cost_options(state, db, iid) or [[]]
         return Action.make("place_foe", seat, card=iid, zone=zone_id,
                            position=len(state.zones[zone_id].cards), cost=costs[0])
+    if src in (zid(seat, "side"), zid(seat, "region")) and seat == state.active:
+        use = _use_drop(state, db, seat, iid, zone_id, onto)
+        if use is not None:
+            return use
     if src != zid(seat, "hand"):
         return cannot_go_there(state, iid)
+    if card.type == "action":
+        play = _action_drop(state, db, seat, iid, zone_id, onto)
+        if play is not None:
+            return play
     if state.phase == "prepare" and zone_id in (zid(seat, "side"), CONAN_ZONE):
         return Action.make("play_card", seat, card=iid)
     if state.phase == "foe_draw" and card.type == "region" and zone_id == CONAN_ZONE:
@@ -99,6 +113,50 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
                     return Action.make("place_move", seat, card=iid, character=conan,
                                        target=t.id)
     return cannot_go_there(state, iid)
+
+
+def _chosen(state: GameState, zone_id: str, onto: int | None) -> int | None:
+    """The card a drop chooses: the one dropped onto, or the Conan on the Conan spot."""
+    if onto is not None and onto in state.cards:
+        return onto
+    if zone_id == CONAN_ZONE and state.zones[CONAN_ZONE].cards:
+        return state.zones[CONAN_ZONE].cards[0]
+    return None
+
+
+def _action_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str,
+                 onto: int | None) -> Action | None:
+    """An Action played in its own role (None: the drop means something else)."""
+    move_phase = state.phase in ("foe_move", "conan_move")
+    if move_phase and (onto is not None or zone_id in FOE_ZONES or zone_id == MOVES_ZONE):
+        return None  # on the battlefield, a drop places the card as a Move
+    timed = [a for a in plays.ability_actions(state, db, seat)
+             if a.kind == "play_card" and a.get("card") == iid]
+    if not timed:
+        return None
+    chosen = _chosen(state, zone_id, onto)
+    for action in timed:
+        target = action.get("target")
+        if target is None and zone_id in (zid(seat, "side"), CONAN_ZONE) and onto is None:
+            return action
+        if target is not None and target == chosen:
+            return action
+    # a drop the play cannot mean: its first form, refused with what it needs
+    return Action.make("play_card", seat, card=iid, target=chosen)
+
+
+def _use_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str,
+              onto: int | None) -> Action | None:
+    """An in-play card's ability used by dragging the card (None: not one)."""
+    uses = [a for a in plays.ability_actions(state, db, seat)
+            if a.kind == "use_ability" and a.get("card") == iid]
+    chosen = _chosen(state, zone_id, onto)
+    for action in uses:
+        target = action.get("target")
+        if (target is None and zone_id == CONAN_ZONE) or (target is not None
+                                                          and target == chosen):
+            return action
+    return None
 
 
 def cannot_go_there(state: GameState, iid: int) -> Verdict:

@@ -3,15 +3,17 @@
 After each applied action the rules call :func:`advance`, which carries on
 until a seat must act (an action, or a pending decision) or the game is over.
 Waiting renown losses (:func:`~tabletop.games.conan.data.losses`, CONAN-R17) come
-first, wherever they arose.
+first, wherever they arose; then an open ability timing
+(:func:`~tabletop.games.conan.plays.settle`: a seat with something to use acts in
+it, the others are passed over, CONAN-H11).
 """
 
 from __future__ import annotations
 
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.conan import foes, resolution, survey, turn
-from tabletop.games.conan.data import Phase, losses
+from tabletop.games.conan import foes, plays, resolution, survey, turn
+from tabletop.games.conan.data import Phase, conan_data, losses
 from tabletop.games.conan.defeat import next_loss
 
 #: A turn never needs this many automatic steps; a guard against a rules bug.
@@ -25,6 +27,10 @@ def advance(state: GameState, db: CardDb) -> None:
             return
         if losses(state):
             next_loss(state, db)
+            continue
+        if conan_data(state).window is not None:
+            if plays.settle(state, db):
+                return
             continue
         if not _step(state, db):
             return
@@ -41,6 +47,9 @@ def _step(state: GameState, db: CardDb) -> bool:
     elif phase == Phase.SURVEY:
         if step == "retreat":
             survey.finish_retreat(state, db)
+        elif step == "":
+            state.step = "ask"
+            plays.open_window(state, db, "survey")
         else:
             survey.ask(state, db)
     elif phase == Phase.BARBARIAN:
@@ -58,6 +67,9 @@ def _step(state: GameState, db: CardDb) -> bool:
 
 def _rest(state: GameState, db: CardDb) -> None:
     if state.step == "":
+        state.step = "begin"
+        plays.open_window(state, db, "rest")
+    elif state.step == "begin":
         turn.rest_begin(state, db)
     elif state.step == "heal":
         if not turn.ask_heal(state, db):

@@ -24,7 +24,7 @@ from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
-from tabletop.games.conan import piles
+from tabletop.games.conan import piles, plays
 from tabletop.games.conan.battlefield import foe_slot_shapes
 from tabletop.games.conan.data import Phase, set_turn, turn_data
 from tabletop.games.conan.defeat import check_exhaustion
@@ -189,7 +189,8 @@ def prepare_place_foe(state: GameState, db: CardDb, seat: int, foe: object, zone
 
 
 def apply_place_foe(state: GameState, db: CardDb, seat: int, play: FoePlay) -> None:
-    """Pay the Major cost, put the Foe in its row (CONAN-R5..R7)."""
+    """Pay the Major cost, put the Foe in its row (CONAN-R5..R7); its ``placed``
+    abilities happen."""
     foe, zone, position, cost = play.foe, play.zone, play.position, play.cost
     forced = forced_now(state, db)
     for iid in cost:
@@ -205,6 +206,7 @@ def apply_place_foe(state: GameState, db: CardDb, seat: int, play: FoePlay) -> N
     key = "log.conan.foe_forced" if forced else "log.conan.foe_placed"
     state.add_log(msg(key, player=seat_msg(seat), card=inst_msg(state, foe),
                       zone=foe_zone_msg(zone)))
+    plays.fire(state, db, "placed", foe, seat)  # its "when placed" ability (issue 15)
 
 
 def prepare_attach_region(state: GameState, db: CardDb, seat: int,

@@ -23,6 +23,7 @@ from __future__ import annotations
 from tabletop.core.cards import CardDb
 from tabletop.core.evaluation import Term, score
 from tabletop.core.model import GameState
+from tabletop.games.conan.statics import fixed_modifiers
 from tabletop.games.conan.stats import counter
 from tabletop.games.conan.zones import cdef, conan_of, renown, zid
 
@@ -33,18 +34,20 @@ NEAR_RENOWN = 25
 
 
 def health_left(state: GameState, db: CardDb, seat: int) -> int:
-    """``seat``'s Conan's health left as on its own turn: printed health plus its
-    Items' and Region's health (CONAN-R19 counts them only then), minus damage and
-    wounds (CONAN-R12); 0 without a Conan."""
+    """``seat``'s Conan's health left as on its own turn: printed health plus the
+    fixed health modifiers of its Items, Allies and Region (CONAN-R19 counts them only
+    then; :func:`statics.fixed_modifiers`), minus damage and wounds (CONAN-R12); 0
+    without a Conan."""
     conan = conan_of(state, db, seat)
     if conan is None:
         return 0
     health = int(cdef(state, db, conan).get("health", 0) or 0)
-    for zone, ctype in ((zid(seat, "side"), "item"), (zid(seat, "region"), "region")):
+    for zone, ctypes in ((zid(seat, "side"), ("item", "ally")), (zid(seat, "region"),
+                                                                  ("region",))):
         for iid in state.zones[zone].cards:
             card = cdef(state, db, iid)
-            if card.type == ctype and card["effect"] == "health":
-                health += int(card["amount"])
+            if card.type in ctypes:
+                health += sum(n for name, n in fixed_modifiers(card) if name == "health")
     return max(1, health) - counter(state, conan, "damage") - counter(state, conan, "wound")
 
 

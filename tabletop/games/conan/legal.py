@@ -13,8 +13,8 @@ from collections.abc import Callable
 from tabletop.core.actions import Action, Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.conan import foes, moves
-from tabletop.games.conan.data import DecisionKind, Phase, losses
+from tabletop.games.conan import foes, moves, plays
+from tabletop.games.conan.data import DecisionKind, Phase, conan_data, losses
 from tabletop.games.conan.defeat import loss_options
 from tabletop.games.conan.stats import would_defeat
 from tabletop.games.conan.zones import FOE_ZONES, cdef, enemy, zid
@@ -57,6 +57,7 @@ def _foe_draw(state: GameState, db: CardDb, seat: int) -> list[Action]:
     for iid in state.zones[zid(seat, "hand")].cards:
         if cdef(state, db, iid).type == "region":
             out.append(Action.make("attach_region", seat, card=iid))
+    out += plays.ability_actions(state, db, seat)
     out.append(Action.make("next_phase", seat))
     return out
 
@@ -65,6 +66,7 @@ def _foe_move(state: GameState, db: CardDb, seat: int) -> list[Action]:
     hand = _distinct(state, list(state.zones[zid(seat, "hand")].cards))
     out = [Action.make("place_foe_move", seat, card=c, foe=f)
            for f in moves.foes_without_move(state, db) for c in hand]
+    out += plays.ability_actions(state, db, seat)
     out.append(Action.make("next_phase", seat))
     return out
 
@@ -84,16 +86,24 @@ def _conan_move(state: GameState, db: CardDb, seat: int) -> list[Action]:
                 else:
                     out.append(Action.make("place_move", seat, card=card, character=who,
                                            target=t.id))
+    out += plays.ability_actions(state, db, seat)
     out.append(Action.make("next_phase", seat))
     return out
 
 
 def turn_actions(state: GameState, db: CardDb, seat: int) -> list[Action]:
-    """Candidate actions of ``seat`` with nothing pending."""
+    """Candidate actions of ``seat`` with nothing pending: in an open ability timing
+    its plays and the pass; else the phase's actions, abilities timed now among them."""
     phase = state.phase
+    if conan_data(state).window is not None:
+        if plays.window_seat(state) != seat:
+            return []
+        return [*plays.ability_actions(state, db, seat), Action.make("next_phase", seat)]
     if phase == Phase.PREPARE and seat == state.active:
         out = [Action.make("play_card", seat, card=c)
-               for c in _distinct(state, list(state.zones[zid(seat, "hand")].cards))]
+               for c in _distinct(state, list(state.zones[zid(seat, "hand")].cards))
+               if cdef(state, db, c).type != "action"]
+        out += plays.ability_actions(state, db, seat)
         return [*out, Action.make("next_phase", seat)]
     if phase == Phase.FOE_DRAW and seat == enemy(state):
         return _foe_draw(state, db, seat)

@@ -34,7 +34,7 @@ from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
-from tabletop.games.conan import piles
+from tabletop.games.conan import piles, plays
 from tabletop.games.conan.data import MoveRecord, Phase, add_record, set_turn, turn_data
 from tabletop.games.conan.defeat import check_defeats, check_exhaustion, defeat
 from tabletop.games.conan.resolution import begin_resolution
@@ -310,7 +310,8 @@ def unanswered(state: GameState, zone: str) -> list[int]:
 
 
 def conan_moves_done(state: GameState, db: CardDb) -> None:
-    """CONAN-R11, reveal every Move, then the Barbarian phase."""
+    """CONAN-R11, reveal every Move, the unanswered Foes' ``unanswered`` abilities
+    (issue 15), then the Barbarian phase."""
     conan = conan_of(state, db, state.active)
     for zone in turn_data(state).conan_zones:
         n = len(unanswered(state, zone))
@@ -323,6 +324,11 @@ def conan_moves_done(state: GameState, db: CardDb) -> None:
     state.add_log(msg("log.conan.reveal",
                       cards=[card_msg(state.cards[i].card_id)
                              for i in state.zones[MOVES_ZONE].cards]))
+    for zone in zones_with_foes(state):
+        for foe in unanswered(state, zone):
+            plays.fire(state, db, "unanswered", foe, state.cards[foe].owner)
+            if state.game_over:
+                return
     state.phase, state.step = Phase.BARBARIAN, ""
 
 

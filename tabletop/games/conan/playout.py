@@ -55,9 +55,11 @@ def bot_action(bot: ConanBot, rules: GameRules, world: GameState) -> Action | No
         elif phase == Phase.FOE_DRAW:
             pick = bot._foe_draw(world, db, by_kind)
         elif phase == Phase.FOE_MOVE:
-            pick = bot._foe_move(world, db, by_kind.get("place_foe_move", []))
+            pick = bot.abilities(world, db, by_kind) or \
+                bot._foe_move(world, db, by_kind.get("place_foe_move", []))
         else:
-            pick = bot._conan_move(world, db, by_kind.get("place_move", []))
+            pick = bot.abilities(world, db, by_kind) or \
+                bot._conan_move(world, db, by_kind.get("place_move", []))
         if pick is None:
             done = by_kind.get("next_phase", [])
             return done[0] if done and rules.check(world, done[0]).ok else None

@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core.abilities import Ability, Boundary
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import battlefield as bf
-from tabletop.games.conan import piles
+from tabletop.games.conan import piles, plays
+from tabletop.games.conan.abilities import CHOSEN, VOCABULARY, Ctx, describe
 from tabletop.games.conan.data import (
     MoveRecord,
     Resolution,
@@ -46,7 +48,6 @@ from tabletop.games.conan.data import (
 )
 from tabletop.games.conan.data import end_round as new_round
 from tabletop.games.conan.defeat import check_defeats
-from tabletop.games.conan.effects import apply_effect
 from tabletop.games.conan.icons import SideResult, attack_units, evaluate_side, outcome
 from tabletop.games.conan.playback import (
     FIGHT_KEY,
@@ -89,45 +90,79 @@ SIDES = ("left", "right")
 # ----------------------------------------------------------------- Barbarian phase
 
 
-def barbarian_usable(state: GameState, db: CardDb) -> bool:
-    """Does Conan have a Barbarian ability it can pay for (house ruling CONAN-H5:
-    its cost is paid from prowess only, never with wounds)?"""
+def barbarian_ability(state: GameState, db: CardDb) -> Ability | None:
+    """The turn player's Conan's Barbarian ability (its ``when = "barbarian"``), or None."""
     conan = conan_of(state, db, state.active)
     if conan is None:
-        return False
-    card = cdef(state, db, conan)
-    return card["barbarian_effect"] != "none" and \
-        prowess_now(state, db, conan) >= int(card["barbarian_cost"])
+        return None
+    return next(VOCABULARY.triggered(cdef(state, db, conan).abilities, "barbarian"), None)
+
+
+def barbarian_options(state: GameState, db: CardDb) -> list[str]:
+    """The ways Conan may use its Barbarian ability now: ``use``, or ``use@<target>``
+    for each target it may choose; empty when it cannot be used (its condition, its
+    cost: paid from prowess only, never with wounds, house ruling CONAN-H5)."""
+    conan = conan_of(state, db, state.active)
+    ability = barbarian_ability(state, db)
+    if conan is None or ability is None:
+        return []
+    if prowess_now(state, db, conan) < ability.when.number("cost"):
+        return []
+    ctx = Ctx(state, db, state.active, conan, ability)
+    if not VOCABULARY.holds(ctx, ability):
+        return []
+    if ability.whom is not None and ability.whom.word in CHOSEN:
+        return [f"{USE}@{t}" for t in VOCABULARY.candidates(ctx, ability)]
+    return [USE]
+
+
+def barbarian_usable(state: GameState, db: CardDb) -> bool:
+    """Does Conan have a Barbarian ability it can use now (:func:`barbarian_options`)?"""
+    return bool(barbarian_options(state, db))
 
 
 def barbarian_step(state: GameState, db: CardDb) -> None:
-    """Ask the turn player, or go straight to the Resolution phase."""
-    if barbarian_usable(state, db):
+    """The Barbarian timing's window (Actions), then ask the turn player about
+    Conan's Barbarian ability, or go straight on to the Resolution phase."""
+    if state.step == "":
+        state.step = "ask"
+        plays.open_window(state, db, "barbarian")
+        return
+    options = barbarian_options(state, db)
+    if options:
         state.pending = Decision(state.active, "barbarian",
                                  msg("decision.conan.barbarian", player=seat_msg(state.active)),
-                                 (USE, PASS), 1, 1)
+                                 (*options, PASS), 1, 1)
         return
     begin_resolution(state)
 
 
 def apply_barbarian(state: GameState, db: CardDb, choice: str) -> None:
-    """Use the ability (paid in prowess) or not; then the Resolution phase."""
+    """Use the ability (paid in prowess) on its target, or not; then the Resolution
+    phase."""
     state.pending = None
-    if choice == USE:
+    if choice.startswith(USE):
         conan = conan_of(state, db, state.active)
-        assert conan is not None
-        card = cdef(state, db, conan)
-        lose_prowess(state, db, conan, int(card["barbarian_cost"]))
-        apply_effect(state, db, state.active, card, str(card["barbarian_effect"]),
-                     int(card["barbarian_amount"]), "round_bonus")
-    begin_resolution(state)
+        ability = barbarian_ability(state, db)
+        assert conan is not None and ability is not None
+        lose_prowess(state, db, conan, ability.when.number("cost"))
+        _, _, target = choice.partition("@")
+        ctx = Ctx(state, db, state.active, conan, ability)
+        targets = [int(target)] if target else (
+            VOCABULARY.candidates(ctx, ability) if ability.whom is not None else [])
+        state.add_log(msg("log.conanab.uses", player=seat_msg(state.active),
+                          card=inst_msg(state, conan), ability=describe(ability)))
+        VOCABULARY.resolve(ctx, ability, targets)
+    if not state.game_over:
+        begin_resolution(state)
 
 
 # ----------------------------------------------------------------- Resolution phase
 
 
 def begin_resolution(state: GameState) -> None:
-    """Zones holding Foes are fought in turn (CONAN-R16)."""
+    """Zones holding Foes are fought in turn (CONAN-R16); the ``before_resolution``
+    timing comes first (:func:`resolution_step`)."""
     state.phase, state.step = "resolution", ""
     conan_data(state).resolution = Resolution(
         [z for z in FOE_ZONES if state.zones[z].cards], chooser=state.active)
@@ -237,10 +272,18 @@ def _initiative(state: GameState, db: CardDb, rec: MoveRecord) -> int:
 def resolution_step(state: GameState, db: CardDb) -> bool:
     """Advance the Resolution phase; False when waiting for a decision or the game ended."""
     res = resolution(state)
+    if not res.began:
+        res.began = True
+        plays.open_window(state, db, "before_resolution")
+        return True
     if res.zone is None:
         left = [z for z in res.left if bf.moves(state, z) or state.zones[z].cards]
         res.left = left
         if not left:
+            if not res.ended:
+                res.ended = True
+                plays.open_window(state, db, "end_of_round")
+                return True
             end_round(state, db)
             return True
         if len(left) > 1:
@@ -249,7 +292,8 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
                                      msg("decision.conan.zone_order", player=seat_msg(chooser)),
                                      tuple(left), 1, 1)
             return False
-        start_zone(state, left[0])
+        start_zone(state, db, left[0])
+        return True  # the zone's before_zone timing first
     zone = str(res.zone)
     if res.seen != len(state.log):
         # the zone begins, or goes on after a question: the table as it lies now
@@ -263,6 +307,7 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
         return not state.game_over  # a renown loss the flow takes first, then back here
     if res.init < 1:
         finish_zone(state, zone)
+        plays.open_window(state, db, "after_zone")
         return True
     recs = bf.moves(state, zone)
     contacts = bf.contacts(state, zone)
@@ -290,6 +335,12 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
         state.add_log(msg("log.conan.hit" if amount > 0 else "log.conan.no_hit",
                           card=inst_msg(state, hit.attacker), target=inst_msg(state, target),
                           n=amount, init=k))
+    for hit in hits:
+        if hit.damage > 0 and _special_hit(hit):
+            # the Move's own text happens when its Special icon hits (CONAN-R14)
+            plays.fire(state, db, "special_hit", hit.card, state.cards[hit.card].owner,
+                       hit.target)
+            struck.update({t: counter(state, t, "damage") for t in struck})
     res.init = k - 1
     res.falling = sorted({h.target for h in hits if h.damage > 0})
     if hits:
@@ -299,6 +350,11 @@ def resolution_step(state: GameState, db: CardDb) -> bool:
                                  tuple(defeated), len(state.log)))
         res.seen = len(state.log)
     return True
+
+
+def _special_hit(hit: Strike) -> bool:
+    """Did a Special icon of the strike hit (not blocked, CONAN-R14)?"""
+    return any(c.icon == "special" and c.outcome is not Outcome.BLOCKED for c in hit.clashes)
 
 
 def _fall(state: GameState, db: CardDb, zone: str, k: int, falling: list[int]) -> None:
@@ -329,8 +385,9 @@ def apply_lone(state: GameState, choice: str) -> None:
                       side=msg(f"side.conan.{side}"), target=inst_msg(state, int(target))))
 
 
-def start_zone(state: GameState, zone: str) -> None:
-    """Fight ``zone`` next; the other seat picks the zone after it."""
+def start_zone(state: GameState, db: CardDb, zone: str) -> None:
+    """Fight ``zone`` next (its ``before_zone`` timing first); the other seat picks
+    the zone after it."""
     res = resolution(state)
     res.zone = zone
     res.init = 5
@@ -338,12 +395,13 @@ def start_zone(state: GameState, zone: str) -> None:
     res.chooser = 1 - res.chooser
     state.step = zone
     state.add_log(msg("log.conan.zone_fight", zone=foe_zone_msg(zone)))
+    plays.open_window(state, db, "before_zone")
 
 
-def apply_zone_order(state: GameState, zone: str) -> None:
+def apply_zone_order(state: GameState, db: CardDb, zone: str) -> None:
     """The chosen zone is fought next (CONAN-R16)."""
     state.pending = None
-    start_zone(state, zone)
+    start_zone(state, db, zone)
 
 
 def finish_zone(state: GameState, zone: str) -> None:
@@ -368,6 +426,7 @@ def end_round(state: GameState, db: CardDb) -> None:
         finish_zone(state, rec.zone)
     conan_data(state).resolution = None
     new_round(state)
+    plays.end_of(state, Boundary.END_OF_COMBAT)
     foes = foes_on_field(state, db)
     if not foes:
         warrior_end(state, db)

@@ -10,10 +10,16 @@ the turn player.
   ("left@<iid>", CONAN-R15), ``chronicle_loss`` (Chronicle cards, CONAN-R17),
   ``rest_heal`` (heal / unwound / done, CONAN-R18), ``discard`` (a hand card,
   hand adjustment);
-* turn player: ``play_card(card)`` (Prepare), ``place_move(card, character,
-  target, accept_defeat=False)`` (Conan Move), ``next_phase()``;
+* turn player: ``play_card(card, target=None)`` (Prepare; an Action at its
+  timing), ``use_ability(card, ability, target=None)`` (an Item's, Ally's or
+  Region's ability at its timing), ``place_move(card, character, target,
+  accept_defeat=False)`` (Conan Move), ``next_phase()``;
 * enemy: ``place_foe(card, zone, position, cost)``, ``attach_region(card)``
-  (Foe Draw), ``place_foe_move(card, foe)`` (Foe Move), ``next_phase()``.
+  (Foe Draw), ``place_foe_move(card, foe)`` (Foe Move), ``play_card(card,
+  target=None)`` (a Foe action at its timing), ``next_phase()``.
+
+In an open ability timing (:mod:`~tabletop.games.conan.plays`, CONAN-H11) the seat
+acting there plays or uses abilities and ``next_phase`` passes.
 """
 
 from __future__ import annotations
@@ -39,21 +45,23 @@ from tabletop.games.conan import (
     foes,
     legal,
     moves,
+    plays,
     resolution,
     setup,
     survey,
     turn,
     zones,
 )
-from tabletop.games.conan.data import DecisionKind, Phase, pending
+from tabletop.games.conan.abilities import VOCABULARY
+from tabletop.games.conan.data import DecisionKind, Phase, conan_data, pending
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.schema import GAME_ID
 from tabletop.games.conan.words import inst_msg, place_words
 from tabletop.games.conan.zones import enemy
 
 #: Every Conan action kind (the keys of :meth:`ConanRules.handlers`).
-KINDS = frozenset({"decide", "play_card", "place_foe", "attach_region", "place_foe_move",
-                   "place_move", "next_phase"})
+KINDS = frozenset({"decide", "play_card", "use_ability", "place_foe", "attach_region",
+                   "place_foe_move", "place_move", "next_phase"})
 ENEMY_PHASES = frozenset({Phase.FOE_DRAW, Phase.FOE_MOVE})
 
 
@@ -101,7 +109,7 @@ ANSWERS: dict[str, Callable[[GameState, CardDb, Answer], None]] = {
     DecisionKind.PRESS_ON: lambda s, db, a: turn.apply_press_on(s, a.first),
     DecisionKind.SURVEY: lambda s, db, a: survey.apply_survey(s, db, a.first),
     DecisionKind.BARBARIAN: lambda s, db, a: resolution.apply_barbarian(s, db, a.first),
-    DecisionKind.ZONE_ORDER: lambda s, db, a: resolution.apply_zone_order(s, a.first),
+    DecisionKind.ZONE_ORDER: lambda s, db, a: resolution.apply_zone_order(s, db, a.first),
     DecisionKind.LONE_ATTACK: lambda s, db, a: resolution.apply_lone(s, a.first),
     DecisionKind.CHRONICLE_LOSS: lambda s, db, a: defeat.apply_loss(s, db, list(a.cards)),
     DecisionKind.REST_HEAL: lambda s, db, a: turn.apply_heal(s, db, a.first),
@@ -126,6 +134,7 @@ class ConanRules(GameRules):
     #: Free mode's counters (ALL-R3); a manual move keeps them (CONAN-R18).
     counter_names: ClassVar[tuple[str, ...]] = ("damage", "wound", "spent")
     refusals = REFUSALS
+    vocabulary = VOCABULARY
 
     def make_bot(self, seed: int) -> Any:
         """The sensible Conan bot (fights and presses on when it pays)."""
@@ -172,8 +181,13 @@ class ConanRules(GameRules):
         self._handlers: Handlers = {
             "decide": Handler(self._prepare_decide, self._answer),
             "play_card": Handler(
-                lambda s, a: turn.prepare_play_card(s, db, a.seat, a.get("card")),
-                lambda s, a, iid: turn.apply_play_card(s, db, a.seat, iid)),
+                lambda s, a: turn.prepare_play_card(s, db, a.seat, a.get("card"),
+                                                    a.get("target")),
+                lambda s, a, play: turn.apply_play_card(s, db, a.seat, play)),
+            "use_ability": Handler(
+                lambda s, a: plays.prepare_use(s, db, a.seat, a.get("card"), a.get("ability"),
+                                               a.get("target")),
+                lambda s, a, play: plays.apply_play(s, db, play)),
             "place_foe": Handler(
                 lambda s, a: foes.prepare_place_foe(s, db, a.seat, a.get("card"), a.get("zone"),
                                                     a.get("position"), a.get("cost")),
@@ -201,10 +215,14 @@ class ConanRules(GameRules):
         return setup.new_game(setup_, self.cards, self.phases)
 
     def acting_seat(self, state: GameState) -> int:
-        """A pending decision's seat; the enemy while it places Foes and Foe Moves."""
+        """A pending decision's seat; the seat acting in an open ability timing; the
+        enemy while it places Foes and Foe Moves."""
         waiting = pending(state)
         if waiting is not None:
             return int(waiting.seat)
+        in_window = plays.window_seat(state)
+        if in_window is not None:
+            return in_window
         if state.phase in ENEMY_PHASES:
             return enemy(state)
         return state.active
@@ -228,7 +246,9 @@ class ConanRules(GameRules):
             raise ValueError(f"illegal action applied: {prepared.reason}")
         self._handlers[action.kind].carry_out(state, prepared.action, prepared.value)
 
-    def _prepare_next(self, state: GameState, action: Action) -> Phase | Verdict:
+    def _prepare_next(self, state: GameState, action: Action) -> Phase | str | Verdict:
+        if conan_data(state).window is not None:
+            return plays.WINDOW  # done with the open ability timing: pass (CONAN-H11)
         try:
             phase = Phase(state.phase)
         except ValueError:
@@ -243,8 +263,11 @@ class ConanRules(GameRules):
                 return verdict
         return phase
 
-    def _next(self, state: GameState, action: Action, phase: Phase) -> None:
-        NEXT_PHASE[phase][1](state, self.cards)
+    def _next(self, state: GameState, action: Action, phase: Phase | str) -> None:
+        if phase == plays.WINDOW:
+            plays.pass_window(state)
+            return
+        NEXT_PHASE[Phase(phase)][1](state, self.cards)
 
     def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
         waiting = pending(state)
@@ -329,6 +352,10 @@ class ConanRules(GameRules):
     def describe_option(self, state: GameState, decision: Any, option: str) -> Message | None:
         """A ``lone_attack`` answer ``"left@12"`` in words: the side of the unanswered
         Move and whom it attacks (CONAN-R15); other options by the generic words."""
+        if getattr(decision, "kind", None) == "barbarian" and option.startswith("use@"):
+            target = option.partition("@")[2]
+            if target.isdigit() and int(target) in state.cards:
+                return msg("option.conanab.use_on", target=inst_msg(state, int(target)))
         if getattr(decision, "kind", None) == "lone_attack":
             side, _, target = option.partition("@")
             if target.isdigit() and int(target) in state.cards:

@@ -5,9 +5,9 @@ Card files live in ``assets/cards/conan/*.toml`` and are validated on load by
 :func:`validate_icons` (slot lists and Multi-icons, which the generic schema
 cannot express). Every type:
 
-* ``conan``: ``damage``, ``prowess``, ``vitality``, ``health``, ``abilities``,
-  and the Barbarian ability as data: ``barbarian_effect`` / ``_amount`` /
-  ``_cost`` (prowess paid to use it).
+* ``conan``: ``damage``, ``prowess``, ``vitality``, ``health``, ``abilities``;
+  its Barbarian ability is an ``[[card.ability]]`` with ``when = { trigger =
+  "barbarian", cost = N }``.
 * ``foe``: ``creature`` (the kind of CONAN-R7), ``damage``, ``prowess``,
   ``health``, ``renown`` (>= 5: a Major Foe, CONAN-R5), ``scars``,
   ``abilities`` (``no_gap`` CONAN-R9, ``magic`` CONAN-R14), ``unique``.
@@ -15,18 +15,23 @@ cannot express). Every type:
   (5 icon slots each, from the card's own top; ``""`` is an empty slot) and
   ``left_multi`` / ``right_multi`` (groups of adjacent slot indices forming one
   Multi-icon).
-* ``item``: ``slot`` (weapon / armor / shield / none), ``effect`` + ``amount``
-  (while in play), and the Move fields (used only when played as a Move).
-* ``action``: ``timing`` (prepare), ``effect`` + ``amount``, and the Move fields.
+* ``item``: ``slot`` (weapon / armor / shield / none) and the Move fields (used
+  only when played as a Move).
+* ``action``: the Move fields.
 * ``ally``: ``damage``, ``prowess``, ``health``, ``renown``, ``abilities``.
-* ``region``: ``effect`` + ``amount`` (applies to the Conan it is attached to).
+* ``region``: ``unique``.
 
-Effects the engine does not model are written ``effect = "text"``: the card's
-``text`` is shown and the players apply it in free mode (ALL-R3).
+What a card does in its own role (an Item's or Region's modifier, an Action's
+effect and timing, a Foe's ability, a Special icon's effect) is its
+``[[card.ability]]`` tables, in the words of :mod:`~tabletop.games.conan.abilities`;
+:func:`validate_abilities` checks that each card type uses the words it can
+(``docs/cards-conan.md``). A card's ``text`` is its printed text; an effect the
+words cannot say is applied by the players in free mode (ALL-R3).
 """
 
 from __future__ import annotations
 
+from tabletop.core.abilities import Ability, Duration
 from tabletop.core.cards import CardDataError, CardDb, CardDef, FieldSpec, Schema
 
 GAME_ID = "conan"
@@ -49,14 +54,6 @@ SLOTS = 5
 #: Seed: 各カード 1 ～ 6個のアイコン.
 MAX_ICONS = 6
 
-#: Stat modifiers of Items and Regions while in play; ``text`` = not modelled.
-STAT_EFFECTS: tuple[str, ...] = ("damage", "prowess", "health", "vitality", "text")
-#: One-shot Action effects (Prepare step) and Barbarian abilities.
-ACTION_EFFECTS: tuple[str, ...] = ("draw", "heal", "unwound", "damage_bonus", "prowess",
-                                   "text")
-BARBARIAN_EFFECTS: tuple[str, ...] = ("none", "damage_bonus", "heal", "draw", "prowess",
-                                      "text")
-
 _STAT = FieldSpec(int, minimum=0, maximum=40)
 _HEALTH = FieldSpec(int, minimum=1, maximum=40)
 _ABILITIES = FieldSpec(list, required=False, default=[], item_choices=ABILITIES)
@@ -71,16 +68,10 @@ _MOVE = {
     "left_multi": _MULTI,
     "right_multi": _MULTI,
 }
-_AMOUNT = FieldSpec(int, required=False, minimum=-9, maximum=9, default=0)
-
 SCHEMA: Schema = {
     "conan": {
         "damage": _STAT, "prowess": _STAT, "vitality": _STAT, "health": _HEALTH,
         "abilities": _ABILITIES,
-        "barbarian_effect": FieldSpec(str, required=False, choices=BARBARIAN_EFFECTS,
-                                      default="none"),
-        "barbarian_amount": _AMOUNT,
-        "barbarian_cost": FieldSpec(int, required=False, minimum=0, maximum=9, default=0),
     },
     "foe": {
         "creature": FieldSpec(str, choices=CREATURES),
@@ -93,21 +84,14 @@ SCHEMA: Schema = {
     "item": {
         **_MOVE, "unique": _UNIQUE,
         "slot": FieldSpec(str, required=False, choices=ITEM_SLOTS, default="none"),
-        "effect": FieldSpec(str, choices=STAT_EFFECTS), "amount": _AMOUNT,
     },
-    "action": {
-        **_MOVE, "unique": _UNIQUE,
-        "timing": FieldSpec(str, required=False, choices=("prepare",), default="prepare"),
-        "effect": FieldSpec(str, choices=ACTION_EFFECTS), "amount": _AMOUNT,
-    },
+    "action": {**_MOVE, "unique": _UNIQUE},
     "ally": {
         "damage": _STAT, "prowess": _STAT, "health": _HEALTH,
         "renown": FieldSpec(int, minimum=0, maximum=20),
         "abilities": _ABILITIES, "unique": _UNIQUE,
     },
-    "region": {
-        "effect": FieldSpec(str, choices=STAT_EFFECTS), "amount": _AMOUNT, "unique": _UNIQUE,
-    },
+    "region": {"unique": _UNIQUE},
 }
 
 
@@ -154,3 +138,95 @@ def validate_icons(db: CardDb) -> None:
         if not 1 <= total <= MAX_ICONS:
             raise CardDataError(card.source, card.id, "left",
                                 f"a Move card has 1 to {MAX_ICONS} icons, this one {total}")
+
+
+#: The ``when`` words each card type may use (issue 15; ``docs/cards-conan.md``).
+_TIMINGS = frozenset({"prepare", "foe_draw", "survey", "foe_move", "conan_move", "barbarian",
+                      "before_resolution", "before_zone", "after_zone", "end_of_round",
+                      "rest"})
+_ACTOR = {"prepare": "conan", "conan_move": "conan", "foe_draw": "enemy", "foe_move": "enemy"}
+WHEN_BY_TYPE: dict[str, frozenset[str]] = {
+    "conan": frozenset({"barbarian"}),
+    "action": _TIMINGS,
+    "item": _TIMINGS | {"in_play"},
+    "region": _TIMINGS | {"in_play"},
+    "ally": _TIMINGS | {"in_play", "defeated"},
+    "foe": _TIMINGS | {"in_play", "placed", "defeated", "unanswered"},
+    "move": frozenset({"special_hit"}),
+}
+#: Targets nobody chooses may serve an ability that happens by itself.
+_CHOSEN = frozenset({"foe", "character"})
+
+
+def _check_ability(card: CardDef, i: int, ability: Ability) -> str:
+    """What is wrong with ability ``i`` of ``card`` for its type, or ""."""
+    when = ability.when
+    if when.word not in WHEN_BY_TYPE.get(card.type, frozenset()):
+        allowed = ", ".join(sorted(WHEN_BY_TYPE.get(card.type, ()))) or "none"
+        return f"a {card.type} card cannot use when {when.word!r} (it may use {allowed})"
+    by, auto = when.get("by", "conan"), bool(when.get("auto"))
+    if when.word in _TIMINGS:
+        if card.type == "action" and auto:
+            return "an Action is played by a player: it cannot be auto"
+        if card.type != "action" and by != "conan":
+            return "only an Action is played by the enemy (by = \"enemy\")"
+        if card.type == "foe" and not auto:
+            return "a Foe's timed ability happens by itself: write auto = true"
+        if when.word in _ACTOR and by != _ACTOR[when.word] and card.type == "action":
+            actor = _ACTOR[when.word]
+            return f"at {when.word!r} only the {actor} acts (by = \"{actor}\")"
+        if by == "enemy" and when.number("cost"):
+            return "a Foe action has no prowess cost"
+    if card.type == "conan" and i > 0:
+        return "a Conan card has one Barbarian ability"
+    by_itself = auto or when.word in ("in_play", "special_hit", "placed", "defeated",
+                                      "unanswered")
+    whom = ability.whom.word if ability.whom is not None else None
+    if by_itself and whom in _CHOSEN:
+        return f"nobody chooses the target of an ability that happens by itself ({whom!r})"
+    if whom == "struck" and when.word != "special_hit":
+        return "whom 'struck' is only for when 'special_hit'"
+    if whom == "self" and card.type not in ("foe", "ally"):
+        return "whom 'self' is only for Foes and Allies"
+    if whom == "foes_in_zone" and card.type != "foe":
+        return "whom 'foes_in_zone' is only for Foes"
+    if when.word == "in_play":
+        if ability.how_long.duration is not Duration.WHILE_IN_PLAY:
+            return "an in_play modifier lasts while_in_play"
+        if any(u.word != "modify" for u in ability.what):
+            return "an in_play ability only modifies numbers (effect 'modify')"
+    else:
+        for use in ability.what:
+            if use.word == "modify" and ability.how_long.duration in (
+                    Duration.INSTANT, Duration.WHILE_IN_PLAY):
+                return "'modify' outside in_play needs how_long (end_of_combat, " \
+                       "end_of_turn, turns or permanent)"
+    conditions = {u.word for u in ability.conditions}
+    if "in_zone" in conditions and card.type != "foe":
+        return "condition 'in_zone' is only for Foes"
+    return ""
+
+
+def validate_abilities(db: CardDb) -> None:
+    """Check every card's abilities against its type (see :data:`WHEN_BY_TYPE`).
+
+    Raises CardDataError (file, card, ``ability[i]``) naming the problem: a timing
+    the type cannot use, a Foe action that is not an Action, a chosen target on an
+    ability that happens by itself, a modifier that does not say how long, a Special
+    effect on a Move without a Special icon.
+    """
+    for card in db.values():
+        for i, ability in enumerate(card.abilities):
+            problem = _check_ability(card, i, ability)
+            if not problem and ability.when.word == "special_hit" and "special" not in {
+                    icon for side in ("left", "right") for icon in card.get(side) or []}:
+                problem = "a Special effect needs a Special icon on the card"
+            if problem:
+                raise CardDataError(card.source, card.id, f"ability[{i}]", problem)
+
+
+def validate(db: CardDb) -> None:
+    """Every check beyond the schema: icons (:func:`validate_icons`) and abilities
+    (:func:`validate_abilities`); raises CardDataError (file, card, field)."""
+    validate_icons(db)
+    validate_abilities(db)

@@ -8,8 +8,10 @@ Counters on a character's instance (millimetre-free bookkeeping):
   end of each combat round, Conan in its Rest step; seed: コストについて).
 
 A character is defeated when ``damage + wound >= health``. Conan's numbers
-include its Items and Region, and the turn's bonuses, only on its own turn
-(CONAN-R19): the other seat's cards are ignored by every rule.
+include its Items, Allies and Region only on its own turn (CONAN-R19): the other
+seat's cards are ignored by every rule. Every number also counts the modifiers in
+force (:mod:`~tabletop.games.conan.statics`: ``in_play`` abilities by zone or kind,
+lasting ``modify`` effects; issue 15).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from operator import attrgetter
 
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.conan.data import turn_data
+from tabletop.games.conan.statics import fixed_modifiers, live_bonus
 from tabletop.games.conan.zones import SEATS, cdef, zid
 
 STATS = ("damage", "prowess", "health", "vitality")
@@ -29,8 +31,9 @@ Modifiers = tuple[tuple[tuple[str, int], ...], dict[str, int]]
 
 
 def in_play_modifiers(state: GameState, db: CardDb, seat: int) -> list[tuple[str, int]]:
-    """``(stat, amount)`` of ``seat``'s Items and Region, on ``seat``'s own turn only
-    (CONAN-R19); empty on the other seat's turn."""
+    """``(stat, amount)`` of the fixed modifiers of ``seat``'s Items, Allies and Region
+    (:func:`statics.fixed_modifiers`), on ``seat``'s own turn only (CONAN-R19); empty
+    on the other seat's turn."""
     if seat != state.active:
         return []
     return list(_modifiers(db, _in_play(state, seat))[0])
@@ -76,11 +79,11 @@ def _modifiers(db: CardDb, in_play: InPlay) -> Modifiers:
 def _work_out(db: CardDb, in_play: InPlay) -> Modifiers:
     # the pairs, and their sum per stat
     out: list[tuple[str, int]] = []
-    for ids, ctype in zip(in_play, ("item", "region"), strict=True):
+    for ids, ctypes in zip(in_play, (("item", "ally"), ("region",)), strict=True):
         for card_id in ids:
             card = db[card_id]
-            if card.type == ctype and card["effect"] in STATS:
-                out.append((str(card["effect"]), int(card["amount"])))
+            if card.type in ctypes:
+                out += fixed_modifiers(card)
     totals: dict[str, int] = {}
     for name, n in out:
         totals[name] = totals.get(name, 0) + n
@@ -88,7 +91,8 @@ def _work_out(db: CardDb, in_play: InPlay) -> Modifiers:
 
 
 def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
-    """A character's number now: printed, plus (for Conan) Items, Region and bonuses.
+    """A character's number now: printed, plus (for Conan) its Items, Allies and
+    Region, plus the modifiers in force (:func:`statics.live_bonus`).
 
     ``name`` is one of :data:`STATS`; never below 0 (health never below 1, so a
     Region cannot make a card with no damage defeated by itself).
@@ -99,9 +103,7 @@ def stat(state: GameState, db: CardDb, iid: int, name: str) -> int:
         owner = state.cards[iid].owner
         if owner == state.active:  # CONAN-R19: in_play_modifiers, summed per stat
             value += _modifiers(db, _in_play(state, owner))[1].get(name, 0)
-        if name == "damage" and owner == state.active:
-            turn = turn_data(state)
-            value += turn.turn_bonus + turn.round_bonus
+    value += live_bonus(state, db, iid, name)
     return max(1 if name == "health" else 0, value)
 
 
@@ -163,5 +165,5 @@ def lose_prowess(state: GameState, db: CardDb, iid: int, n: int) -> int:
 
 
 def has_ability(state: GameState, db: CardDb, iid: int, ability: str) -> bool:
-    """Does the character's card list ``ability`` (``magic``, ``no_gap``)?"""
+    """Does the character's card list the keyword ``ability`` (``magic``, ``no_gap``)?"""
     return ability in (cdef(state, db, iid).get("abilities") or [])

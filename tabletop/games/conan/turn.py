@@ -5,7 +5,8 @@
   later one needs hand >= 1 and Conan prowess >= 1 after the Warrior step.
 * Prepare: Allies and Items to the side (an Item with a slot replaces the old
   one of that slot), a Region under Conan (replacing the old one), Actions
-  timed for Prepare (effects as data).
+  timed for Prepare (their abilities: :mod:`~tabletop.games.conan.plays`, which
+  also plays Actions at every other timing).
 * End of the Warrior step: the enemy draws up to 7.
 * Rest (CONAN-R18): Allies leave, Conan returns to its side, its prowess is
   reset, then up to min(prowess, vitality) points heal damage or remove wounds
@@ -18,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.core.abilities import Boundary
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
 from tabletop.core.model import EndCause, GameState
 from tabletop.games.conan import piles
 from tabletop.games.conan.data import DecisionKind, Phase, new_turn, set_turn, turn_data
-from tabletop.games.conan.effects import apply_effect
+from tabletop.games.conan.plays import AbilityPlay, apply_play, end_of, prepare_play_action
 from tabletop.games.conan.stats import add_counter, counter, prowess_now, stat
 from tabletop.games.conan.words import card_msg, inst_msg, seat_msg
 from tabletop.games.conan.zones import (
@@ -108,14 +110,21 @@ def warrior_end(state: GameState, db: CardDb) -> None:
 # ----------------------------------------------------------------- Prepare
 
 
-def prepare_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> int | Verdict:
-    """Playing a card in its own role in the Prepare step: the card, or the refusal."""
-    if state.phase != Phase.PREPARE:
-        return Verdict.refuse("conan.prepare_only", "CONAN-R2")
+def prepare_play_card(state: GameState, db: CardDb, seat: int, iid: object,
+                      target: object = None) -> int | AbilityPlay | Verdict:
+    """Playing a card in its own role: an Ally, Item or Region in the Prepare step
+    (the card), an Action at its timing on ``target`` (the checked play,
+    :func:`plays.prepare_play_action`); or the refusal."""
     if not isinstance(iid, int) or iid not in state.cards or \
             state.zone_of(iid) != zid(seat, "hand"):
         return Verdict.refuse("conan.not_in_hand")
     card = cdef(state, db, iid)
+    if card.type == "action":
+        return prepare_play_action(state, db, seat, iid, target)
+    if state.phase != Phase.PREPARE or seat != state.active:
+        return Verdict.refuse("conan.prepare_only", "CONAN-R2")
+    if target is not None and card.type in ("ally", "item", "region"):
+        return Verdict.refuse("conanab.no_choice", "CONAN-H11", card=card_msg(card.id))
     if card.type not in ("ally", "item", "region", "action"):
         # a Move is placed in the fight, against a Foe's Move (CONAN-R8), not played
         return Verdict.refuse("conan.not_playable_now", "CONAN-R8", card=card_msg(card.id))
@@ -123,8 +132,13 @@ def prepare_play_card(state: GameState, db: CardDb, seat: int, iid: object) -> i
     return iid
 
 
-def apply_play_card(state: GameState, db: CardDb, seat: int, iid: int) -> None:
-    """Ally/Item to the side, Region under Conan, Action: its effect then the discard."""
+def apply_play_card(state: GameState, db: CardDb, seat: int, play: int | AbilityPlay) -> None:
+    """Ally/Item to the side, Region under Conan; an Action's play: its effects, then
+    the discard (:func:`plays.apply_play`)."""
+    if isinstance(play, AbilityPlay):
+        apply_play(state, db, play)
+        return
+    iid = play
     card = cdef(state, db, iid)
     player = seat_msg(seat)
     if card.type in ("ally", "item"):
@@ -135,11 +149,8 @@ def apply_play_card(state: GameState, db: CardDb, seat: int, iid: int) -> None:
                     state.move(old, zid(state.cards[old].owner, "discard"))
         state.move(iid, zid(seat, "side"))
         state.add_log(msg(f"log.conan.plays_{card.type}", player=player, card=card_msg(card.id)))
-    elif card.type == "region":
+    else:
         attach_region(state, iid, seat)
-    else:  # seed: 効果の発動後は捨て札置き場に送られる (discarded after the effect)
-        apply_effect(state, db, seat, card, str(card["effect"]), int(card["amount"]))
-        state.move(iid, zid(seat, "discard"))
 
 
 def end_prepare(state: GameState) -> None:
@@ -167,7 +178,7 @@ def rest_begin(state: GameState, db: CardDb) -> None:
     for ally in allies(state, db, seat):
         state.move(ally, zid(state.cards[ally].owner, "discard"))
     conan = conan_of(state, db, seat)
-    set_turn(state, replace(turn_data(state), turn_bonus=0, heal_left=0))
+    set_turn(state, replace(turn_data(state), heal_left=0))
     if conan is not None:
         if state.zone_of(conan) == CONAN_ZONE:
             move_keep(state, conan, zid(seat, "side"))
@@ -245,7 +256,9 @@ def apply_discard(state: GameState, seat: int, iid: int) -> None:
 
 
 def end_turn(state: GameState) -> None:
-    """The other seat's turn begins (its start is run by the flow)."""
+    """The other seat's turn begins (its start is run by the flow); effects lasting
+    to the end of the turn end (issue 15)."""
+    end_of(state, Boundary.END_OF_TURN)
     new_turn(state)
     state.active = 1 - state.active
     state.turn += 1

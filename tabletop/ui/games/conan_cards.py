@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.games.conan.abilities import describe as ability_words
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
 
@@ -274,12 +275,8 @@ class ConanCardRenderer(CardRenderer):
                        align="left", valign="top")
         y = used.bottom + 2 if used is not None else y
         text = card.text.get(lang) or card.text.get("en") or ""
-        effect = card.get("effect")
-        if not text and effect in ("damage", "prowess", "health", "vitality"):
-            text = t("conanui.stat_effect", stat=t(f"conanui.stat.{effect}"),
-                     n=f"{int(card.get('amount', 0)):+d}")
-        elif not text and effect not in (None, "text"):
-            text = t(f"effect.conan.{effect}", n=card.get("amount", 0))
+        if not text and card.abilities:  # no printed text: its abilities in words
+            text = " ".join(ability_words(a).render(lang) for a in card.abilities)
         if text and self.detail(w, h) == FULL:
             out.fit(text, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), round(w * 0.1),
                     _INK, max_lines=99, align="left", valign="top")
@@ -311,23 +308,14 @@ def effect_words(card: Any, lang: str) -> list[str]:
     The card's own text is not repeated (the hover shows it)."""
     kind = card.type
     out: list[str] = []
-    effect, amount = card.get("effect"), int(card.get("amount", 0) or 0)
-    stat_effect = effect in ("damage", "prowess", "health", "vitality")
-
-    def stat_words() -> dict[str, str]:
-        return {"stat": t(f"conanui.stat.{effect}"), "n": f"{amount:+d}"}
-
-    if kind == "item":
-        out.append(t("hover.conan.item_stat", **stat_words()) if stat_effect
-                   else t("hover.conan.item_text"))
-        if card.get("slot") in ("weapon", "armor", "shield"):
-            out.append(t("hover.conan.item_slot", slot=t(f"hover.conan.slot.{card.get('slot')}")))
-    elif kind == "action":
-        out.append(t("hover.conan.action",
-                     effect=t(f"effect.conan.{effect}", n=amount, card=card.display_name(lang))))
-    elif kind == "region":
-        out.append(t("hover.conan.region", effect=t("hover.conan.region_stat", **stat_words())
-                     if stat_effect else t("hover.conan.region_text")))
+    # its abilities in the ability language's words (issue 15, games.conan.abilities)
+    said = [ability_words(a).render(lang) for a in card.abilities
+            if kind != "conan"]
+    if kind in ("item", "action", "region") or said:
+        out.append(t(f"hover.conanab.{kind}" if kind in ("item", "action", "region")
+                     else "hover.conanab.other", abilities=" ".join(said)))
+    if kind == "item" and card.get("slot") in ("weapon", "armor", "shield"):
+        out.append(t("hover.conan.item_slot", slot=t(f"hover.conan.slot.{card.get('slot')}")))
     if kind in ("item", "action"):
         out.append(t("hover.conan.as_move"))
     if kind == "ally":
@@ -343,11 +331,9 @@ def effect_words(card: Any, lang: str) -> list[str]:
     if card.get("unique"):
         out.append(t("hover.conan.unique"))
     if kind == "conan":
-        barbarian = card.get("barbarian_effect") or "none"
-        if barbarian not in ("none", "text") and not card.text:  # a text says it already
-            out.append(t("hover.conan.barbarian", cost=card.get("barbarian_cost", 0),
-                         effect=t(f"effect.conan.{barbarian}",
-                                  n=card.get("barbarian_amount", 0))))
+        for ability in () if card.text else card.abilities:  # a text says it already
+            out.append(t("hover.conanab.barbarian", cost=ability.when.number("cost"),
+                         ability=ability_words(ability).render(lang)))
         out.append(t("hover.conan.vitality", n=card.get("vitality", 0)))
     if has_slots(card):
         icons = {i for side in ("left", "right") for i in card.get(side) or []}
