@@ -49,7 +49,7 @@ def at_limit(game: str) -> tuple[dict[str, int], str]:
     and that card's id."""
     cards = rules(game).cards
     pile = dict(sample_deck(game).sections[PILE[game]])
-    cid = next(c for c in pile if limited(game, cards[c]))
+    cid = next(c for c in pile if limited(game, cards[c]) and not cards[c].abilities)
     extra = LIMIT[game] - pile[cid]
     pile[cid] = LIMIT[game]
     for other in list(pile):
@@ -245,6 +245,32 @@ def test_a_same_as_naming_no_card_is_a_card_file_error(game: str, tmp_path: Path
     (problem,) = pool.problems
     assert "promo.toml" in problem and "'zz_promo'" in problem and "'same_as'" in problem
     assert "names no card" in problem
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_deck_builder_counts_a_users_reprint_with_the_games_card(
+        game: str, tmp_path: Path) -> None:
+    """Live legality in the deck builder (DeckDraft over the pool: the game's cards and
+    the user's files): a user's reprint of a shipped card (same English name) counts
+    with it against the copy limit, the moment the copy is added."""
+    from tabletop.ui.deck_model import DeckDraft
+
+    pile, cid = at_limit(game)
+    card = rules(game).cards[cid]
+    user = tmp_path / "user"
+    user.mkdir()
+    fields = {"number": "PR-77"} if game == "eshi100" else {}
+    (user / "reprints.toml").write_text(cards_toml([_entry(card, id="zz_reprint", **fields)]),
+                                        encoding="utf-8")
+    pool = load_pool(rules(game), user)
+    assert pool.problems == () and pool.is_user_card("zz_reprint")
+    draft = DeckDraft.from_deck(pool, deck_with(game, pile), None)
+    assert draft.problems() == []
+    other = next(c for c in pile if c != cid)
+    assert draft.remove(other, PILE[game]) and draft.add("zz_reprint", PILE[game])
+    assert [p.message.key for p in draft.problems()] == [f"deck.{game}.too_many_copies"]
+    assert draft.remove(cid, PILE[game]) and draft.add(other, PILE[game])
+    assert draft.problems() == []  # at the limit again: 1 reprint and the rest shipped
 
 
 def test_a_same_as_that_names_a_card_loads_as_that_card(tmp_path: Path) -> None:
