@@ -29,6 +29,7 @@ __all__ = ["Pool", "game_vocabulary", "load_pool"]
 
 #: The extra checks each game makes on its card set after the schema (module, name).
 _EXTRA_CHECKS: dict[str, tuple[str, str]] = {
+    "arc": ("tabletop.games.arc.abilities", "check_cards"),
     "conan": ("tabletop.games.conan.schema", "validate"),
     "eshi100": ("tabletop.games.eshi100.schema", "validate"),
     "xenocard": ("tabletop.games.xenocard", "check_upgrades"),

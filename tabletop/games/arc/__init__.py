@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tabletop.core.cards import load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
-from tabletop.games.arc.abilities import VOCABULARY, check_card
+from tabletop.games.arc.abilities import VOCABULARY, check_cards
 from tabletop.games.arc.rules import ArcRules
 from tabletop.games.arc.schema import GAME_ID, SCHEMA
 from tabletop.resources import resource_path
@@ -34,9 +34,7 @@ def load(card_root: str | Path | None = None) -> ArcRules:
     """
     folder = Path(card_root) if card_root is not None else resource_path("assets", "cards", GAME_ID)
     db = load_card_dir(folder, GAME_ID, SCHEMA, VOCABULARY)
-    for card in db.values():
-        check_card(card)  # what the words allow but Arc's rules cannot do
-    return ArcRules(db)
+    return ArcRules(check_cards(db))  # what the words allow but Arc's rules cannot do
 
 
 def load_decks(deck_root: str | Path | None = None,

@@ -64,6 +64,7 @@ from tabletop.games.arc.zones import cards_in, cdef, characters, zid
 
 __all__ = [
     "CHOSEN_TARGETS", "VOCABULARY", "ArcCtx", "Trigger", "abilities_of", "check_card",
+    "check_cards",
     "shorthand", "targets_for",
 ]
 
@@ -483,6 +484,14 @@ def check_card(card: CardDef) -> None:
         raise CardDataError(card.source, card.id, "ability",
                             "a combat card is played on a character in the combat: "
                             "it needs a chosen target")
+
+
+def check_cards(db: CardDb) -> CardDb:
+    """:func:`check_card` for every card of ``db`` (the game's own files, the user's,
+    ``tabletop validate``); returns ``db`` unchanged. Raises CardDataError."""
+    for card in db.values():
+        check_card(card)
+    return db
 
 
 def describe_card(card: CardDef, trigger: str | None = None) -> list[Any]:
