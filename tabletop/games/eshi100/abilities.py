@@ -106,6 +106,14 @@ def _source_square(ctx: Ctx) -> int | None:
 
 
 def _connect(ctx: Ctx) -> frozenset[int]:
+    """The source's connect for its owner; in a battle, a fighting card's connect as
+    it was when the card was used (its payment damaged it since)."""
+    battle = eshi_data(ctx.state).attack
+    if battle is not None:
+        if battle.attacker == ctx.source and battle.attacker_connect:
+            return battle.attacker_connect
+        if battle.defender == ctx.source and battle.defender_connect:
+            return battle.defender_connect
     square = _source_square(ctx)
     if square is None:
         return frozenset()

@@ -155,13 +155,23 @@ def pay(state: GameState, seat: int, iid: int, consume: list[int] | tuple[int, .
                           cards=[inst_msg(state, c) for c in consume]))
 
 
+def _connect_before(state: GameState, db: CardDb, seat: int, iid: int) -> frozenset[int]:
+    """The connect ``iid`` is used from, before its payment damages it (kept for its
+    own abilities, which may count it: none to keep for a card without any)."""
+    square = board.square_of(state, iid)
+    if square is None or not cdef(state, db, iid).abilities:
+        return frozenset()
+    return connect.connect_of(state, db, seat, square)
+
+
 def apply_use(state: GameState, db: CardDb, seat: int, use: Use) -> None:
     """Pay, declare the attack, then ask the defender or judge at once."""
     iid = use.card
+    used_from = _connect_before(state, db, seat, iid)
     pay(state, seat, iid, use.consume)
+    eshi_data(state).attack = PendingAttack(iid, seat, attacker_connect=used_from)
     state.add_log(msg("log.eshi100.attacks", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
-    eshi_data(state).attack = PendingAttack(iid, seat)
     triggers.fire(state, db, [(iid, "on_attack")], Resume.DEFENCE)
 
 
@@ -209,10 +219,11 @@ def apply_defend(state: GameState, db: CardDb, seat: int, defence: Defence) -> N
         state.add_log(msg("log.eshi100.no_defence", player=seat_msg(seat)))
         resolve(state, db, None)
         return
+    used_from = _connect_before(state, db, seat, iid)
     pay(state, seat, iid, defence.consume)
     data = eshi_data(state)
     assert data.attack is not None
-    data.attack = replace(data.attack, defender=iid)
+    data.attack = replace(data.attack, defender=iid, defender_connect=used_from)
     state.add_log(msg("log.eshi100.defends", player=seat_msg(seat), card=inst_msg(state, iid),
                       power=power(state, db, iid)))
     triggers.fire(state, db, [(iid, "on_defend")], Resume.JUDGE)

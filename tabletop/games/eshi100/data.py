@@ -80,11 +80,15 @@ class Resume(Word):
 @dataclass(frozen=True)
 class PendingAttack:
     """An attack declared with ``use``: ``attacker`` of ``seat``, waiting for the
-    defender; ``defender`` is the defence card once one is used (None: none yet)."""
+    defender; ``defender`` is the defence card once one is used (None: none yet).
+    ``attacker_connect`` / ``defender_connect``: each card's connect as it was used,
+    before its payment damaged it (a card's "its connect" in this battle)."""
 
     attacker: int
     seat: int
     defender: int | None = None
+    attacker_connect: frozenset[int] = frozenset()
+    defender_connect: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)

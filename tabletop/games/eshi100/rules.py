@@ -323,12 +323,12 @@ class Eshi100Rules(GameRules):
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.eshi100.heuristic)."""
         from tabletop.games.eshi100.heuristic import evaluate
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.cards)
 
     def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
         """The leads :meth:`evaluate` sums (tabletop.games.eshi100.heuristic)."""
         from tabletop.games.eshi100.heuristic import terms
-        return terms(state, seat)
+        return terms(state, seat, self.cards)
 
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Victory points toward 3 (ESHI-R6): the cards of both victory piles, as ``seat``
