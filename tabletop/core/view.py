@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from tabletop.core.free_mode import modifiers
 from tabletop.core.messages import Message
 from tabletop.core.model import GameState, LogEntry
 
@@ -141,6 +142,9 @@ class TableView:
     winner: int | None
     result: str
     free_mode: bool
+    #: Numbers changed by hand until the end of the turn (free mode, ALL-H7), as
+    #: (view id, number's name, change): public, like the log line that made them.
+    modifiers: tuple[tuple[int, str, int], ...] = ()
 
     def find(self, iid: int) -> tuple[str, CardView] | None:
         """The zone id and view of an instance, or None."""
@@ -176,4 +180,10 @@ def view_for(state: GameState, viewer: int | None) -> TableView:
         state.winner,
         state.result,
         state.free_mode,
+        _modifiers(state, viewer),
     )
+
+
+def _modifiers(state: GameState, viewer: int | None) -> tuple[tuple[int, str, int], ...]:
+    """The free-mode modifiers (:mod:`tabletop.core.free_mode`) by the viewer's card ids."""
+    return tuple((view_id(state, viewer, m.iid), m.stat, m.delta) for m in modifiers(state))

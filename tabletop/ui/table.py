@@ -60,6 +60,7 @@ from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.drag import DragState
 from tabletop.ui.frame_policy import table_due
+from tabletop.ui.free_menu import FreeMenu
 from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.help import why_for
 from tabletop.ui.hint import Hint
@@ -228,6 +229,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.still = StillFrames()
         #: Faces of spread-hand cards shrunk to table size for carrying (issue 14).
         self.carried = CarriedFaces()
+        #: Free mode's menu of acts (right-click or K, ALL-R3).
+        self.free_menu = FreeMenu()
         _register_card_names(game.rules.cards)
         game.listeners.append(self._on_game_changed)
         self.resize(app.size)

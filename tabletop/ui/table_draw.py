@@ -17,6 +17,7 @@ from tabletop.core.view import CardView
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.ui.card_render import clear_of_text
+from tabletop.ui.free_menu import draw_free_marks
 from tabletop.ui.lit_layer import LitPatches, Painter
 from tabletop.ui.panels import PANEL_BG, PANEL_EDGE, seat_name
 from tabletop.ui.sprite import right_angle
@@ -136,7 +137,7 @@ class TableDraw(TableParts):
                 self.tracker_h,
                 None if banner is None else tuple(banner),
                 None if unsaved is None else tuple(unsaved), self._not_saved_folder(),
-                self.game.state.free_mode)
+                self.game.state.free_mode, self.free_menu.key())
 
     def _under_key(self, surface: pygame.Surface) -> tuple[Any, ...] | None:
         """While a card is carried: everything drawn under it (see
@@ -186,6 +187,7 @@ class TableDraw(TableParts):
         self._draw_hand_taps(surface)
         self._draw_over_capacity(surface)
         self._draw_marks(surface)
+        draw_free_marks(self, surface)  # numbers changed by hand, typed counters (ALL-R3)
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         """What follows the pointer, the carried or sliding card, and everything over the
@@ -212,7 +214,8 @@ class TableDraw(TableParts):
         if dialog != self._dialog_was_open:  # the panel's preview words come and go with it
             self._dialog_was_open = dialog
             self._panel = None
-        card = self._hover_card()
+        # no preview over free mode's open menu
+        card = None if self.free_menu.is_open else self._hover_card()
         area = pygame.Rect(self.viewport.area)
         if card is not None and card.card_id is None:
             self._draw_hidden_hint(surface, self.by_iid[card.iid].rect)
@@ -220,6 +223,7 @@ class TableDraw(TableParts):
             self.preview.draw_card(surface, area, self.by_iid[card.iid].rect, card, self.lang,
                                    avoid=self.toast.box(area, self.text, self.scale),
                                    scale=self.scale)
+        self.free_menu.draw(self, surface)
         self.toast.draw(surface, area, self.text, self.scale)
         if self._panel is None or self._panel.get_size() != self.panel_rect.size:
             self._panel = self._make_panel()

@@ -280,6 +280,8 @@ class TableInput(TableParts):
             return None
         if self.computer is not None and self.computer.handle_event(event) is None:
             return None  # the demo's keys (issue 12 §6)
+        if self.free_menu.handle_event(self, event) is None:
+            return None  # free mode's menu and keys (ALL-R3)
         dropping = etype == pygame.MOUSEBUTTONUP and self.drag is not None and self.drag.moved
         if not self.cover_pending and self.ui.handle_event(self, event) is None:
             if etype == pygame.KEYDOWN:

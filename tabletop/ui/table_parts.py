@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from tabletop.ui.cover import HotseatCover
     from tabletop.ui.decisions import DecisionPanel
     from tabletop.ui.drag import DragState
+    from tabletop.ui.free_menu import FreeMenu
     from tabletop.ui.games import GameUI
     from tabletop.ui.hint import Hint
     from tabletop.ui.lit_layer import LitPatches
@@ -113,6 +114,7 @@ class TableParts(Scene):
     hint: Hint
     still: StillFrames
     carried: CarriedFaces
+    free_menu: FreeMenu
 
     if TYPE_CHECKING:  # defined by one part, called by another (or a plugin: TableContext)
         @property
