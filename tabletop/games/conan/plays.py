@@ -110,8 +110,8 @@ class AbilityPlay:
 
 def timing_words(state: GameState, db: CardDb, iid: int) -> Message:
     """The timings the card's abilities are used at, in words (for a refusal)."""
-    words = [words(Part.WHEN, a.when) for a in cdef(state, db, iid).abilities]
-    return msg("conanab.timings", timings=words) if words else msg("conanab.no_timing")
+    said = [words(Part.WHEN, a.when) for a in cdef(state, db, iid).abilities]
+    return msg("conanab.timings", timings=said) if said else msg("conanab.no_timing")
 
 
 def check_use(state: GameState, db: CardDb, seat: int, iid: int, ability: Ability,
