@@ -427,8 +427,15 @@ V.effect("turn_down", doc="Each target is turned down: it cannot attack or move 
          resolve=_turn_down, check=_battle_only, needs_target=True,
          value=lambda c, u, t: sum(_sign(c, i) * (xstats.atk(c.state, c.db, i) or 0)
                                    for i in t))
+def _stand_check(ctx: XenoCtx, use: Use, targets: Sequence[int]) -> Verdict:
+    verdict = _battle_only(ctx, use, targets)
+    if verdict and any(not xstats.is_down(ctx.state, i) for i in targets):
+        return Verdict.refuse("xenocard.not_down", "XENO-H17")
+    return verdict
+
+
 V.effect("stand_up", doc="Each target stands up again (it may attack and move).",
-         resolve=_stand_up, check=_battle_only, needs_target=True,
+         resolve=_stand_up, check=_stand_check, needs_target=True,
          value=lambda c, u, t: sum(-_sign(c, i) * xz.counter(c.state, i, xstats.DOWN)
                                    * (xstats.atk(c.state, c.db, i) or 0) for i in t))
 
@@ -790,6 +797,22 @@ def event_targets(state: GameState, db: CardDb, seat: int, card: CardDef,
         return [None]
     ctx = XenoCtx(state, db, seat, iid)
     return [t for t in V.candidates(ctx, ability) if V.check(ctx, ability, [t])]
+
+
+def event_check(state: GameState, db: CardDb, seat: int, iid: int) -> Verdict:
+    """The first refusal of event ``iid``'s abilities that pick their targets by rule
+    (nothing to swap, no event to cancel), or LEGAL; the chosen target is checked by
+    :func:`event_targets`."""
+    card = xz.cdef(state, db, iid)
+    chosen = chosen_ability(card)
+    for ability in card.abilities:
+        if ability.when.word != "play" or ability is chosen:
+            continue
+        ctx = XenoCtx(state, db, seat, iid)
+        verdict = V.check(ctx, ability, auto_targets(ctx, ability))
+        if not verdict:
+            return verdict
+    return LEGAL
 
 
 def resolve_event(state: GameState, db: CardDb, seat: int, iid: int,

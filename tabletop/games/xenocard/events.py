@@ -109,7 +109,7 @@ def _check_use(state: GameState, db: CardDb, seat: int, iid: Any, target: Any,
     if target not in allowed:
         code = "xenocard.no_target_needed" if allowed == [None] else "xenocard.bad_target"
         return Verdict.refuse(code, "XENO-H17", card=card_msg(card.id), needs=target_needs(card))
-    return Verdict.legal()
+    return xab.event_check(state, db, seat, int(iid))
 
 
 def apply_event(state: GameState, db: CardDb, seat: int, play: PlayEvent) -> None:

@@ -92,7 +92,11 @@ def explain_card(card: Any, counters: dict[str, int]) -> list[str]:
         lines.append(t("xenoui.explain.weapon", atk=card.get("atk"),
                        attack=t(f"attack.xenocard.{card.get('attack')}")))
     elif kind == "situation":
-        lines.append(t("xenoui.explain.situation", n=card.get("duration")))
+        counted = card.get("counted") or "own"
+        lines.append(t("xenoui.explain.situation_permanent") if not card.get("duration")
+                     else t("xenoui.explain.situation", n=card.get("duration"))
+                     if counted == "own"
+                     else t(f"xenoui.explain.situation_{counted}", n=card.get("duration")))
     elif kind == "event":
         lines.append(t(f"xenoui.explain.timing_{card.get('timing')}"))
     if kind in ("battle", "weapon"):
@@ -129,7 +133,7 @@ class XenoDecisionPanel(DecisionPanel):
 
     def usable_events(self) -> set[int]:
         """Hand events the block decision offers (framed in the hand)."""
-        if self.kind != "block" or self.decision is None:
+        if self.kind not in ("block", "counter") or self.decision is None:
             return set()
         return {int(o.partition("@")[0]) for o in self.decision.options if o[:1].isdigit()}
 
@@ -151,7 +155,7 @@ class XenoDecisionPanel(DecisionPanel):
         if self.kind == "mulligan":
             return tuple(o for o in ("keep", "mulligan")
                          if self.decision is not None and o in self.decision.options)
-        if self.kind == "block":
+        if self.kind in ("block", "counter"):
             return ("pass",)
         if self.kind == "adjust":
             return ("discard",)
@@ -174,7 +178,8 @@ class XenoDecisionPanel(DecisionPanel):
     def prompt_text(self, lang: str) -> str:
         """The rules' question plus how to answer it in the window."""
         head = super().prompt_text(lang)
-        how = {"block": "xenoui.prompt.block", "adjust": "xenoui.prompt.adjust"}.get(self.kind)
+        how = {"block": "xenoui.prompt.block", "adjust": "xenoui.prompt.adjust",
+               "counter": "xenoui.prompt.counter"}.get(self.kind)
         return f"{head}\n{t(how)}" if how else head
 
 

@@ -136,8 +136,12 @@ def effect_words(card: Any, lang: str) -> list[str]:
     ``effect`` has one; the plugin's explain lines may hold it already). Cost,
     condition, numbers, attack type, timing, level-up, unique and unlimited (what a
     battle card's or a weapon's text says) are the plugin's explain lines."""
-    if card.type not in ("event", "situation"):
-        return []
+    if card.type not in ("event", "situation") and not getattr(card, "abilities", ()) \
+            and not any(card.get(k) for k in ("field_set", "cannot_move", "no_weapons",
+                                              "alt_cost", "holders", "adds_atk",
+                                              "keeps_type", "level_up_with")):
+        return []  # a battle card's plain text is the explain lines' (issue 15: not so
+        # for one with abilities or properties beyond them)
     text = card.text.get(lang) or card.text.get("en") or ""
     return [text] if text else []
 
@@ -553,5 +557,6 @@ class XenoCardRenderer(CardRenderer):
             out.record.left_out.append(text)  # the hover view shows it
         if card.type == "situation":
             pygame.draw.rect(surf, (220, 232, 220), band)
-            out.fit(t("xenoui.duration", n=card.get("duration")), band.inflate(-2 * pad, -2),
+            out.fit(t("xenoui.duration", n=card.get("duration")) if card.get("duration")
+                    else t("xenoui.duration_permanent"), band.inflate(-2 * pad, -2),
                     round(band.h * 0.6), frame, bold=True)
