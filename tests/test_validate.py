@@ -24,17 +24,18 @@ FILES = Path(__file__).parent / "validate_files"
 
 @pytest.fixture
 def arc_words(monkeypatch: pytest.MonkeyPatch) -> Iterator[Vocabulary[object]]:
-    """Arc with a few ability words of its own (so these tests do not depend on the
-    words the real Arc cards use): ``on_play``; ``draw`` n; ``pump`` amount, needing a
-    ``character`` target and lasting to the end of the turn at most."""
+    """Arc with a few ability words of the tests' own (``zz_``: neither the words of
+    the real Arc cards nor Arc's checks of them apply): the trigger ``zz_enters``;
+    ``zz_draw`` n; ``zz_pump`` amount, needing a ``zz_character`` target and lasting
+    to the end of the turn at most."""
     from tabletop.games.arc.rules import ArcRules
 
     vocab: Vocabulary[object] = Vocabulary("arc")
-    vocab.trigger("on_play")
-    vocab.target("character", lambda ctx, use: [],
+    vocab.trigger("zz_enters")
+    vocab.target("zz_character", lambda ctx, use: [],
                   (Param("side", str, default="own", choices=("own", "opponent")),))
-    vocab.effect("draw", (Param("n", int, default=1, minimum=1),))
-    vocab.effect("pump", (Param("amount", int, required=True, minimum=1),),
+    vocab.effect("zz_draw", (Param("n", int, default=1, minimum=1),))
+    vocab.effect("zz_pump", (Param("amount", int, required=True, minimum=1),),
                  needs_target=True, durations=frozenset({Duration.END_OF_TURN}))
     monkeypatch.setattr(ArcRules, "vocabulary", vocab)
     yield vocab
@@ -62,7 +63,7 @@ def test_every_problem_of_broken_files_with_file_card_and_field(
         ("over_limit.toml", "over_limit", "(deck)"),
     }
     text = {(Path(p.file).name, p.card, p.field): p.problem for p in report.problems}
-    assert "known: draw, pump" in text[("many.toml", "zz_bad_ability", "ability[1].what[0]")]
+    assert "known: zz_draw, zz_pump" in text[("many.toml", "zz_bad_ability", "ability[1].what[0]")]
     assert "same_as = 'Flame Duelist'" in text[("many.toml", "zz_id_as_same", "same_as")]
     assert "also in" in text[("second.toml", "zz_ok", "id")]
     assert "lasts only" in text[("many.toml", "zz_pump_untimed", "ability[0].how_long")]
@@ -79,8 +80,8 @@ def test_the_command_prints_every_problem_and_exits_1(
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 12 + 1  # every problem, then the count
     assert any("many.toml: card 'zz_bad_ability': field 'ability[1].what[0]': unknown "
-               "effect 'explode'" in line for line in lines)
-    assert "12" in lines[-1]
+               "effect 'zz_explode'" in line for line in lines)
+    assert lines[-1] == "Problems: 12. Files checked: 3; sound cards: 1; decks: 1."
 
 
 def test_a_sound_user_folder_passes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +91,8 @@ def test_a_sound_user_folder_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert report.problems == []
     assert (report.files, report.cards, report.decks) == (2, 2, 1)
     assert main(["validate", str(FILES / "good")]) == 0
-    assert "2 files" in capsys.readouterr().out
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "No problem. Files checked: 2; cards: 2; decks: 1.")
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -141,8 +143,8 @@ cost = 2
 power = 1
 
 [[card.ability]]
-when = "on_play"
-what = [{ effect = "draw", n = 2 }]
+when = "zz_enters"
+what = [{ effect = "zz_draw", n = 2 }]
 
 [[card]]
 id = "zz_broken_scholar"
@@ -153,8 +155,8 @@ cost = 2
 power = 1
 
 [[card.ability]]
-when = "on_play"
-what = [{ effect = "draw", n = 0 }]
+when = "zz_enters"
+what = [{ effect = "zz_draw", n = 0 }]
 '''
 
 
