@@ -26,10 +26,14 @@ GAME = pytest.mark.parametrize("game_id", GAMES)
 
 
 def free_game(game_id: str, seed: int = 5, steps: int = 60) -> Game:
-    """A bot game some way in, then free mode on (by seat 0)."""
-    game = play(game_id, seed, steps=steps)
-    if game.state.game_over:
-        pytest.skip("the bot game ended before the check")
+    """A bot game some way in (the first of a few seeds still going), then free mode
+    on (by seat 0)."""
+    for tried in range(seed, seed + 8):
+        game = play(game_id, tried, steps=steps)
+        if not game.state.game_over:
+            break
+    else:
+        pytest.fail("every bot game ended before the check")
     assert game.propose(Action.make("set_free_mode", 0, on=True)).ok
     return game
 
@@ -48,13 +52,6 @@ def public_card(state: GameState, owner: int | None = None) -> int:
 def discard(state: GameState, seat: int) -> str:
     """The seat's discard pile (Xenocard's trash)."""
     return next(z for z in (f"p{seat}.discard", f"p{seat}.trash") if z in state.zones)
-
-
-def hand_card(state: GameState, seat: int) -> int:
-    cards = state.zones[f"p{seat}.hand"].cards
-    if not cards:
-        pytest.skip("the hand is empty")
-    return cards[0]
 
 
 def act(game: Game, kind: str, seat: int = 0, **args: Any) -> None:
@@ -134,19 +131,50 @@ def test_ALL_R3_acts_need_free_mode(game_id: str) -> None:
 
 
 @GAME
-def test_ALL_R2_a_counter_on_a_hidden_card_names_it_to_nobody_new(game_id: str) -> None:
+def test_ALL_R2_a_counter_on_a_face_down_card_names_it_to_nobody(game_id: str) -> None:
+    """The other deck's unseen top card moved onto the table lands face down (ALL-H2);
+    a counter put on it names it to nobody."""
     game = free_game(game_id)
-    iid = hand_card(game.state, 1)
+    iid = game.state.zones["p1.deck"].cards[-1]
     secret = game.state.cards[iid].card_id
-    view_handle = next(cv.iid for cv in
-                       __import__("tabletop.core.view", fromlist=["view_for"])
-                       .view_for(game.state, 0).zones["p1.hand"] if cv.hidden)
-    act(game, "manual_counter", 0, card=view_handle, name="charge", delta=1)
-    assert secret not in set(names(last_line(game, 0)))
-    assert secret in set(names(last_line(game, 1)))  # its holder sees it
-    assert secret not in set(names(last_line(game, None)))
+    seen = [set(visible(game.state, s).values()) for s in (0, 1)]
+    act(game, "manual_move", 0, card=iid, zone=discard(game.state, 1))
+    assert not game.state.cards[iid].face_up
+    act(game, "manual_counter", 0, card=iid, name="charge", delta=1)
+    for s in (0, 1, None):
+        if s is None or secret not in seen[s]:
+            assert secret not in set(names(last_line(game, s)))
     for s in (0, 1):
         assert_view_hides(game.state, s)
+
+
+@GAME
+def test_ALL_H7_counters_lie_only_on_cards_open_on_the_table(game_id: str) -> None:
+    game = free_game(game_id)
+    for zone in ("p0.hand", "p0.deck"):
+        if not game.state.zones[zone].cards:
+            continue
+        iid = game.state.zones[zone].cards[0]
+        for kind, args in (("manual_counter", {"name": "x", "delta": 1}),
+                           ("manual_modify", {"stat": "power", "delta": 1})):
+            verdict = game.check(Action.make(kind, 0, card=iid, **args))
+            assert verdict.reason == "manual_marks_on_table", (zone, kind)
+
+
+@GAME
+def test_ALL_H7_a_shuffle_takes_the_marks_off_the_shuffled_cards(game_id: str) -> None:
+    game = free_game(game_id)
+    pile = discard(game.state, 0)
+    cards = game.state.zones[pile].cards
+    if len(cards) < 2:
+        act(game, "manual_move", card=game.state.zones["p0.deck"].cards[-1], zone=pile)
+        act(game, "manual_move", card=game.state.zones["p0.deck"].cards[-1], zone=pile)
+    iid = game.state.zones[pile].cards[0]
+    act(game, "manual_counter", card=iid, name="charge", delta=2)
+    act(game, "manual_modify", card=iid, stat="power", delta=1)
+    act(game, "manual_shuffle", zone=pile)
+    assert "charge" not in game.state.cards[iid].counters
+    assert modifiers(game.state, iid) == ()
 
 
 # -- moves keep counters ----------------------------------------------------------------
@@ -159,13 +187,15 @@ def test_ALL_R3_a_manual_move_keeps_counters_unless_cleared(game_id: str) -> Non
     act(game, "manual_move", card=iid, zone=discard(game.state, 0))
     kept = {k: v for k, v in counters.items() if k not in game.rules.place_counters}
     assert game.state.cards[iid].counters == kept
-    act(game, "manual_move", card=iid, zone="p0.hand")
+    act(game, "manual_move", card=iid, zone=game.state.zone_of(iid))  # on the pile again
     assert game.state.cards[iid].counters == kept
     before = game.state.fingerprint()
     act(game, "manual_move", card=iid, zone=discard(game.state, 0), clear=True)
     assert game.state.cards[iid].counters == {}
     assert last_line(game, 1).key == "log.manual_move_cleared"
     assert_undoes(game, 0, before)
+    act(game, "manual_move", card=iid, zone="p0.hand")  # into a hand: marks fall off (ALL-H7)
+    assert game.state.cards[iid].counters == {}
 
 
 def test_CONAN_R18_a_manual_move_keeps_conans_damage_and_wounds() -> None:

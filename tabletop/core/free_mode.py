@@ -143,6 +143,15 @@ def _name(raw: object) -> str | Verdict:
     return name
 
 
+def _on_table(state: GameState, iid: int) -> Verdict | None:
+    """Counters and changed numbers lie on cards open on the table (a public zone), never
+    in a hand or a deck, where a mark would let a seat follow a card it cannot see
+    through a shuffle (ALL-H3, ALL-H7): the refusal, or None."""
+    if state.zones[state.zone_of(iid)].visibility is not Visibility.PUBLIC:
+        return Verdict.refuse("manual_marks_on_table", "ALL-H7")
+    return None
+
+
 def _delta(raw: object) -> int | Verdict:
     if not isinstance(raw, int) or isinstance(raw, bool) or raw == 0 or abs(raw) > MAX_DELTA:
         return Verdict.refuse("manual_bad_delta", "ALL-R3", most=MAX_DELTA)
@@ -289,7 +298,9 @@ class FreeMode:
         before = state.seen_by(iid)
         counters = dict(card.counters)
         state.move(iid, zone)
-        if not move.clear:  # counters stay with the card unless asked (ALL-R3)
+        # counters stay with the card unless asked (ALL-R3), or it goes where they
+        # would mark a card some seat cannot see (a hand, a deck: ALL-H7)
+        if not move.clear and state.zones[zone].visibility is Visibility.PUBLIC:
             card.counters.update(self.rules.counters_after_manual_move(state, iid, src,
                                                                        counters))
         newly = state.seen_by(iid) - before
@@ -370,6 +381,9 @@ class FreeMode:
             return name
         if name in self.rules.place_counters:  # where it stands, not a mark on it
             return Verdict.refuse("manual_counter_place", "ALL-R3", name=name)
+        hidden = _on_table(state, iid)
+        if hidden is not None:
+            return hidden
         delta = _delta(action.get("delta"))
         if isinstance(delta, Verdict):
             return delta
@@ -398,6 +412,9 @@ class FreeMode:
         stat = _name(action.get("stat"))
         if isinstance(stat, Verdict):
             return stat
+        hidden = _on_table(state, iid)
+        if hidden is not None:
+            return hidden
         delta = _delta(action.get("delta"))
         if isinstance(delta, Verdict):
             return delta
@@ -429,9 +446,14 @@ class FreeMode:
             return Verdict.refuse("manual_shuffle_too_few", "ALL-R3")
         return zone
 
-    @staticmethod
-    def _shuffle(state: GameState, action: Action, zone: str) -> None:
+    def _shuffle(self, state: GameState, action: Action, zone: str) -> None:
         state.shuffle(zone)  # everyone forgets where a known card lies (ALL-H3)
+        cards = set(state.zones[zone].cards)
+        for iid in cards:  # marks fall off shuffled cards, or they would follow them
+            counters = state.cards[iid].counters
+            for name in [n for n in counters if n not in self.rules.place_counters]:
+                del counters[name]
+        _set_modifiers(state, tuple(m for m in modifiers(state) if m.iid not in cards))
         state.add_log(msg("log.manual_shuffle", player=msg(f"seat.{action.seat}"),
                           zone=zone_msg(zone)), manual=True)
 

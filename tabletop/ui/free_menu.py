@@ -212,8 +212,11 @@ class FreeMenu:
         verdict = scene.game.check(Action.make("manual_reveal", seat, card=iid, agreed=True))
         items.append(_act(i18n.t("freemenu.reveal"), lambda: scene.ask_reveal(iid), "R",
                           None if verdict.ok else verdict))
-        # counters: the game's own names, then any others the card carries
         rules = scene.rules
+        zone = scene.game.state.zones.get(found[0])
+        if zone is None or zone.visibility is not Visibility.PUBLIC:
+            return items  # no marks in a hand or a deck (ALL-H7)
+        # counters: the game's own names, then any others the card carries
         counters = dict(cv.counters)
         names = list(rules.counter_names)
         names += [n for n in counters if n not in names and n not in rules.place_counters]

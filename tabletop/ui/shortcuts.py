@@ -113,11 +113,6 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(_k(FULLSCREEN_KEY), _A, "fullscreen"),
     Shortcut((Chord(pygame.K_RETURN), Chord(pygame.K_ESCAPE)), _A, "dialog_keys"),
     # the table (table_input / table_controls ask command_for)
-    # free mode's acts (free_menu.py)
-    Shortcut(_k(pygame.K_n, ctrl=True), _T, "end_phase_free", free_mode=True),
-    Shortcut((Chord(pygame.K_k), Chord(pygame.K_MENU)), _T, "free_menu", free_mode=True),
-    Shortcut((Chord(pygame.K_PLUS, char="+"),), _T, "counter_add", free_mode=True),
-    Shortcut((Chord(pygame.K_MINUS, char="-"),), _T, "counter_remove", free_mode=True),
     Shortcut((Chord(pygame.K_n), Chord(pygame.K_SPACE)), _T, "next_phase"),
     Shortcut(_k(pygame.K_e), _T, "end_turn"),
     Shortcut(_k(pygame.K_h), _T, "hint"),
@@ -127,6 +122,11 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(_k(pygame.K_t), _T, "tap", free_mode=True),
     Shortcut(_k(pygame.K_v), _T, "flip", free_mode=True),
     Shortcut(_k(pygame.K_r), _T, "reveal", free_mode=True),
+    # free mode's acts (free_menu.py)
+    Shortcut((Chord(pygame.K_k), Chord(pygame.K_MENU)), _T, "free_menu", free_mode=True),
+    Shortcut((Chord(pygame.K_PLUS, char="+"),), _T, "counter_add", free_mode=True),
+    Shortcut((Chord(pygame.K_MINUS, char="-"),), _T, "counter_remove", free_mode=True),
+    Shortcut(_k(pygame.K_n, ctrl=True), _T, "end_phase_free", free_mode=True),
     Shortcut(_k(pygame.K_l), _T, "log"),
     Shortcut(_k(pygame.K_g), _T, "coach"),
     Shortcut(_k(pygame.K_F1), _T, "rules_help"),
