@@ -683,3 +683,41 @@ def test_the_bots_play_every_card_with_an_ability() -> None:
         if played == with_abilities:
             break
     assert played == with_abilities, sorted(with_abilities - played)
+
+
+# -- effects in force: undo, positions, hidden information ---------------------------------------
+def test_undo_takes_an_effect_in_force_back_with_its_card() -> None:
+    game = game_at(position(p0_hand=[c("red_war_drums", "drums")], p0_resources=hills(1),
+                            p0_characters=[c("red_spark_squire", "s")]))
+    assert play(game, "drums", "s").ok and power(game, "s") == 3
+    assert game.undo(0).ok
+    assert power(game, "s") == 1 and arc_data(game.state).actives == ()
+    assert where(game, "drums") == "p0.hand"
+    assert game.redo(0).ok and power(game, "s") == 3
+
+
+def test_a_positions_combat_mods_are_power_changes_until_the_end_of_the_combat() -> None:
+    game = game_at(position("attack", 0, "block",
+                            {"combat": {"attackers": ["$s"], "mods": [["$s", 2], ["$t", -1]]}},
+                            p0_characters=[c("red_spark_squire", "s", tapped=True)],
+                            p1_characters=[c("blue_tide_caller", "t")]))
+    assert (power(game, "s"), power(game, "t")) == (3, 2)
+    s, t = lab(game, "s"), lab(game, "t")
+    assert arc_data(game.state).to_json()["combat"]["mods"] == [[s, 2], [t, -1]]
+    assert act(game, "decide", 1, choice=[]).ok
+    assert act(game, "decide", 1, choice=["pass"]).ok
+    assert act(game, "decide", 0, choice=["pass"]).ok
+    assert (power(game, "s"), power(game, "t")) == (1, 3) and arc_data(game.state).actives == ()
+
+
+def test_a_searched_card_stays_hidden_from_the_opponents_view() -> None:
+    from tabletop.core.view import view_for
+    game = game_at(position(p0_deck=["red_ember_hills", "red_ember_knight"],
+                            p0_hand=[c("green_call_to_arms", "call")],
+                            p0_resources=[c("green_wildwood", "w")]))
+    assert play(game, "call").ok
+    found = game.state.zones["p0.hand"].cards[0]
+    mine, theirs = view_for(game.state, 0), view_for(game.state, 1)
+    assert "red_ember_knight" in str(mine.zones["p0.hand"])
+    assert "red_ember_knight" not in str(theirs.zones["p0.hand"])
+    assert not game.state.visible_to(found, 1)
