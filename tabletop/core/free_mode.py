@@ -14,8 +14,14 @@ keeping undo honest (ALL-H1). The kinds (:class:`FreeKind`):
   name (the game's own names: ``GameRules.counter_names``);
 * ``manual_modify`` (``card``, ``stat``, ``delta``): change a number of a card until
   the end of the turn (:class:`Modifier`, kept in ``state.data``, ended by
-  :func:`expire` at the turn's end or when the card leaves its zone);
-* ``manual_shuffle`` (``zone``): shuffle a pile; everyone forgets its order (ALL-H3);
+  :func:`expire` at the turn's end or when the card leaves its zone); the players
+  apply it, the rules' own counting does not read it (ALL-H7);
+* ``manual_shuffle`` (``zone``): shuffle a pile; everyone forgets its order (ALL-H3)
+  and its cards lose their marks;
+
+Counters and changed numbers lie only on cards open on the table (a public zone):
+refused in a hand or a deck and dropped by a move into one, so no mark follows a
+card a seat cannot see (ALL-H7).
 * ``manual_look`` (``zone``, ``n``): look at the top ``n`` cards of one's own hidden
   pile (only that seat sees them: an undo barrier, ALL-H1);
 * ``manual_reveal_top`` (``zone``, ``n``, ``agreed``): show them to both (both agree);

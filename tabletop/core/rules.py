@@ -134,9 +134,10 @@ class GameRules(ABC):
     #: card file of the game, the user's too, is parsed with it; None for a game
     #: whose cards carry no ``[[card.ability]]`` tables.
     vocabulary: ClassVar[Vocabulary[Any] | None] = None
-    #: The counters this game's cards carry, in the order free mode offers them
-    #: (ALL-R3, :mod:`tabletop.core.free_mode`; words ``counter.<game>.<name>``); a
-    #: player may still add a counter of any other name.
+    #: The counters this game's cards carry and its card faces show, in the order free
+    #: mode offers them (ALL-R3, :mod:`tabletop.core.free_mode`; words
+    #: ``counter.<game>.<name>``); a player may add a counter of any other name, which
+    #: the table marks on the card itself.
     counter_names: ClassVar[tuple[str, ...]] = ()
     #: Counters that say where a card stands inside its zone (a square), not marks on
     #: it: free mode neither adds them nor carries them along a manual move.
