@@ -9,7 +9,9 @@ A face (:meth:`EshiCardRenderer.draw_face`, upright, from the card's data):
 * the number (``EX-04``) between the top corners, the name in a band under it
   (two lines when long), the action icon (a sword or a shield) and the power as a
   big number in the middle, the connect cost in a chain-link chip between the
-  bottom corners. Every text goes through the shared fitting function; the name
+  bottom corners; at full detail (the hover view) the printed text of a card with
+  abilities (issue 15) in a box under the power. Every text goes through the shared
+  fitting function; the name
   flows across the card in up to three lines, whole words first, a word split
   (hyphenated, or between Japanese characters) only when nothing else fits.
 
@@ -32,7 +34,7 @@ import pygame
 
 from tabletop.geometry import CORNERS, Corner
 from tabletop.i18n import t
-from tabletop.ui.card_render import CardRenderer, FaceText, FontSource
+from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource
 from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
@@ -180,8 +182,17 @@ class EshiCardRenderer(CardRenderer):
         out.fit(str(card.get("number", "")), pygame.Rect(c, border, w - 2 * c, c - border),
                 round((c - border) * 0.72), _INK, bold=True)
         band = self._name(surf, out, card.display_name(lang), inner, c, frame)
-        self._icon_and_power(surf, out, card, pygame.Rect(inner.x, band.bottom, inner.w,
-                                                          h - c - band.bottom), frame)
+        area = pygame.Rect(inner.x, band.bottom, inner.w, h - c - band.bottom)
+        text = card.text.get(lang) or card.text.get("en") or ""
+        if text and self.detail(w, h) == FULL:  # the printed text under the power (hover)
+            box = pygame.Rect(area.x + w // 24, area.y + area.h // 3, area.w - w // 12,
+                              area.h * 2 // 3 - 2)
+            area.h = box.y - area.y
+            pygame.draw.rect(surf, _WHITE, box.inflate(w // 30, 2), border_radius=w // 40)
+            out.fit(text, box, round(w * 0.062), _INK, max_lines=99, align="left", valign="top")
+        elif text:
+            out.record.left_out.append(text)
+        self._icon_and_power(surf, out, card, area, frame)
         self._cost(surf, out, int(card.get("connect_cost", 0)),
                    pygame.Rect(c + 1, h - c, w - 2 * c - 2, c - border))
         return surf
