@@ -103,7 +103,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
     move_phase = (state.phase == "foe_move" and seat == enemy(state)) or \
         (state.phase == "conan_move" and seat == state.active)
     if move_phase and zone_id in BATTLEFIELD and not moves.usable_as_move(state, db, iid):
-        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, iid))
+        return Verdict.refuse("conan.not_a_move", "CONAN-R8", card=inst_msg(state, iid))
     if state.phase == "conan_move" and onto is not None:
         rec = next((r for r in bf.moves(state) if r.card == onto and r.foe), None)
         conan = conan_of(state, db, seat)

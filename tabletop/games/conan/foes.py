@@ -223,7 +223,7 @@ def prepare_attach_region(state: GameState, db: CardDb, seat: int,
             state.zone_of(iid) != zid(seat, "hand"):
         return Verdict.refuse("conan.not_in_hand")
     if cdef(state, db, iid).type != "region":
-        return Verdict.refuse("conan.not_a_region", "", card=inst_msg(state, iid))
+        return Verdict.refuse("conan.not_a_region", "CONAN-H8", card=inst_msg(state, iid))
     return iid
 
 

@@ -122,7 +122,7 @@ def prepare_place_foe_move(state: GameState, db: CardDb, seat: int, card: object
             state.zone_of(card) != zid(seat, "hand"):
         return Verdict.refuse("conan.not_in_hand")
     if not usable_as_move(state, db, card):
-        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
+        return Verdict.refuse("conan.not_a_move", "CONAN-R8", card=inst_msg(state, card))
     if not isinstance(foe, int) or not is_foe_on_field(state, db, foe):
         return Verdict.refuse("conan.not_a_foe")
     if bf.move_of_foe(state, foe) is not None:
@@ -254,7 +254,7 @@ def prepare_place_move(state: GameState, db: CardDb, seat: int, card: object,
             state.zone_of(card) != zid(seat, "hand"):
         return Verdict.refuse("conan.not_in_hand")
     if not usable_as_move(state, db, card):
-        return Verdict.refuse("conan.not_a_move", "", card=inst_msg(state, card))
+        return Verdict.refuse("conan.not_a_move", "CONAN-R8", card=inst_msg(state, card))
     if not isinstance(character, int) or character not in characters(state, db, seat):
         if isinstance(character, int) and character in turn_data(state).ally_moved:
             return Verdict.refuse("conan.ally_one_move", "CONAN-R10",

@@ -177,7 +177,7 @@ def prepare_use(state: GameState, db: CardDb, seat: int, iid: object, index: obj
     card = cdef(state, db, iid)
     if not isinstance(index, int) or isinstance(index, bool) or \
             not 0 <= index < len(card.abilities):
-        return Verdict.refuse("conanab.no_ability", "", card=inst_msg(state, iid))
+        return Verdict.refuse("conanab.no_ability", "CONAN-H11", card=inst_msg(state, iid))
     ability = card.abilities[index]
     timing = moment(state)
     if timing is None or not _timed(ability, timing, "conan") or \
