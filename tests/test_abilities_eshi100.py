@@ -23,7 +23,7 @@ from tabletop.core.abilities import Part
 from tabletop.core.cards import CardDataError, parse_cards
 from tabletop.core.engine import Game
 from tabletop.core.model import EndCause
-from tabletop.core.rules import GameSetup
+from tabletop.core.rules import GameSetup, register_card_names
 from tabletop.games import eshi100
 from tabletop.games.eshi100 import connect, heuristic, triggers
 from tabletop.games.eshi100.abilities import VOCABULARY, Ctx, describe, words_of
@@ -32,6 +32,7 @@ from tabletop.games.eshi100.words import reorient, square_from_label, square_lab
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = eshi100.load()
+register_card_names(RULES.cards)
 FILLER = ["chalk_sprite"] * 10
 #: Two more hand cards: the challenge phase is skipped with fewer than two (ESHI-H3).
 KEEP = [c("chalk_sprite", "keep1"), c("chalk_sprite", "keep2")]
@@ -173,7 +174,9 @@ def test_on_place_damage_asks_the_target_among_the_legal_ones() -> None:
     assert set(pending.options) == {str(lab(game, "left")), str(lab(game, "up"))}
     assert game.state.phase == "action"
     wrong = act(game, "decide", choice=[str(lab(game, "far"))])
-    assert not wrong.ok and wrong.reason == "eshi100.bad_choice"
+    assert not wrong.ok and wrong.reason == "eshi100.bad_choice" and wrong.rule == "ESHI-H9"
+    said = wrong.message.render("en")  # what would be legal instead: the two lit cards
+    assert said.count("Blank Canvas") == 2, said
     assert not act(game, "decide", choice=[str(lab(game, "m"))]).ok
     assert act(game, "decide", choice=[str(lab(game, "up"))]).ok
     assert not game.state.cards[lab(game, "up")].face_up
@@ -578,3 +581,12 @@ def test_the_random_bots_play_every_ability_card() -> None:
                 card = dict(entry.public.params)["card"]
                 placed.add(re.sub(r"^card\.", "", card.key))
     assert set(ABILITY_CARDS) <= placed, sorted(set(ABILITY_CARDS) - placed)
+
+
+def test_while_in_play_ends_when_its_source_is_moved_off_by_hand() -> None:
+    game = game_at([g("ink_comet", 0, 0, "comet")], p0_hand=[c("patrons_lamp", "lamp"), *KEEP])
+    assert act(game, "place", card=lab(game, "lamp"), square=1).ok
+    assert power(game, "comet") == 3
+    assert act(game, "set_free_mode", on=True).ok
+    assert act(game, "manual_move", card=lab(game, "lamp"), zone="p0.discard").ok
+    assert power(game, "comet") == 2

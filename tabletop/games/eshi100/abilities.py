@@ -343,14 +343,15 @@ def _off_grid_or(ctx: Ctx, iid: int, recovered: bool) -> bool:
 def _check_damaged(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
     for iid in targets:
         if _off_grid_or(ctx, iid, True):
-            return Verdict.refuse("eshi100.target_not_damaged", "", card=inst_msg(ctx.state, iid))
+            return Verdict.refuse("eshi100.target_not_damaged", "ESHI-H9",
+                                  card=inst_msg(ctx.state, iid))
     return LEGAL
 
 
 def _check_recovered(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
     for iid in targets:
         if _off_grid_or(ctx, iid, False):
-            return Verdict.refuse("eshi100.target_not_recovered", "",
+            return Verdict.refuse("eshi100.target_not_recovered", "ESHI-H9",
                                   card=inst_msg(ctx.state, iid))
     return LEGAL
 

@@ -242,7 +242,9 @@ class Eshi100Rules(GameRules):
             return repeated_option("eshi100.bad_choice", pending, self, state)
         for option in choice:
             if option not in pending.options:
-                return not_offered("eshi100.bad_choice", pending, self, state)
+                # a card ability's target: the offered ones are exactly the legal ones
+                rule = "ESHI-H9" if pending.kind == DecisionKind.TARGET else ""
+                return not_offered("eshi100.bad_choice", pending, self, state, rule)
         if pending.kind == DecisionKind.DEFEND:
             return attack.check_defend(state, self.cards, action.seat, choice[0],
                                        action.get("consume"))

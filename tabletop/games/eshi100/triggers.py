@@ -38,7 +38,7 @@ from tabletop.games.eshi100.data import (
     eshi_data,
 )
 from tabletop.games.eshi100.words import inst_msg, reorient, seat_msg
-from tabletop.games.eshi100.zones import SEATS
+from tabletop.games.eshi100.zones import GRID, SEATS
 
 __all__ = ["apply_target", "check_card_victories", "check_target", "fire", "grid_sources",
            "left_grid", "power_modifier", "run", "tick_boundary"]
@@ -221,7 +221,8 @@ def power_modifier(state: GameState, db: CardDb, iid: int) -> int:
     whose targets (without ``whom``: the card itself) include it."""
     total = 0
     for active in eshi_data(state).actives:
-        if active.effect.word == "power" and iid in active.targets:
+        if (active.effect.word == "power" and iid in active.targets
+                and _in_force(state, active)):
             total += active.effect.number("amount")
     for source in grid_sources(state, db):
         ctx = ctx_of(state, db, source)
@@ -234,6 +235,13 @@ def power_modifier(state: GameState, db: CardDb, iid: int) -> int:
             if iid in on:
                 total += sum(u.number("amount") * power_per(ctx, u["per"]) for u in uses)
     return total
+
+
+def _in_force(state: GameState, active: Active) -> bool:
+    """Is ``active`` still in force? A ``while_in_play`` effect needs its source on the
+    grid (a card moved off by hand in free mode ends it as leaving play would)."""
+    return (active.lasting.duration is not Duration.WHILE_IN_PLAY
+            or state.zone_of(active.source) == GRID)
 
 
 def with_defender(state: GameState, defender: int | None) -> PendingAttack | None:
