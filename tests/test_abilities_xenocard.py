@@ -234,7 +234,9 @@ def test_XENO_H8_unique_by_character_name_across_printings() -> None:
     assert RULES.cards["ilse_ace_pilot"].same_key == RULES.cards["navigator_ilse"].same_key
     v = refused(game, "set_card", card=lab(game, "ace"), slot="p0.standby/s3")
     assert v.reason == "xenocard.unique_in_play"
-    assert act(game, "level_up", card=lab(game, "ace"), onto=lab(game, "i")).ok  # replaces it
+    game = game_at(position("set", p1_standby=[c("navigator_ilse", "i")],
+                            p0_hand=[c("ilse_ace_pilot", "ace")]))
+    assert act(game, "set_card", card=lab(game, "ace"), slot="p0.standby/s3").ok  # theirs
 
 
 # -- durations ---------------------------------------------------------------------------
