@@ -229,3 +229,58 @@ def test_the_menu_fits_the_table_and_its_words_are_readable(size: tuple[int, int
     assert not menu.box.colliderect(scene.panel_rect)
     heights = [row.h for row in menu.rows]
     assert min(heights) >= 18  # text of at least 12 px, with room
+
+
+def test_ALL_R3_a_drag_keeps_counters_and_a_drop_with_shift_clears_them() -> None:
+    from ui_helpers import drag
+
+    app, game, scene = free_table("conan")
+    seat = scene.viewer
+    iid = own_public_card(game, seat)
+    assert game.propose(Action.make("manual_counter", seat, card=iid, name="damage",
+                                    delta=2)).ok
+    frames(app, 2)
+    pile = f"p{seat}.discard"
+    drag(app, scene.card_rect(iid).center, scene.zone_rect(pile).center)
+    assert game.state.zone_of(iid) == pile
+    assert game.state.cards[iid].counters.get("damage") == 2  # kept (ALL-R3)
+    start = scene.card_rect(iid).center  # the top of the discard pile now
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        drag(app, start, scene.zone_rect(f"p{seat}.side").center)
+    finally:
+        pygame.key.set_mods(0)
+    assert game.state.zone_of(iid) == f"p{seat}.side"
+    assert "damage" not in game.state.cards[iid].counters
+    assert game.state.log[-1].public.key == "log.manual_move_cleared"
+
+
+def test_ALL_R2_the_menu_of_the_other_players_hand_card_names_nothing() -> None:
+    app, game, scene = free_table("arc")
+    other = 1 - scene.viewer
+    hand = game.state.zones[f"p{other}.hand"].cards
+    if not hand:
+        pytest.skip("the other hand is empty")
+    secret = i18n.t(f"card.{game.state.cards[hand[0]].card_id}")
+    view_ids = [cv.iid for cv in scene.view.zones[f"p{other}.hand"]]
+    rect = scene.card_rect(view_ids[0])
+    right_click(app, rect.center)
+    menu = scene.free_menu
+    assert menu.is_open
+    assert all(secret != item.label and secret not in item.label for item in menu.items)
+    counters = i18n.t("freemenu.counter_other")
+    assert all(item.label != counters for item in menu.items)  # no marks in a hand
+
+
+def test_ALL_H7_a_changed_number_is_drawn_on_its_card() -> None:
+    app, game, scene = free_table("arc")
+    iid = own_public_card(game, scene.viewer)
+    rect = scene.card_rect(iid)
+    frames(app, 1)
+    before = app.screen.subsurface(rect).copy()
+    assert game.propose(Action.make("manual_modify", scene.viewer, card=iid, stat="power",
+                                    delta=2)).ok
+    frames(app, 2)
+    after = app.screen.subsurface(scene.card_rect(iid)).copy()
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+    assert scene.view.modifiers == ((iid, "power", 2),)

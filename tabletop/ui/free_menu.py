@@ -10,7 +10,8 @@ click runs, the letter shown runs at once, Esc or a click outside closes. An act
 the rules refuse is greyed, and choosing it says why (the toast).
 
 Outside the menu, + and - over a card add or remove one of the game's first counter,
-and Ctrl+N ends the phase by hand (``tabletop/ui/shortcuts.py``).
+Ctrl+N ends the phase by hand (``tabletop/ui/shortcuts.py``), and a card dropped with
+Shift held is moved clearing its counters (:func:`shift_clears`).
 
 :func:`draw_free_marks` draws on each card the numbers changed until the end of the
 turn and the counters the game's own card faces do not show (any typed name), from
@@ -37,7 +38,7 @@ from tabletop.core.messages import msg, zone_msg
 from tabletop.core.model import Visibility
 from tabletop.ui.shortcuts import Screen, command_for
 
-__all__ = ["FREE_COMMANDS", "FreeMenu", "Item", "draw_free_marks"]
+__all__ = ["FREE_COMMANDS", "Choice", "FreeMenu", "Item", "draw_free_marks", "shift_clears"]
 
 #: The table commands this module runs (keys in ``tabletop/ui/shortcuts.py``).
 FREE_COMMANDS = frozenset({"free_menu", "counter_add", "counter_remove", "end_phase_free"})
@@ -590,6 +591,16 @@ class FreeMenu:
             pygame.draw.rect(surface, MENU_HEAD, field_box, 1, border_radius=5)
             surface.blit(entry_label, (field_box.x + pad // 2,
                                        field_box.centery - entry_label.get_height() // 2))
+
+
+def shift_clears(action: Action) -> Action:
+    """A free-mode move dropped with Shift held clears the card's counters (ALL-R3: a
+    move keeps them unless the player asks); any other action as it is."""
+    if action.kind != "manual_move" or not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        return action
+    args = dict(action.to_json()["args"])
+    args["clear"] = True
+    return Action.make(action.kind, action.seat, **args)
 
 
 def draw_free_marks(scene: Any, surface: pygame.Surface) -> None:

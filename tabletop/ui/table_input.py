@@ -19,6 +19,7 @@ from tabletop.core.messages import msg, seat_msg, zone_msg
 from tabletop.layout import CARD_SIZE, split_cell_key
 from tabletop.ui import dialogs
 from tabletop.ui.drag import DragState, legal_targets
+from tabletop.ui.free_menu import shift_clears
 from tabletop.ui.help import open_help, open_why
 from tabletop.ui.log_overlay import open_log
 from tabletop.ui.settings_apply import animation_factor
@@ -546,8 +547,8 @@ class TableInput(TableParts):
             self._quiet_after_drop()
             return None
         result = drag.resolve(self.game, self.viewer, self.geometry, self.viewport.to_mm(*pos))
-        if result.action is not None:
-            if not self.propose(result.action).ok:
+        if result.action is not None:  # Shift held: a free-mode move clearing counters
+            if not self.propose(shift_clears(result.action)).ok:
                 self.slide_back(drag.iid, dropped_at)
         else:
             if result.refusal is not None:
