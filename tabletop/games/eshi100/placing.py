@@ -92,7 +92,8 @@ def apply_place(state: GameState, db: CardDb, seat: int, place: Place) -> None:
     moments = [(iid, "on_place")]
     for q in sorted(board.neighbours(square)):
         other = on.get(q)
-        if (other is not None and board.is_recovered(state, other)
+        if (other is not None and db[state.cards[other].card_id].abilities
+                and board.is_recovered(state, other)
                 and connect.connects(state, db, iid, other, state.cards[other].owner)):
             moments.append((other, "on_connect"))
     triggers.fire(state, db, moments, Resume.CHALLENGE)

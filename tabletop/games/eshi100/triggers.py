@@ -51,8 +51,12 @@ def ctx_of(state: GameState, db: CardDb, iid: int) -> Ctx:
 
 def grid_sources(state: GameState, db: CardDb) -> list[int]:
     """Grid cards that print abilities, in square order (player 1's numbering)."""
+    # Most grid cards print none: look for them before building the square map.
+    cards = state.cards
+    if not any(db[cards[iid].card_id].abilities for iid in state.zones[GRID].cards):
+        return []
     on = board.occupants(state)
-    return [on[q] for q in sorted(on) if db[state.cards[on[q]].card_id].abilities]
+    return [on[q] for q in sorted(on) if db[cards[on[q]].card_id].abilities]
 
 
 # -- triggered abilities -------------------------------------------------------------------
