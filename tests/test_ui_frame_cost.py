@@ -145,7 +145,7 @@ def patches_of(scene: TableScene) -> tuple[pygame.Surface, int]:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_lit_places_are_the_legal_targets_as_on_one_layer(game_id):
     lit_any = 0
-    for moves in (40, 60, 80, 100, 120):  # until some pick-up lights something
+    for moves in (40, 60, 80, 100, 120, 30):  # until some pick-up lights something
         app, scene = full_table(game_id, moves=moves)
         for iid in movable(scene):
             scene.pick_up(iid, scene.by_iid[iid].rect.center)

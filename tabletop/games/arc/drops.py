@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
+from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc import combat
 from tabletop.games.arc.abilities import VOCABULARY, ArcCtx, Trigger, chosen_ability
@@ -80,7 +81,8 @@ def interpret_drop(
             return Action.make("play_card", seat, card=iid, target=onto)
         if zone_id == zid(seat, "characters") or onto is not None:
             return Action.make("play_card", seat, card=iid)
-        return Verdict.refuse("arc.action_drop_here", "", card=card_msg(card.id))
+        return Verdict.refuse("arc.action_drop_here", "", card=card_msg(card.id),
+                              instead=msg("refusal.arc.instead_action_row"))
     pending = pending_decision(state)
     if pending is None or pending.kind != DecisionKind.COMBAT_CARD or pending.seat != seat:
         return Verdict.refuse("arc.combat_card_in_combat_only", "ARC-R5", card=card_msg(card.id))
