@@ -215,6 +215,12 @@ def test_CONAN_R18_a_manual_move_keeps_conans_damage_and_wounds() -> None:
     assert derived.get("wounds") == before["wound"]
 
 
+def test_ALL_R3_cards_on_places_are_no_pile_to_shuffle() -> None:
+    game = free_game("eshi100")
+    assert game.check(Action.make("manual_shuffle", 0, zone="grid")).reason == \
+        "manual_shuffle_places"
+
+
 def test_ESHI_a_grid_square_is_never_carried_by_a_manual_move() -> None:
     game = free_game("eshi100")
     grid = game.state.zones["grid"].cards

@@ -443,13 +443,15 @@ class FreeMode:
                   total=f"{total:+d}")
 
     # -- piles ---------------------------------------------------------------------------
-    @staticmethod
-    def _check_shuffle(state: GameState, action: Action) -> str | Verdict:
+    def _check_shuffle(self, state: GameState, action: Action) -> str | Verdict:
         zone = action.get("zone")
         if not isinstance(zone, str) or zone not in state.zones:
             return Verdict.refuse("no_such_zone")
-        if len(state.zones[zone].cards) < 2:
+        cards = state.zones[zone].cards
+        if len(cards) < 2:
             return Verdict.refuse("manual_shuffle_too_few", "ALL-R3")
+        if any(self.rules.place_of(state, iid) is not None for iid in cards):
+            return Verdict.refuse("manual_shuffle_places", "ALL-R3")  # a grid, slots
         return zone
 
     def _shuffle(self, state: GameState, action: Action, zone: str) -> None:
