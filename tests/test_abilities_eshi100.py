@@ -590,3 +590,14 @@ def test_while_in_play_ends_when_its_source_is_moved_off_by_hand() -> None:
     assert act(game, "set_free_mode", on=True).ok
     assert act(game, "manual_move", card=lab(game, "lamp"), zone="p0.discard").ok
     assert power(game, "comet") == 2
+
+
+def test_the_use_preview_counts_while_attacking_modifiers() -> None:
+    from tabletop.games.eshi100 import attack
+
+    game = _defended_attack("rising_brush", [g("mural_giant", 1, 0, "m1"),
+                                              g("mural_giant", 4, 0, "m2")])
+    after = game.state.clone()
+    attack.preview_use(after, RULES.cards, 0, lab(game, "atk"), [lab(game, "atk"), lab(game, "m1")])
+    assert attack.power(after, RULES.cards, lab(game, "atk")) == 4
+    assert power(game, "atk") == 1  # the table itself is untouched

@@ -164,6 +164,16 @@ def _connect_before(state: GameState, db: CardDb, seat: int, iid: int) -> frozen
     return connect.connect_of(state, db, seat, square)
 
 
+def preview_use(state: GameState, db: CardDb, seat: int, iid: int,
+                consume: list[int] | tuple[int, ...]) -> None:
+    """On a copy of the state: pay and declare the attack without its triggers, so a
+    preview reads the powers as the battle will ("while attacking" modifiers count;
+    ``on_attack`` abilities, which resolve only when it happens, do not)."""
+    used_from = _connect_before(state, db, seat, iid)
+    pay(state, seat, iid, consume)
+    eshi_data(state).attack = PendingAttack(iid, seat, attacker_connect=used_from)
+
+
 def apply_use(state: GameState, db: CardDb, seat: int, use: Use) -> None:
     """Pay, declare the attack, then ask the defender or judge at once."""
     iid = use.card

@@ -113,7 +113,7 @@ def attack_outlook(rules: Eshi100Rules, state: GameState, pick: ConsumePick) -> 
     when they could pay none (ESHI-H2)."""
     other = state.other(pick.seat)
     after = state.clone()
-    attack.pay(after, pick.seat, pick.card, list(pick.chosen))
+    attack.preview_use(after, rules.cards, pick.seat, pick.card, list(pick.chosen))
     defenders = attack.usable_defenders(after, rules.cards, other)
     best = max(defenders, key=lambda d: attack.power(after, rules.cards, d), default=None)
     if attack.power(after, rules.cards, pick.card) == 0:
