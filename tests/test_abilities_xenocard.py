@@ -582,6 +582,74 @@ def test_XENO_H13_no_counter_question_without_a_counter_event() -> None:
     assert v.reason == "xenocard.counter_only"
 
 
+# -- conditions ----------------------------------------------------------------------------
+def test_condition_controls_other_cards_of_an_attribute() -> None:
+    game = game_at(position("set", data=slots(q="s1", a="s2"),
+                            p0_standby=[c("squad_leader", "q"), c("deck_rookie", "a")],
+                            p0_hand=[c("marine_sergeant", "b")]))
+    assert stat(game, "q", "atk") == 2  # one other Human
+    assert act(game, "set_card", card=lab(game, "b"), slot="p0.standby/s3").ok
+    assert stat(game, "q", "atk") == 4
+
+
+def test_condition_in_standby_and_the_deck_guard_of_a_battle_card() -> None:
+    game = game_at(position("move", data=slots(g="s1"), p0_standby=[c("reserve_gunner", "g")]))
+    assert RULES.cards["reserve_gunner"].abilities[0].conditions[0].word == "in_standby"
+    from tabletop.games.xenocard.stats import deck_guard
+    assert deck_guard(game.state, RULES.cards, 0) == 1
+    assert act(game, "move", card=lab(game, "g"), slot="p0.field/back.left").ok
+    assert deck_guard(game.state, RULES.cards, 0) == 0
+
+
+def test_condition_whose_turn_it_is() -> None:
+    game = game_at(position("set", data=slots(n="s1"), p0_standby=[c("night_stalker", "n")]))
+    assert stat(game, "n", "hp") == 2
+    to_battle(game, 0)
+    assert stat(game, "n", "hp") == 4  # the opponent's turn
+
+
+def test_condition_trash_at_least_on_a_triggered_ability() -> None:
+    game = game_at(position("set", p0_trash=[c("walker_frame", "w"), c("supply_drop", "s")],
+                            p0_hand=[c("grave_digger", "g")]))
+    assert act(game, "set_card", card=lab(game, "g"), slot="p0.standby/s1").ok
+    assert where(game, "w") == "p0.trash"  # 2 cards in the trash: nothing
+    game = game_at(position("set", p0_trash=[c("walker_frame", "w"), c("supply_drop", "s"),
+                                             c("husk_crawler", "h")],
+                            p0_hand=[c("grave_digger", "g")]))
+    assert act(game, "set_card", card=lab(game, "g"), slot="p0.standby/s1").ok
+    assert where(game, "h") == "p0.hand" and where(game, "w") == "p0.trash"  # the newest
+
+
+def test_event_conditions_deck_at_most_and_hand_at_least() -> None:
+    game = game_at(position("event", p0_hand=[c("desperate_measures", "d")]))
+    assert act(game, "play_event", card=lab(game, "d"), target=None).ok  # deck 10 <= 15
+    assert len(game.state.zones["p0.hand"]) == 2
+    pos = position("event", data=slots(x="front.left"), p1_field=[c("walker_frame", "x")],
+                   p0_hand=[c("overload_burst", "o"), c("deck_rookie", "a")])
+    game = game_at(pos)
+    v = refused(game, "play_event", card=lab(game, "o"), target=lab(game, "x"))
+    assert v.reason == "xenocard.event_condition_unmet" and "3 or more" in text(v)
+    pos["zones"]["p0.hand"].append(c("deck_rookie", "b"))
+    pos["zones"]["p0.hand"].append(c("deck_rookie", "b2"))
+    game = game_at(pos)
+    assert act(game, "play_event", card=lab(game, "o"), target=lab(game, "x")).ok
+    assert game.state.cards[lab(game, "x")].counters["damage"] == 3
+
+
+def test_target_holder_of_a_weapon() -> None:
+    game = game_at(position("set", active=1,
+                            data={"slots": {"s": "front.right", "x": "front.left"},
+                                  "equipped": {"arm": "s"}},
+                            p0_field=[c("sentinel_unit", "s")],  # it counterattacks
+                            p0_weapons=[c("repair_arm", "arm")],
+                            p1_field=[c("walker_frame", "x")]))
+    to_battle(game, 1)  # the walker hits the sentinel for 3; it shoots back, then heals
+    hits = [e for e in RULES.battle_events(game.state)]
+    assert [e.attacker for e in hits] == [lab(game, "x"), lab(game, "s")]
+    assert hits[1].damage == 2 + 1  # adds_atk: 2 + 1
+    assert "Sentinel Unit 9: 3 damage removed" in log_text(game)
+
+
 # -- the bots ------------------------------------------------------------------------------
 def test_random_games_over_the_sample_decks_play_the_ability_cards() -> None:
     decks = xenocard.load_decks(rules=RULES)

@@ -48,6 +48,7 @@ from tabletop.core.abilities import (
     Duration,
     Lasting,
     Param,
+    Part,
     Use,
     Vocabulary,
     tick,
@@ -61,7 +62,7 @@ from tabletop.games.xenocard import stats as xstats
 from tabletop.games.xenocard import zones as xz
 from tabletop.games.xenocard.schema import ANY, ATTRIBUTES, CARD_TYPES, attribute_of
 from tabletop.games.xenocard.state import xeno
-from tabletop.games.xenocard.words import inst_msg, seat_msg
+from tabletop.games.xenocard.words import card_msg, inst_msg, seat_msg
 
 __all__ = ["VOCABULARY", "XenoCtx", "auto_targets", "check_abilities", "chosen_ability",
            "destroy", "end_of_combat", "end_of_turn", "fire_card", "fire_turn", "in_force",
@@ -721,11 +722,13 @@ def auto_targets(ctx: XenoCtx, ability: Ability) -> list[int]:
     return [min(found, key=lambda i: _hp_left(ctx, i))]
 
 
-def resolve_ability(ctx: XenoCtx, ability: Ability, targets: Sequence[int]) -> bool:
-    """Carry out ``ability`` on ``targets`` if its conditions hold and its effects allow
-    it; log it. Returns False (and logs why) when it does nothing."""
+def resolve_ability(ctx: XenoCtx, ability: Ability, targets: Sequence[int],
+                    held: bool = False) -> bool:
+    """Carry out ``ability`` on ``targets`` if its conditions hold (``held``: they were
+    checked when the event was used, :func:`event_check`) and its effects allow it;
+    log it. Returns False (and logs why) when it does nothing."""
     ctx = replace(ctx, lasting=ability.how_long)
-    if not V.holds(ctx, ability):
+    if not held and not V.holds(ctx, ability):
         return False
     verdict = V.check(ctx, ability, targets)
     if not verdict or (ability.whom is not None and not targets):
@@ -800,15 +803,22 @@ def event_targets(state: GameState, db: CardDb, seat: int, card: CardDef,
 
 
 def event_check(state: GameState, db: CardDb, seat: int, iid: int) -> Verdict:
-    """The first refusal of event ``iid``'s abilities that pick their targets by rule
-    (nothing to swap, no event to cancel), or LEGAL; the chosen target is checked by
-    :func:`event_targets`."""
+    """The first refusal of event ``iid``'s abilities: a condition that does not hold
+    (its ``if``), an effect with nothing to do among those picking their targets by
+    rule (nothing to swap, no event to cancel); else LEGAL. The chosen target is
+    checked by :func:`event_targets`."""
     card = xz.cdef(state, db, iid)
     chosen = chosen_ability(card)
     for ability in card.abilities:
-        if ability.when.word != "play" or ability is chosen:
+        if ability.when.word != "play":
             continue
         ctx = XenoCtx(state, db, seat, iid)
+        if not V.holds(ctx, ability):
+            return Verdict.refuse("xenocard.event_condition_unmet", "XENO-H17",
+                                  card=card_msg(card.id),
+                                  needs=[V.describe_use(Part.IF, u) for u in ability.conditions])
+        if ability is chosen:
+            continue
         verdict = V.check(ctx, ability, auto_targets(ctx, ability))
         if not verdict:
             return verdict
@@ -827,7 +837,7 @@ def resolve_event(state: GameState, db: CardDb, seat: int, iid: int,
             targets = [] if target is None else [target]
         else:
             targets = auto_targets(ctx, ability)
-        resolve_ability(ctx, ability, targets)
+        resolve_ability(ctx, ability, targets, held=True)
 
 
 def event_value(state: GameState, db: CardDb, seat: int, iid: int,
