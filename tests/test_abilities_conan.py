@@ -176,12 +176,31 @@ def test_survey_window_turn_player_first_then_the_enemy_foe_action() -> None:
     assert {a.kind for a in legal} == {"play_card", "next_phase"}
     ok(game, "play_card", 0, card=lab(game, "omen"))
     assert hand(game, 0) == 1  # the Omen left, a card came
+    # still asked: its deck list holds a Survey Action and it holds a card (what the
+    # enemy sees), so being asked tells nothing of the hand; it passes
+    assert RULES.acting_seat(game.state) == 0
+    ok(game, "next_phase", 0)
     assert RULES.acting_seat(game.state) == 1
     refused(game, "play_card", 1, "conanab.no_choice", card=lab(game, "taunt"),
             target=lab(game, "b"))
     ok(game, "play_card", 1, card=lab(game, "taunt"))
     assert spent(game, "conan") == 2
     assert game.state.pending is not None and game.state.pending.kind == "survey"
+
+
+def test_being_asked_at_a_timing_depends_on_public_information_only() -> None:
+    # the enemy holds a Move, not its Cruel Taunt, yet is asked as if it might
+    game = game_at(position("survey", conan=[CONAN], center=[c("foe_hill_bandit", "b")],
+                            p1_hand=[c("move_feint", "feint")],
+                            p1_discard=[c("action_cruel_taunt", "taunt")]))
+    assert RULES.acting_seat(game.state) == 1
+    assert [a.kind for a in RULES.legal_actions(game.state, 1)] == ["next_phase"]
+    ok(game, "next_phase", 1)
+    assert game.state.pending is not None and game.state.pending.kind == "survey"
+    # with an empty hand (what both see) it is passed over
+    empty = game_at(position("survey", conan=[CONAN], center=[c("foe_hill_bandit", "b")],
+                             p1_discard=[c("action_cruel_taunt", "taunt")]))
+    assert empty.state.pending is not None and empty.state.pending.kind == "survey"
 
 
 def test_a_seat_may_pass_an_open_window() -> None:

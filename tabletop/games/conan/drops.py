@@ -135,13 +135,16 @@ def _action_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str
     if not timed:
         return None
     chosen = _chosen(state, zone_id, onto)
+    own = (zid(seat, "side"), CONAN_ZONE)
     for action in timed:
         target = action.get("target")
-        if target is None and zone_id in (zid(seat, "side"), CONAN_ZONE) and onto is None:
-            return action
+        if target is None and (zone_id in own and (onto is None or onto == chosen)):
+            return action  # aimed at nobody: onto the side, the Conan spot or Conan
         if target is not None and target == chosen:
             return action
-    # a drop the play cannot mean: its first form, refused with what it needs
+    if chosen is None or timed[0].get("target") is None:
+        return None
+    # aimed at a card it may not choose: refused, naming the ones it may
     return Action.make("play_card", seat, card=iid, target=chosen)
 
 

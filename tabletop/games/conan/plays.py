@@ -6,9 +6,11 @@ abilities, the timings of the turn, and the abilities that happen by themselves.
   and ``foe_move`` for the enemy), or an open :class:`~tabletop.games.conan.data.Window`
   (``survey``, ``barbarian``, ``before_resolution``, ``before_zone``,
   ``after_zone``, ``end_of_round``, ``rest``). A window is opened by the flow at its
-  place in the turn; the turn player acts in it first, then the enemy; a seat with
-  nothing it may use is passed over, one that has something answers with its
-  plays and ``next_phase`` (pass). House ruling CONAN-H11.
+  place in the turn; the turn player acts in it first, then the enemy; a seat is
+  asked when it could use something there as far as both seats can see (an
+  in-play ability usable now, or a hand while its deck list holds an Action of
+  that timing: being asked tells the other seat nothing of the hand), else passed
+  over; it answers with its plays and ``next_phase`` (pass). House ruling CONAN-H11.
 * **Plays**: ``play_card(card, target)`` plays an Action from the hand in its own
   role (its ``when`` is the moment and its ``by`` the player's role: ``conan`` for
   the turn player, ``enemy`` for a Foe action); ``use_ability(card, ability,
@@ -277,16 +279,48 @@ def open_window(state: GameState, db: CardDb, timing: str) -> None:
     conan_data(state).window = Window(timing, (state.active, enemy(state)))
 
 
+def could_use(state: GameState, db: CardDb, seat: int, timing: str) -> bool:
+    """Could ``seat`` use something at ``timing``, judged from what both seats see
+    (so that being asked tells the other seat nothing of a hidden hand): an ability of
+    the turn player's cards in play usable now, or a card in the hand while the seat's
+    own cards (its deck list, chosen in front of both players) hold an Action timed
+    here for its role."""
+    who = role(state, seat)
+    if who == "conan":
+        for iid in in_play_sources(state):
+            card = cdef(state, db, iid)
+            if card.type in IN_PLAY_TYPES and any(_timed(a, timing, "conan")
+                                                  for a in card.abilities):
+                for action in ability_actions(state, db, seat):
+                    if action.kind == "use_ability" and isinstance(prepare_use(
+                            state, db, seat, int(action.get("card")), action.get("ability"),
+                            action.get("target")), AbilityPlay):
+                        return True
+                break
+    if not state.zones[zid(seat, "hand")].cards:
+        return False
+    return (timing, who) in _deck_timings(state, db, seat)
+
+
+def _deck_timings(state: GameState, db: CardDb, seat: int) -> frozenset[tuple[str, str]]:
+    """``(timing, by)`` of every Action ``seat`` owns (its deck list)."""
+    ids = {c.card_id for c in state.cards.values() if c.owner == seat}
+    return frozenset((a.when.word, str(a.when.get("by", "conan")))
+                     for cid in ids if db[cid].type == "action" for a in db[cid].abilities)
+
+
 def settle(state: GameState, db: CardDb) -> bool:
-    """Pass over the seats of the open window that have nothing to use; True while a
-    seat must act in it, False once it has closed (or none is open)."""
+    """Pass over the seats of the open window that could use nothing there
+    (:func:`could_use`, public information only); True while a seat must act in it
+    (it plays, or passes with ``next_phase``), False once it has closed (or none is
+    open)."""
     data = conan_data(state)
     while data.window is not None:
         if state.game_over:
             data.window = None
             return False
         queue = data.window.queue
-        if queue and usable_now(state, db, queue[0]):
+        if queue and could_use(state, db, queue[0], data.window.timing):
             return True
         rest = queue[1:]
         data.window = Window(data.window.timing, rest) if rest else None
