@@ -88,7 +88,17 @@ ICONS = ("attack", "defense", "any")
 NEAR = ("any", "adjacent", "connect")
 PER = ("none", "connect", "points", "opponent_points", "own_damaged", "adjacent")
 
-VOCABULARY: Vocabulary[Ctx] = Vocabulary(GAME_ID)
+class EshiVocabulary(Vocabulary[Ctx]):
+    """The game's vocabulary; its :meth:`describe` words every parameter (see
+    :func:`describe`), so any reader of ``GameRules.vocabulary`` gets whole words."""
+
+    def describe(self, ability: Ability, owner: int = 0) -> Message:
+        """``ability`` in one sentence, its squares named as ``owner`` (default player
+        1) reads the grid (:func:`describe`)."""
+        return _worded(super().describe(ability), owner, ability)
+
+
+VOCABULARY: Vocabulary[Ctx] = EshiVocabulary(GAME_ID)
 
 
 def _seats(ctx: Ctx, whose: str) -> tuple[int, ...]:
@@ -417,7 +427,7 @@ def describe(ability: Ability, owner: int) -> Message:
     ``square.eshi100`` message): pass the result through
     ``GameRules.reorient(message, owner, reader)`` before showing it, so each reader
     finds the square under the label on their own side."""
-    return _worded(VOCABULARY.describe(ability), owner, ability)
+    return _worded(Vocabulary.describe(VOCABULARY, ability), owner, ability)
 
 
 #: Parameters whose values are words of their own (catalogue ``ability.eshi100.<group>``).
