@@ -378,8 +378,8 @@ def describe(ability: Ability) -> Message:
     how_long: Message | str = ""
     if lasting.duration is Duration.TURNS:
         how_long = msg(f"ability.turns.{lasting.counted}", n=lasting.turns)
-    elif lasting.duration is not Duration.INSTANT:
-        how_long = msg(f"ability.lasting.{lasting.duration}")
+    elif lasting.duration is not Duration.INSTANT and ability.when.word != "in_play":
+        how_long = msg(f"ability.lasting.{lasting.duration}")  # "while in play" says it
     return msg("ability.sentence", when=words(Part.WHEN, ability.when),
                cond=msg("ability.if", conditions=joined(conditions)) if conditions else "",
                what=joined(what),
