@@ -51,8 +51,8 @@ def enter_phase(state: GameState, now: Phase) -> None:
 
 
 def _counts(db: CardDb, state: GameState, iid: int, turn_seat: int, at_end: bool) -> bool:
-    """XENO-H5: does this start (or, ``at_end``, end) of ``turn_seat``'s turn count one
-    turn off situation ``iid``? ``own``: the start of each later turn of its owner;
+    """XENO-H5, XENO-H14: does this start (or, ``at_end``, end) of ``turn_seat``'s turn
+    count one turn off situation ``iid``? ``own``: the start of each later turn of its owner;
     ``either``: the start of every later turn; ``opponent``: the end of each of the
     opponent's turns. A situation without ``turns`` (duration 0) stays for good."""
     if TURNS not in state.cards[iid].counters:
