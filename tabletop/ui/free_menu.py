@@ -248,7 +248,7 @@ class FreeMenu:
         items.append(_act(i18n.t("freemenu.modify_other"), lambda: self._ask(
             i18n.t("freemenu.modify_prompt"), lambda text: self._modify(scene, iid, text)), "P"))
         pile = self._discard_of(scene, cv.owner)
-        if counters and pile is not None:
+        if any(n not in rules.place_counters for n in counters) and pile is not None:
             items.append(self._row(
                 scene, i18n.t("freemenu.clear_move", zone=_words(zone_msg(pile))),
                 Action.make("manual_move", seat, card=iid, zone=pile, clear=True), "X",
