@@ -339,14 +339,21 @@ def test_ALL_R3_ending_a_phase_goes_on_to_the_next_and_is_logged(game_id: str) -
             break
         bot = game.rules.make_bot(2)
         assert game.propose(bot.choose(game)).ok
-    where = (game.state.turn, game.state.phase, game.state.step)
+    def where() -> tuple[Any, ...]:
+        state = game.state
+        return (state.turn, state.phase, state.step, game.rules.acting_seat(state),
+                repr(state.pending))
+
+    before = where()
     log_len = len(game.state.log)
-    other = 1 - game.rules.acting_seat(game.state)  # either player may end it by hand
-    verdict = game.propose(Action.make("manual_end_phase", other))
+    acting = game.rules.acting_seat(game.state)
+    own = game.check(Action.make("next_phase", acting))  # what the rules would say
+    verdict = game.propose(Action.make("manual_end_phase", 1 - acting))  # either player
+    assert verdict.ok == own.ok, (verdict, own)
     if not verdict.ok:
         assert verdict.message is not None  # the rules' own reason, in words
         return
-    assert (game.state.turn, game.state.phase, game.state.step) != where
+    assert where() != before
     assert game.state.log[log_len].manual
     assert game.state.log[log_len].public.key == "log.manual_end_phase"
 
