@@ -287,6 +287,11 @@ def parse_toml(text: str, path: str | os.PathLike[str], limit: int = MAX_DEPTH) 
         FileProblem: invalid TOML (with the parser's line and column), nesting
             deeper than ``limit``, or a number too long to convert.
     """
+    from tabletop.core import parse_cache  # parsed before from this very text (issue 14)
+
+    key, kept = parse_cache.get(text, limit)
+    if kept is not None:
+        return kept
     line = _toml_depth_problem(text, limit)
     if line is not None:
         raise FileProblem(path, "", f"nested more than {limit} levels deep (line {line})",
@@ -301,6 +306,7 @@ def parse_toml(text: str, path: str | os.PathLike[str], limit: int = MAX_DEPTH) 
     except ValueError:  # int() refusing a number of thousands of digits
         raise _too_long_number(path, text) from None
     check_depth(data, path, limit)
+    parse_cache.put(key, data)
     return data
 
 
