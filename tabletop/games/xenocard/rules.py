@@ -134,7 +134,7 @@ class XenoRules(GameRules):
     game_id: ClassVar[str] = GAME_ID
     phases: ClassVar[tuple[str, ...]] = turn.PHASES
     #: Free mode's counters (ALL-R3).
-    counter_names: ClassVar[tuple[str, ...]] = ("damage", "e_mark", "turns")
+    counter_names: ClassVar[tuple[str, ...]] = ("damage", "e_mark", "turns", "down")
     refusals: ClassVar[CommonRefusals | None] = REFUSALS
     vocabulary: ClassVar[Vocabulary[Any] | None] = abilities.VOCABULARY
 

@@ -361,6 +361,9 @@ class XenoUI(GameUI):
                 else:
                     self._chip(scene, surface, "E", E_COLOUR,
                                self.e_badge_rect(scene, sprite).center, "center", small)
+            if counters.get("down"):  # turned down: no attack, no move (XENO-H17)
+                self._chip(scene, surface, t("xenoui.down_chip"), (80, 80, 90),
+                           (rect.centerx, rect.centery), "center", small)
             if kind == "situations" and counters.get("turns"):
                 self._chip(scene, surface, t("xenoui.turns_left", n=counters["turns"]),
                            (30, 110, 60), (rect.centerx, rect.bottom - 2), "midbottom", small)
