@@ -543,3 +543,64 @@ def test_the_bot_plays_a_valued_ability_at_its_timing() -> None:
     choice = ConanBot(1).choose(game)
     assert choice is not None and choice.kind == "play_card"
     assert choice.get("card") == lab(game, "s") and choice.get("target") == lab(game, "b")
+
+
+def test_end_of_round_action_heals_conan() -> None:
+    game = game_at(position("foe_move", conan=[c("conan_wanderer", "conan",
+                                                 counters={"damage": 2, "spent": 5})],
+                            center=[c("foe_hill_bandit", "b")],
+                            p0_hand=[c("action_regroup", "regroup")],
+                            p1_hand=[c("move_shield_block", "block")]))
+    _fight_to_barbarian(game, "b", "block")
+    while game.state.pending is not None and game.state.pending.kind == "lone_attack":
+        ok(game, "decide", 1, choice=[f"left@{lab(game, 'conan')}"])
+    assert plays.moment(game.state) == "end_of_round"
+    before = counter(game.state, lab(game, "conan"), "damage")
+    ok(game, "play_card", 0, card=lab(game, "regroup"))
+    assert counter(game.state, lab(game, "conan"), "damage") == before - 1
+
+
+def test_a_barbarian_ability_that_chooses_asks_for_its_target(tmp_path: Path) -> None:
+    # a user's Conan whose Barbarian ability deals 1 damage to a chosen Foe: the
+    # decision offers one "use@<Foe>" per Foe, named in words (CONAN-H5, CONAN-H11)
+    import shutil
+
+    from tabletop.resources import resource_path
+
+    folder = Path(resource_path("assets", "cards", "conan"))
+    for path in folder.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "mine.toml").write_text('''
+[[card]]
+id = "conan_axeman"
+type = "conan"
+name = { en = "Conan, Axeman", ja = "斧使いコナン" }
+damage = 3
+prowess = 5
+vitality = 3
+health = 14
+
+[[card.ability]]
+when = { trigger = "barbarian", cost = 1 }
+whom = "foe"
+what = [{ effect = "deal_damage", n = 1 }]
+''', encoding="utf-8")
+    rules = conan.load(tmp_path)
+    register_card_names(rules.cards)
+    game = Game(rules, GameSetup("conan", 1, 0, position=position(
+        "foe_move", conan=[c("conan_axeman", "conan")],
+        center=[c("foe_cave_ape", "ape"), c("foe_cave_ape", "ape2")],
+        p1_hand=[c("move_feint", "f1"), c("move_feint", "f2")])))
+    for card, foe in (("f1", "ape"), ("f2", "ape2")):
+        ok(game, "place_foe_move", 1, card=lab(game, card), foe=lab(game, foe))
+    ok(game, "next_phase", 1)
+    ok(game, "next_phase", 0)
+    pending = game.state.pending
+    assert pending is not None and pending.kind == "barbarian"
+    assert set(pending.options) == {f"use@{lab(game, 'ape')}", f"use@{lab(game, 'ape2')}",
+                                    "pass"}
+    words = rules.describe_option(game.state, pending, f"use@{lab(game, 'ape')}")
+    assert words is not None and "Cave Ape" in words.render("en")
+    ok(game, "decide", 0, choice=[f"use@{lab(game, 'ape2')}"])
+    assert counter(game.state, lab(game, "ape2"), "damage") == 1
+    assert counter(game.state, lab(game, "ape"), "damage") == 0
