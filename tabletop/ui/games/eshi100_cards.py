@@ -185,8 +185,7 @@ class EshiCardRenderer(CardRenderer):
         area = pygame.Rect(inner.x, band.bottom, inner.w, h - c - band.bottom)
         text = card.text.get(lang) or card.text.get("en") or ""
         if text and self.detail(w, h) == FULL:  # the printed text under the power (hover)
-            box = pygame.Rect(area.x + w // 24, area.y + area.h // 3, area.w - w // 12,
-                              area.h * 2 // 3 - 2)
+            box = self._text_box(out, text, area, w)
             area.h = box.y - area.y
             pygame.draw.rect(surf, _WHITE, box.inflate(w // 30, 2), border_radius=w // 40)
             out.fit(text, box, round(w * 0.062), _INK, max_lines=99, align="left", valign="top")
@@ -196,6 +195,18 @@ class EshiCardRenderer(CardRenderer):
         self._cost(surf, out, int(card.get("connect_cost", 0)),
                    pygame.Rect(c + 1, h - c, w - 2 * c - 2, c - border))
         return surf
+
+    @staticmethod
+    def _text_box(out: FaceText, text: str, area: pygame.Rect, w: int) -> pygame.Rect:
+        """The box of the printed text in the lower part of ``area``: two thirds of it,
+        more when the text needs more at the text floor (the power above shrinks)."""
+        box = pygame.Rect(0, 0, 0, 0)
+        for share in (2 / 3, 3 / 4, 4 / 5, 5 / 6):
+            tall = round(area.h * share) - 2
+            box = pygame.Rect(area.x + w // 24, area.bottom - tall - 2, area.w - w // 12, tall)
+            if out.measure(text, box, round(w * 0.062), max_lines=99) is not None:
+                break
+        return box
 
     @staticmethod
     def _art(surf: pygame.Surface, card_id: str, inner: pygame.Rect,
