@@ -587,9 +587,10 @@ def check_abilities(db: CardDb) -> None:
                 chosen += 1
                 if word != "play" or chosen > 1:
                     raise CardDataError(card.source, card.id, f"{where}.whom.pick",
-                                        "only one event ability a turn may have a chosen"
-                                        " target; triggered ones pick all, strongest,"
-                                        " weakest or newest")
+                                        "only an event's ability lets the player choose"
+                                        " its target (one per event); a card's own"
+                                        " abilities pick all, strongest, weakest or"
+                                        " newest")
             for i, use in enumerate(ability.what):
                 if word == "continuous" and use.word not in PASSIVE:
                     raise CardDataError(card.source, card.id, f"{where}.what[{i}]",
@@ -838,20 +839,6 @@ def resolve_event(state: GameState, db: CardDb, seat: int, iid: int,
         else:
             targets = auto_targets(ctx, ability)
         resolve_ability(ctx, ability, targets, held=True)
-
-
-def event_value(state: GameState, db: CardDb, seat: int, iid: int,
-                target: int | None) -> float:
-    """The bots' estimate of using event ``iid`` on ``target`` (sum of its effects)."""
-    card = xz.cdef(state, db, iid)
-    ctx = XenoCtx(state, db, seat, iid)
-    out = 0.0
-    for ability in card.abilities:
-        if ability is chosen_ability(card):
-            out += V.value(ctx, ability, [] if target is None else [target])
-        else:
-            out += V.value(ctx, ability, auto_targets(ctx, ability))
-    return out
 
 
 def passive_value(state: GameState, db: CardDb, seat: int) -> float:
