@@ -165,10 +165,19 @@ def register_strings(code: str, strings: Mapping[str, str]) -> None:
 
 @cache
 def _catalogue(code: str) -> dict[str, str]:
-    """Lenient cached loader used by :func:`t`, file by file and key by key: a broken
-    file or value is left out with a logged message (its keys then fall back to
-    English), a key defined twice keeps its first text."""
-    merged = dict(_registered.get(code, {}))
+    """The texts :func:`t` looks up: the registered ones under the catalogue files'
+    (:func:`_file_catalogue`). Made again when strings are registered; the files are
+    not read again for that (issue 14: a card set registering its names made every
+    start read all the catalogues twice)."""
+    return {**_registered.get(code, {}), **_file_catalogue(code)}
+
+
+@cache
+def _file_catalogue(code: str) -> dict[str, str]:
+    """Lenient cached loader of one language's catalogue files, file by file and key
+    by key: a broken file or value is left out with a logged message (its keys then
+    fall back to English), a key defined twice keeps its first text."""
+    merged: dict[str, str] = {}
     try:
         files = catalogue_files(code)
     except (FileNotFoundError, OSError) as exc:
@@ -194,6 +203,7 @@ def _catalogue(code: str) -> dict[str, str]:
 
 def reload() -> None:
     """Forget the cached catalogues (after editing the TOML files or in tests)."""
+    _file_catalogue.cache_clear()
     _catalogue.cache_clear()
     _warned.clear()
 
