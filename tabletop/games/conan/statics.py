@@ -42,34 +42,43 @@ def fixed_modifiers(card: CardDef) -> list[tuple[str, int]]:
             for u in a.what if u.word == "modify"]
 
 
-# id(db) -> (db, ids of the cards with modifiers read live); the db is held so its id
-# is not reused while the entry lives
-_LIVE: dict[int, tuple[CardDb, frozenset[str]]] = {}
+#: Which cards a live modifier's target word may reach, by the reached card's type.
+_REACH: dict[str, frozenset[str]] = {
+    "conan": frozenset({"conan"}), "ally": frozenset({"self"}),
+    "foe": frozenset({"self", "foes_in_zone", "all_foes"}),
+}
+
+# id(db) -> (db, {reached card type: ids of the cards whose live modifiers may reach
+# one}); the db is held so its id is not reused while the entry lives
+_LIVE: dict[int, tuple[CardDb, dict[str, frozenset[str]]]] = {}
 
 
-def live_ids(db: CardDb) -> frozenset[str]:
-    """Ids of the cards with an ``in_play`` modifier that :func:`live_bonus` reads."""
+def live_ids(db: CardDb, reached: str) -> frozenset[str]:
+    """Ids of the cards with an ``in_play`` modifier that :func:`live_bonus` reads and
+    that may reach a card of type ``reached`` (by its target word)."""
     entry = _LIVE.get(id(db))
     if entry is None or entry[0] is not db:
         if len(_LIVE) >= 8:
             _LIVE.clear()
-        ids = frozenset(c.id for c in db.values()
-                        if any(not (c.type in CONAN_SUPPORT and _fixed(a))
-                               for a in modifiers_of(c)))
-        entry = _LIVE[id(db)] = (db, ids)
-    return entry[1]
+        table = {kind: frozenset(
+            c.id for c in db.values() for a in modifiers_of(c)
+            if not (c.type in CONAN_SUPPORT and _fixed(a)) and a.whom is not None
+            and a.whom.word in words) for kind, words in _REACH.items()}
+        entry = _LIVE[id(db)] = (db, table)
+    return entry[1].get(reached, frozenset())
 
 
-def _sources(state: GameState, db: CardDb, live: frozenset[str]) -> list[tuple[int, int]]:
-    """``(instance, seat using it)`` of every card in play this turn with a live
-    modifier: the turn player's side and Region, the Foes on the battlefield."""
+def _sources(state: GameState, live: frozenset[str]) -> list[tuple[int, int]]:
+    """``(instance, seat using it)`` of every card in play this turn whose id is in
+    ``live``: the turn player's side and Region, the Foes on the battlefield."""
     out: list[tuple[int, int]] = []
     active = state.active
+    cards = state.cards
     for zone in (zid(active, "side"), zid(active, "region")):
-        out += [(i, active) for i in state.zones[zone].cards if state.cards[i].card_id in live]
+        out += [(i, active) for i in state.zones[zone].cards if cards[i].card_id in live]
     for zone in FOE_ZONES:
-        out += [(i, state.cards[i].owner) for i in state.zones[zone].cards
-                if state.cards[i].card_id in live]
+        out += [(i, cards[i].owner) for i in state.zones[zone].cards
+                if cards[i].card_id in live]
     return out
 
 
@@ -81,12 +90,12 @@ def live_bonus(state: GameState, db: CardDb, iid: int, name: str) -> int:
         use = active.effect
         if use.word == "modify" and iid in active.targets and use.params.get("stat") == name:
             total += int(use.params.get("n") or 0)
-    live = live_ids(db)
+    live = live_ids(db, db[state.cards[iid].card_id].type)
     if not live:
         return total
     from tabletop.games.conan.abilities import VOCABULARY, Ctx  # abilities imports stats
 
-    for source, seat in _sources(state, db, live):
+    for source, seat in _sources(state, live):
         card = db[state.cards[source].card_id]
         for ability in modifiers_of(card):
             if ability.whom is None or (card.type in CONAN_SUPPORT and _fixed(ability)):
