@@ -490,6 +490,7 @@ def test_search_the_deck_shows_the_card_and_shuffles() -> None:
     assert where(game, "blade") == "p0.hand"
     assert game.state.cards[lab(game, "blade")].known_to >= {0, 1}
     assert "Arc Blade" in log_text(game) and len(game.state.zones["p0.deck"]) == 7
+    assert not game.can_undo(0)  # it showed a deck card: an undo barrier (ALL-H1)
 
 
 def test_search_the_trash_when_set() -> None:

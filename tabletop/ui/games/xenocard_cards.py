@@ -440,12 +440,13 @@ class XenoCardRenderer(CardRenderer):
         for text in badges:
             room = self._badge(surf, out, text, room, rows["size"])
         said = card.text.get(lang) or card.text.get("en") or ""
-        if said and detail == FULL and not card.get("upgrade_of") and effect_words(card, lang):
-            # Issue 15: what its abilities say, where the face has room; the hover's
-            # effect lines say it in any case, so a text too long is not left out.
-            if out.fit(said, room, round(inner.w * 0.095), _INK, max_lines=99,
-                       align="left", valign="top") is None:
-                out.record.left_out.remove(said)
+        # Issue 15: what its abilities say, where the face has room; the hover's effect
+        # lines say it in any case, so a text too long is not left out.
+        if said and detail == FULL and not card.get("upgrade_of") \
+                and effect_words(card, lang) \
+                and out.fit(said, room, round(inner.w * 0.095), _INK, max_lines=99,
+                            align="left", valign="top") is None:
+            out.record.left_out.remove(said)
         base = card.get("upgrade_of") or ""
         if base and base in self.cards:
             link = t("xenoui.levels_from", card=self.cards[base].display_name(lang))
