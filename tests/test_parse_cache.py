@@ -116,3 +116,13 @@ def test_the_shipped_catalogues_read_the_same_from_the_cache(cache: Path) -> Non
     parsed = {lang: i18n.all_strings(lang) for lang in i18n.languages()}
     parse_cache.clear_memory()
     assert {lang: i18n.all_strings(lang) for lang in i18n.languages()} == parsed
+
+
+def test_without_a_digest_nothing_is_kept_and_the_text_still_parses(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_blake2(text: str, limit: int) -> str:
+        raise ValueError("unsupported hash type blake2b")
+
+    monkeypatch.setattr(parse_cache, "_key", no_blake2)
+    assert parse_toml(TEXT, "menu.toml")["menu"]["start"] == "Start"
+    assert not cache.exists() or entries(cache) == []

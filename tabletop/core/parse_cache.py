@@ -70,8 +70,11 @@ def _key(text: str, limit: int) -> str:
 def get(text: str, limit: int) -> tuple[str, dict[str, Any] | None]:
     """``(key, data)``: the data parsed before from exactly ``text`` (checked against
     nesting ``limit``), fresh objects, or None when not kept; ``key`` names it for
-    :func:`put`."""
-    key = _key(text, limit)
+    :func:`put` ("" when the text cannot be digested: then nothing is kept)."""
+    try:
+        key = _key(text, limit)
+    except (ValueError, ImportError):  # a build without blake2: parse every time
+        return "", None
     blob = _memory.get(key)
     if blob is None:
         blob = _read(key)
@@ -89,6 +92,8 @@ def get(text: str, limit: int) -> tuple[str, dict[str, Any] | None]:
 def put(key: str, data: dict[str, Any]) -> None:
     """Keep ``data`` (parsed from the text ``key`` names) in memory and on disk; data
     marshal cannot hold (dates) is not kept."""
+    if not key:
+        return
     try:
         blob = marshal.dumps(data)
     except ValueError:
