@@ -477,6 +477,8 @@ def test_to_hand_returns_a_trash_card_of_the_right_type() -> None:
                             p0_hand=[c("salvage_run", "r")]))
     v = refused(game, "play_event", card=lab(game, "r"), target=lab(game, "s"))
     assert v.reason == "xenocard.bad_target"
+    meant = RULES.interpret_drop(game.state, 0, lab(game, "r"), "p0.trash")
+    assert isinstance(meant, Action) and meant.get("target") == lab(game, "w")  # the newest
     assert act(game, "play_event", card=lab(game, "r"), target=lab(game, "w")).ok
     assert where(game, "w") == "p0.hand"
 

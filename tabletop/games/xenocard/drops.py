@@ -9,9 +9,9 @@ slot). ``onto`` is the card under the drop point, if any.
   card, else refused, battle cards are set to the standby area only (XENO-R6);
 * hand weapon -> onto one of one's battle cards (or its cell): ``equip``;
 * hand situation -> own situation area: ``set_situation``;
-* hand event -> onto its target, or anywhere on the table when it takes none:
-  ``play_event``; in one's own block-phase or counter decision:
-  ``decide(["E"/"E@T"])``;
+* hand event -> onto its target, or anywhere on the table when it takes none
+  (onto a trash for a card there: the newest it may take): ``play_event``; in
+  one's own block-phase or counter decision: ``decide(["E"/"E@T"])``;
 * battle card in the standby area / on the battle field -> a slot of either:
   ``move`` (the rules refuse it outside the move phase, with that reason);
 * hand card -> own trash while the adjust decision asks for exactly one card:
@@ -27,7 +27,7 @@ from __future__ import annotations
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.xenocard.abilities import chosen_ability
+from tabletop.games.xenocard.abilities import chosen_ability, event_targets
 from tabletop.games.xenocard.events import target_needs
 from tabletop.games.xenocard.state import DecisionKind
 from tabletop.games.xenocard.state import pending as state_pending
@@ -117,7 +117,15 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
             return Action.make("set_situation", seat, card=iid, slot=slot)
         return Verdict.refuse("xenocard.situation_area_only", "XENO-R6", card=card_msg(card.id))
     # An event: its target is the card under the drop (none for draw / deck damage).
-    takes_target = chosen_ability(card) is not None
+    chosen = chosen_ability(card)
+    takes_target = chosen is not None
+    if chosen is not None and chosen.whom is not None and chosen.whom.word == "trash_card" \
+            and where is not None and where[1] == "trash" and onto is None:
+        # a pile shows its top card: a drop on the trash means the newest card there
+        # that the event may take (XENO-H17)
+        fits = [t for t in event_targets(state, db, seat, card)
+                if t is not None and state.zone_of(t) == zid(where[0], "trash")]
+        onto = fits[-1] if fits else None
     if takes_target and onto is None:
         return Verdict.refuse("xenocard.target_needed", "", card=card_msg(card.id),
                               needs=target_needs(card))
