@@ -525,10 +525,16 @@ def test_enters_destroy_chooses_its_target_when_one_exists() -> None:
     assert drop == Action.make("play_card", 0, card=lab(game, "witch"), target=lab(game, "ash"))
     assert game.propose(drop).ok
     assert where(game, "ash") == "p1.discard" and where(game, "witch") == "p0.characters"
-    # with nothing to aim at the character is still played, its ability does nothing
+    # with nothing to aim at the character is still played, its ability does nothing;
+    # dropped over a card of one's own row (no target), the row is meant
     pos["zones"]["p1.characters"] = [c("red_ember_knight", "k")]
+    pos["zones"]["p0.characters"] = [c("blue_tide_caller", "mine")]
     game = game_at(pos)
-    assert offered_targets(game, "witch") == {None} and play(game, "witch").ok
+    assert offered_targets(game, "witch") == {None}
+    drop = RULES.interpret_drop(game.state, 0, lab(game, "witch"), "p0.characters",
+                                lab(game, "mine"))
+    assert drop == Action.make("play_card", 0, card=lab(game, "witch"))
+    assert game.propose(drop).ok
 
 
 def test_enters_untap_own_tapped_character(test_rules: ArcRules) -> None:

@@ -24,7 +24,7 @@ from tabletop.core.model import GameState
 from tabletop.games.arc import combat
 from tabletop.games.arc.abilities import VOCABULARY, ArcCtx, Trigger, chosen_ability
 from tabletop.games.arc.data import DecisionKind, pending_decision
-from tabletop.games.arc.effects import needs_target, target_needs
+from tabletop.games.arc.effects import action_targets, needs_target, target_needs
 from tabletop.games.arc.words import card_msg
 from tabletop.games.arc.zones import cdef, zid
 
@@ -62,7 +62,10 @@ def interpret_drop(
             return Action.make("play_resource", seat, card=iid)
         return Verdict.refuse("arc.resource_row_only", "", card=card_msg(card.id))
     if card.type == "character":
-        if onto is not None and needs_target(card):
+        # onto a card of the own row that is no target: the row itself was meant
+        own_row = zone_id == zid(seat, "characters")
+        if onto is not None and needs_target(card) and (
+                not own_row or onto in action_targets(state, db, seat, card, iid)):
             return Action.make("play_card", seat, card=iid, target=onto)
         if zone_id == zid(seat, "characters"):
             return Action.make("play_card", seat, card=iid)
