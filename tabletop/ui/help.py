@@ -34,7 +34,6 @@ import pygame
 from tabletop import i18n
 from tabletop.help import BlockKind, HelpError, HelpPage, HelpSection, load_help
 from tabletop.ui.card_render import FaceRecord
-from tabletop.ui.help_diagrams import DiagramContext, find_diagram
 from tabletop.ui.panels import TextCache
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrap_text
@@ -384,6 +383,9 @@ class HelpScene(Scene):
         return y
 
     def _layout_diagram(self, section: HelpSection, x: int, y: int, width: int) -> int:
+        # imported here: the menu's Rules button needs none of it (issue 14, start-up)
+        from tabletop.ui.help_diagrams import DiagramContext, find_diagram
+
         found = find_diagram(self.game, section.diagram)
         if found is None:
             return self._wrap(i18n.t("help.no_diagram", name=section.diagram), x, y, width,
