@@ -105,15 +105,15 @@ def check_play_target(state: GameState, db: CardDb, seat: int, iid: int,
     if ability is None:
         if target is None:
             return Verdict.legal()
-        return Verdict.refuse("arc.no_target_needed", "", card=card_msg(card.id))
+        return Verdict.refuse("arc.no_target_needed", "ARC-H9", card=card_msg(card.id))
     legal = action_targets(state, db, seat, card, iid)
     if target is None:
         if None in legal:
             return Verdict.legal()
-        return Verdict.refuse("arc.target_needed", "", card=card_msg(card.id),
+        return Verdict.refuse("arc.target_needed", "ARC-H9", card=card_msg(card.id),
                               needs=target_needs(card))
     if target not in legal:
-        return Verdict.refuse("arc.bad_target", "", card=card_msg(card.id),
+        return Verdict.refuse("arc.bad_target", "ARC-H9", card=card_msg(card.id),
                               needs=target_needs(card))
     assert isinstance(target, int)
     return VOCABULARY.check(ArcCtx(state, db, seat, iid, ability.how_long), ability, [target])
