@@ -41,7 +41,7 @@ from tabletop.core.actions import LEGAL, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.games.eshi100 import board, connect, turn
+from tabletop.games.eshi100 import board, connect, outcome
 from tabletop.games.eshi100.data import eshi_data
 from tabletop.games.eshi100.schema import GAME_ID
 from tabletop.games.eshi100.words import (
@@ -173,7 +173,7 @@ def _connect_at_least(ctx: Ctx, use: Use) -> bool:
 
 
 def _points_at_least(ctx: Ctx, use: Use) -> bool:
-    return all(turn.points(ctx.state, s) >= use.number("n") for s in _seats(ctx, use["whose"]))
+    return all(outcome.points(ctx.state, s) >= use.number("n") for s in _seats(ctx, use["whose"]))
 
 
 def _hand_at_most(ctx: Ctx, use: Use) -> bool:
@@ -308,11 +308,11 @@ def power_per(ctx: Ctx, per: str) -> int:
     if per == "connect":
         return len(_connect(ctx))
     if per == "points":
-        return turn.points(state, ctx.seat)
+        return outcome.points(state, ctx.seat)
     if per == "opponent_points":
-        return turn.points(state, 1 - ctx.seat)
+        return outcome.points(state, 1 - ctx.seat)
     if per == "own_damaged":
-        return len(turn.damaged_of(state, ctx.seat))
+        return len(board.damaged_of(state, ctx.seat))
     if per == "adjacent":
         square = _source_square(ctx)
         if square is None:
@@ -334,11 +334,11 @@ def _power_value(ctx: Ctx, use: Use, targets: Sequence[int]) -> float:
 
 
 def _win(ctx: Ctx, use: Use, targets: Sequence[int]) -> None:
-    turn.card_victory(ctx.state, ctx.seat, inst_msg(ctx.state, ctx.source))
+    outcome.card_victory(ctx.state, ctx.seat, inst_msg(ctx.state, ctx.source))
 
 
 def _draw(ctx: Ctx, use: Use, targets: Sequence[int]) -> None:
-    turn.draw(ctx.state, ctx.seat, use.number("n", 1))
+    outcome.draw(ctx.state, ctx.seat, use.number("n", 1))
 
 
 def _draw_value(ctx: Ctx, use: Use, targets: Sequence[int]) -> float:
@@ -368,14 +368,14 @@ def _check_recovered(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
 
 def _recover(ctx: Ctx, use: Use, targets: Sequence[int]) -> None:
     for iid in targets:
-        turn.set_recovered(ctx.state, iid, True)
+        board.set_recovered(ctx.state, iid, True)
         ctx.state.add_log(msg("log.eshi100.ability_recovers", card=inst_msg(ctx.state, iid),
                               source=inst_msg(ctx.state, ctx.source)))
 
 
 def _damage(ctx: Ctx, use: Use, targets: Sequence[int]) -> None:
     for iid in targets:
-        turn.set_recovered(ctx.state, iid, False)
+        board.set_recovered(ctx.state, iid, False)
         ctx.state.add_log(msg("log.eshi100.ability_damages", card=inst_msg(ctx.state, iid),
                               source=inst_msg(ctx.state, ctx.source)))
 

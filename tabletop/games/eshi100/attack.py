@@ -262,3 +262,13 @@ def resolve(state: GameState, db: CardDb, defender: int | None) -> None:
     check_points(state)
     if not state.game_over:
         triggers.fire(state, db, [(attacker, "on_score")], Resume.CHALLENGE)
+
+
+def _judge(state: GameState, db: CardDb) -> None:
+    """Judge the attack under way (after its defence's on_defend abilities)."""
+    battle = eshi_data(state).attack
+    resolve(state, db, None if battle is None else battle.defender)
+
+
+triggers.on_resume(Resume.DEFENCE, ask_defence)
+triggers.on_resume(Resume.JUDGE, _judge)

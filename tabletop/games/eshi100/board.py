@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any
 
 from tabletop.core.model import GameState
-from tabletop.games.eshi100.zones import GRID
+from tabletop.games.eshi100.zones import GRID, SEATS
 from tabletop.geometry import Corner, Placed, grid_adjacent, meeting_corners
 
 SIZE = 4
@@ -146,3 +146,15 @@ def cell_contents(grid_cards: Any) -> list[str | None]:
             name = cell_of_square(square)
             cells[int(name[1]) * SIZE + int(name[3])] = str(card.iid)
     return cells
+
+def damaged_of(state: GameState, seat: int) -> list[int]:
+    """``seat``'s damaged cards on the grid."""
+    return [iid for iid in occupants(state).values()
+            if state.cards[iid].owner == seat and not is_recovered(state, iid)]
+
+def set_recovered(state: GameState, iid: int, recovered: bool) -> None:
+    """Flip a grid card: face up = recovered; face down = damaged, its face still
+    known to both seats (ESHI-H1)."""
+    card = state.cards[iid]
+    card.face_up = recovered
+    card.known_to = set() if recovered else set(SEATS)

@@ -108,3 +108,7 @@ def succeed(state: GameState, db: CardDb) -> None:
     state.step = Step.NONE
     state.add_log(msg("log.eshi100.challenge_succeeds", player=seat_msg(state.active)))
     enter_action(state, db)
+
+
+triggers.on_resume(Resume.COUNTER, ask_counter)
+triggers.on_resume(Resume.COUNTERED, fail)

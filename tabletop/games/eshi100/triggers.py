@@ -19,7 +19,7 @@ for effects.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from tabletop.core.abilities import Ability, Active, Boundary, Duration, Use, Vocabulary, tick
@@ -27,7 +27,7 @@ from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
-from tabletop.games.eshi100 import board
+from tabletop.games.eshi100 import board, outcome
 from tabletop.games.eshi100.abilities import CONTINUOUS, VOCABULARY, Ctx, describe, power_per
 from tabletop.games.eshi100.data import (
     DecisionKind,
@@ -184,23 +184,23 @@ def _log(ctx: Ctx, ability: Ability, key: str) -> None:
     ctx.state.add_log(lines[0], private=lines)
 
 
+#: How the turn goes on after a moment's abilities, by where it stopped: each module of
+#: the turn registers its own step (:func:`on_resume`), so this one imports none of them.
+_RESUMES: dict[Resume, Callable[[GameState, CardDb], None]] = {}
+
+
+def on_resume(then: Resume, step: Callable[[GameState, CardDb], None]) -> None:
+    """Register ``step`` as the way the turn goes on at ``then`` (once per Resume)."""
+    if then in _RESUMES:
+        raise ValueError(f"resume {then} registered twice")
+    _RESUMES[then] = step
+
+
 def resume(state: GameState, db: CardDb, then: Resume) -> None:
     """Carry on with the turn once a moment's abilities are resolved."""
-    # Imported here: these modules fire triggers through this one.
-    from tabletop.games.eshi100 import attack, challenge, turn
-    if then is Resume.CHALLENGE:
-        turn.enter_challenge(state, db)
-    elif then is Resume.DEFENCE:
-        attack.ask_defence(state, db)
-    elif then is Resume.JUDGE:
-        battle = eshi_data(state).attack
-        attack.resolve(state, db, None if battle is None else battle.defender)
-    elif then is Resume.RECOVER:
-        turn.ask_recover(state, db)
-    elif then is Resume.COUNTER:
-        challenge.ask_counter(state, db)
-    elif then is Resume.COUNTERED:
-        challenge.fail(state, db)
+    step = _RESUMES.get(then)
+    if step is not None:
+        step(state, db)
 
 
 # -- effects in force ----------------------------------------------------------------------
@@ -283,6 +283,5 @@ def check_card_victories(state: GameState, db: CardDb) -> None:
         state.pending = None
         state.add_log(msg("log.eshi100.card_victory_both"))
     elif winners:
-        from tabletop.games.eshi100 import turn  # turn fires triggers through this module
         seat, card = next(iter(winners.items()))
-        turn.card_victory(state, seat, card)
+        outcome.card_victory(state, seat, card)

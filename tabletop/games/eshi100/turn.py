@@ -16,71 +16,41 @@ draw and after every action, ESHI-H6) and a victory condition printed on a card
 
 from __future__ import annotations
 
-from tabletop.core import piles
 from tabletop.core.abilities import Boundary
 from tabletop.core.actions import Decision
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
-from tabletop.core.model import EndCause, GameState
-from tabletop.games.eshi100 import board
+from tabletop.core.model import GameState
+from tabletop.games.eshi100 import triggers
+from tabletop.games.eshi100.board import damaged_of as damaged_of
+from tabletop.games.eshi100.board import set_recovered as set_recovered
 from tabletop.games.eshi100.connect import usable_attackers
 from tabletop.games.eshi100.data import DecisionKind, Phase, Resume, Step
+from tabletop.games.eshi100.outcome import POINTS_TO_WIN as POINTS_TO_WIN
+from tabletop.games.eshi100.outcome import card_victory as card_victory
+from tabletop.games.eshi100.outcome import check_deck_out as check_deck_out
+from tabletop.games.eshi100.outcome import check_points as check_points
+from tabletop.games.eshi100.outcome import draw as draw
+from tabletop.games.eshi100.outcome import points as points
+from tabletop.games.eshi100.outcome import win as win
 from tabletop.games.eshi100.words import inst_msg, phase_msg, seat_msg
-from tabletop.games.eshi100.zones import GRID, SEATS, cards_in, zid
+from tabletop.games.eshi100.zones import GRID, cards_in, zid
 
 OPENING_HAND = 5
 HAND_LIMIT = 5
-POINTS_TO_WIN = 3
 NONE = "none"
 
 
-def draw(state: GameState, seat: int, n: int) -> list[int]:
-    """Draw up to ``n`` cards; the drawer reads the names, the other seat the count.
-
-    Stops, and ends the game, the moment the deck holds 0 cards (ESHI-R6).
-    """
-    drawn = piles.draw(state, seat, n, zid(seat, "deck"), zid(seat, "hand"),
-                       "log.eshi100.draws", "log.eshi100.draws_seen")
-    check_deck_out(state)
-    return drawn
 
 
-def check_deck_out(state: GameState) -> None:
-    """ESHI-R6: a player whose deck holds 0 cards loses at once (both: a draw)."""
-    piles.deck_out(state, [zid(s, "deck") for s in SEATS], "log.eshi100.deck_out",
-                   "log.eshi100.draw_game", "log.eshi100.wins")
 
 
-def win(state: GameState, seat: int) -> None:
-    """End the game with ``seat`` as the winner (three victory points, ESHI-R6)."""
-    state.end_game(seat, EndCause.POINTS)
-    state.pending = None
-    state.add_log(msg("log.eshi100.wins", player=seat_msg(seat)))
 
 
-def card_victory(state: GameState, seat: int, card: object) -> None:
-    """End the game with ``seat`` as the winner by the victory condition printed on
-    ``card`` (a card name message; seed 勝利条件: 特定カードに記載された勝利条件)."""
-    if state.game_over:
-        return
-    state.end_game(seat, EndCause.CARD_VICTORY)
-    state.pending = None
-    state.add_log(msg("log.eshi100.card_victory", player=seat_msg(seat), card=card))
 
 
-def points(state: GameState, seat: int) -> int:
-    """Victory points: the cards in ``seat``'s victory pile."""
-    return len(state.zones[zid(seat, "victory")].cards)
 
 
-def check_points(state: GameState) -> None:
-    """Seed 勝利条件: 3 victory points win at once."""
-    if state.game_over:
-        return
-    for seat in SEATS:
-        if points(state, seat) >= POINTS_TO_WIN:
-            win(state, seat)
-            return
 
 
 def enter_phase(state: GameState, phase: Phase) -> None:
@@ -90,10 +60,6 @@ def enter_phase(state: GameState, phase: Phase) -> None:
     state.add_log(msg("log.eshi100.phase", player=seat_msg(state.active), phase=phase_msg(phase)))
 
 
-def damaged_of(state: GameState, seat: int) -> list[int]:
-    """``seat``'s damaged cards on the grid."""
-    return [iid for iid in board.occupants(state).values()
-            if state.cards[iid].owner == seat and not board.is_recovered(state, iid)]
 
 
 def start_turn(state: GameState, db: CardDb, seat: int, turn: int) -> None:
@@ -108,7 +74,6 @@ def start_turn(state: GameState, db: CardDb, seat: int, turn: int) -> None:
         draw(state, seat, 1)
     if state.game_over:
         return
-    from tabletop.games.eshi100 import triggers  # it resumes the turn through this module
     sources = [(iid, "start_of_turn") for iid in triggers.grid_sources(state, db)]
     triggers.fire(state, db, sources, Resume.RECOVER, {"turn_seat": str(seat)})
 
@@ -136,12 +101,6 @@ def apply_recover(state: GameState, db: CardDb, iid: int | None) -> None:
     enter_action(state, db)
 
 
-def set_recovered(state: GameState, iid: int, recovered: bool) -> None:
-    """Flip a grid card: face up = recovered; face down = damaged, its face still
-    known to both seats (ESHI-H1)."""
-    card = state.cards[iid]
-    card.face_up = recovered
-    card.known_to = set() if recovered else set(SEATS)
 
 
 def enter_action(state: GameState, db: CardDb) -> None:
@@ -196,7 +155,6 @@ def apply_hand_limit(state: GameState, db: CardDb, chosen: tuple[int, ...]) -> N
 def next_turn(state: GameState, db: CardDb) -> None:
     """Hand the turn to the other seat; effects in force until the end of this turn end
     (and one turn is counted off those that last N turns)."""
-    from tabletop.games.eshi100 import triggers  # it resumes the turn through this module
     triggers.tick_boundary(state, Boundary.END_OF_TURN, state.active)
     start_turn(state, db, state.other(state.active), state.turn + 1)
 
@@ -204,3 +162,7 @@ def next_turn(state: GameState, db: CardDb) -> None:
 def grid_cards(state: GameState) -> list[int]:
     """Every instance on the grid (bottom to top)."""
     return list(state.zones[GRID].cards)
+
+
+triggers.on_resume(Resume.CHALLENGE, enter_challenge)
+triggers.on_resume(Resume.RECOVER, ask_recover)
