@@ -122,6 +122,17 @@ when = "on_play"
 what = "search_resource"
 
 [[card]]
+id = "t_recall_action"
+type = "action"
+name = { en = "Test Second Thought", ja = "試験の再考" }
+text = { en = "Take back an action card.", ja = "アクションを戻す。" }
+colour = "green"
+cost = 0
+[[card.ability]]
+when = "on_play"
+what = "recover_action"
+
+[[card]]
 id = "t_untapper"
 type = "character"
 name = { en = "Test Rallier", ja = "試験の鼓舞役" }
@@ -343,6 +354,32 @@ def test_search_finding_nothing_still_shuffles_and_says_so() -> None:
     assert play(game, "call").ok
     assert card_ids(game, "p0.hand") == []
     assert "finds no character card" in game.state.log[-1].for_seat(1).render("en")
+
+
+def test_recover_character_takes_the_last_one_discarded_back() -> None:
+    game = game_at(position(p0_hand=[c("green_homecoming", "home")], p0_resources=woods(2),
+                            p0_discard=[c("red_ember_knight", "old"), c("red_spark_squire", "new"),
+                                        c("red_raid", "raid")]))
+    assert offered_targets(game, "home") == {None}
+    assert refused(game, Action.make("play_card", 0, card=lab(game, "home"),
+                                     target=lab(game, "g0"))).reason == "arc.no_target_needed"
+    assert play(game, "home").ok
+    assert where(game, "new") == "p0.hand" and where(game, "old") == "p0.discard"
+    assert "Spark Squire" in game.state.log[-1].for_seat(1).render("en")  # the pile is public
+
+
+def test_recover_with_nothing_to_take_back_says_so() -> None:
+    game = game_at(position(p0_hand=[c("green_homecoming", "home")], p0_resources=woods(2)))
+    assert play(game, "home").ok
+    assert card_ids(game, "p0.hand") == []
+    assert "no character card" in game.state.log[-1].for_seat(0).render("en")
+
+
+def test_recover_an_action_card_never_takes_the_card_being_used(test_rules: ArcRules) -> None:
+    game = game_at(position(p0_hand=[c("t_recall_action", "r")],
+                            p0_discard=[c("red_raid", "raid")]), test_rules)
+    assert play(game, "r").ok
+    assert where(game, "raid") == "p0.hand" and where(game, "r") == "p0.discard"
 
 
 def test_condition_characters_at_least_refuses_naming_the_condition() -> None:

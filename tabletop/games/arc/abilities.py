@@ -30,7 +30,9 @@ Words (docs/cards-arc.md has an example card for each):
   or turn, or while in play), ``return_to_hand`` (to its owner's hand), ``search_character``,
   ``search_action``, ``search_combat``, ``search_resource`` (the first such card
   from the top of your deck into your hand, then the deck is shuffled; only you see
-  which), ``unblockable``, ``cannot_block``.
+  which), ``recover_character`` (and ``_action``, ``_combat``, ``_resource``: the
+  last such card put into your discard pile back to your hand), ``unblockable``,
+  ``cannot_block``.
 
 Values (``value``) are in the units of :mod:`tabletop.games.arc.heuristic`: one
 card of deck (life, ARC-R1) or one point of power in play, positive when good for
@@ -309,6 +311,30 @@ def power_delta(use: Use) -> int:
     return -use.number("n") if use.word == "weaken" else 0
 
 
+def _recover(ctx: ArcCtx, use: Use, targets: Sequence[int]) -> None:
+    """``recover_<type>``: the card of that type put last into your discard pile (the
+    card being used left out) goes back to your hand. The pile is public, so the log
+    names it for everyone."""
+    state, seat = ctx.state, ctx.seat
+    kind = use.word.removeprefix("recover_")
+    found = next((i for i in reversed(state.zones[zid(seat, "discard")].cards)
+                  if i != ctx.source and cdef(state, ctx.db, i).type == kind), None)
+    if found is None:
+        state.add_log(msg("log.arc.recover_none", player=seat_msg(seat),
+                          what=msg(f"log.arc.card_type.{kind}")))
+        return
+    state.move(found, zid(seat, "hand"))
+    state.add_log(msg("log.arc.recover", player=seat_msg(seat), card=inst_msg(state, found)))
+
+
+def _recover_value(ctx: ArcCtx, use: Use, targets: Sequence[int]) -> float:
+    kind = use.word.removeprefix("recover_")
+    pile = ctx.state.zones[zid(ctx.seat, "discard")].cards
+    found = next((i for i in reversed(pile)
+                  if i != ctx.source and cdef(ctx.state, ctx.db, i).type == kind), None)
+    return 0.0 if found is None else 1.0 + 0.3 * _printed(ctx, found)
+
+
 def _power_value(ctx: ArcCtx, use: Use, targets: Sequence[int]) -> float:
     return sum(_side(ctx, i) * power_delta(use) for i in targets if i in ctx.state.cards)
 
@@ -350,6 +376,12 @@ for _kind in ("resource", "character", "action", "combat"):
                       f"the first {_kind} card from the top of your deck goes to your hand; "
                       "then your deck is shuffled", resolve=_search,
                       value=lambda ctx, use, t: 1.0)
+
+for _kind in ("resource", "character", "action", "combat"):
+    VOCABULARY.effect(f"recover_{_kind}", (),
+                      f"the {_kind} card put last into your discard pile (not the card "
+                      "being used) goes back to your hand", resolve=_recover,
+                      value=_recover_value)
 
 #: Effects that stay in force (kept as :class:`Active` records or read from a static
 #: ability): they need a ``how_long`` other than instant.
