@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -46,11 +46,21 @@ class Choice:
     """A computer player's move: ``action`` is legal for its seat in the real state;
     ``reason`` one sentence why, in the seat's knowledge (never names a card the
     seat cannot see). ``search`` holds the search's statistics (None at EASY and for
-    a forced move)."""
+    a forced move). ``retell(reader, seen)`` is the same reason as seat ``reader``
+    may read it in the state ``seen`` (default: the state chosen in): a card the
+    reader cannot see there is not named, the moved one included (the announcement
+    is read by the other seat after the move: a Move placed face down stays unnamed,
+    a card placed face up is named).
+    """
 
     action: Action
     reason: Message
     search: SearchResult | None = None
+    retell: Callable[[int, GameState | None], Message] | None = None
+
+    def told_to(self, reader: int, seen: GameState | None = None) -> Message:
+        """:attr:`reason` as ``reader`` may read it in ``seen`` (see :attr:`retell`)."""
+        return self.retell(reader, seen) if self.retell is not None else self.reason
 
 
 class SeatPlayer(Protocol):
@@ -116,16 +126,18 @@ def _visible_args(state: GameState, action: Action, seat: int) -> bool:
     return all(state.visible_to(i, seat) for i in ids)
 
 
-def action_words(rules: GameRules, state: GameState, action: Action, seat: int) -> Message:
-    """``action`` told of ``seat`` in the third person, as anyone at the table may read
-    it ("Player 2 puts Ember Hills into the resource row"): the rules' own label
-    (``rules.describe``) recast by the catalogue key ``player.does.<label key>`` when
-    every card it names is one the seat sees; else the kind's words
-    (``player.does.kind.<game>.<kind>``, else ``player.does.kind.any``), which name no
-    card. The seat is named, never "you": the announcement is read by the other
-    person, the hint by the acting one."""
+def action_words(rules: GameRules, state: GameState, action: Action, seat: int,
+                 reader: int | None = None, seen: GameState | None = None) -> Message:
+    """``action`` told of ``seat`` in the third person, as ``reader`` (default: the
+    seat itself) may read it in the state ``seen`` (default: ``state``, the one the
+    action is labelled in) ("Player 2 puts Ember Hills into the resource row"): the
+    rules' own label (``rules.describe``) recast by the catalogue key
+    ``player.does.<label key>`` when every card it names is one the reader sees; else
+    the kind's words (``player.does.kind.<game>.<kind>``, else
+    ``player.does.kind.any``), which name no card. The seat is named, never "you": the
+    announcement is read by the other person, the hint by the acting one."""
     player = seat_msg(seat)
-    if _visible_args(state, action, seat):
+    if _visible_args(seen or state, action, seat if reader is None else reader):
         if action.kind == "decide" and state.pending is not None:
             from tabletop.core.refusals import option_words
 
@@ -148,23 +160,24 @@ def action_words(rules: GameRules, state: GameState, action: Action, seat: int) 
     return msg(key if has_text(key) else "player.does.kind.any", player=player)
 
 
-def search_reason(rules: GameRules, state: GameState, seat: int,
-                  result: SearchResult) -> Message:
+def search_reason(rules: GameRules, state: GameState, seat: int, result: SearchResult,
+                  reader: int | None = None, seen: GameState | None = None) -> Message:
     """One sentence from the search: who does what, the share of the sampled games
     that began with it and were won, and among how many moves it was the best
     ("Player 2 puts Ember Hills into the resource row: it won 71% of 120 sampled
     games, the best of 4 moves"). ``player.reason.close`` when another move scored
     higher on fewer samples (the bot's prior or the visit count decided), so the
-    sentence never claims a best it was not."""
+    sentence never claims a best it was not. Cards are named as ``reader`` (default:
+    the seat) may read them in ``seen`` (:func:`action_words`)."""
     best = result.best
-    what = action_words(rules, state, best.action, seat)
+    what = action_words(rules, state, best.action, seat, reader, seen)
     pct = round(100 * best.value)
     moves = max(len(result.lines), 2)
     key = "player.reason.search"
     if any(line.visits and line.value > best.value for line in result.lines[1:]):
         key = "player.reason.close"
     else:
-        lead = _winning_lead(rules, state, seat, result)
+        lead = _winning_lead(rules, state, seat, result, reader, seen)
         if lead is not None:
             term, other = lead
             return msg("player.reason.lead", what=what, lead=term, other=other, pct=pct,
@@ -179,8 +192,9 @@ def search_reason(rules: GameRules, state: GameState, seat: int,
 MIN_LEAD_SHARE = 0.01
 
 
-def _winning_lead(rules: GameRules, state: GameState, seat: int,
-                  result: SearchResult) -> tuple[Message, Message] | None:
+def _winning_lead(rules: GameRules, state: GameState, seat: int, result: SearchResult,
+                  reader: int | None = None, seen: GameState | None = None,
+                  ) -> tuple[Message, Message] | None:
     """The evaluation term in which the chosen move's sampled games ended furthest
     ahead of the next best move's (:mod:`tabletop.core.evaluation`), told as
     ``player.term.<game>.<name>`` with the difference as ``{amount}``, and the next
@@ -190,11 +204,12 @@ def _winning_lead(rules: GameRules, state: GameState, seat: int,
     others = [line for line in result.lines[1:] if line.visits >= 2 and line.terms]
     if not best.terms or best.visits < 2 or not others:
         return None
-    what = action_words(rules, state, best.action, seat)
+    what = action_words(rules, state, best.action, seat, reader, seen)
     # the next best move told differently (two challenges of different cards may
     # read alike: "the next best move (Player 1 challenges)" would say nothing)
     runner = next((line for line in others
-                   if action_words(rules, state, line.action, seat) != what), None)
+                   if action_words(rules, state, line.action, seat, reader, seen) != what),
+                  None)
     if runner is None:
         return None
     gains = [(b.value - r.value, b, r) for b, r in zip(best.terms, runner.terms, strict=True)]
@@ -203,7 +218,7 @@ def _winning_lead(rules: GameRules, state: GameState, seat: int,
         return None
     words = msg(f"player.term.{rules.game_id}.{term.name}", player=seat_msg(seat),
                 amount=f"{term.lead - theirs.lead:.1f}")
-    return words, action_words(rules, state, runner.action, seat)
+    return words, action_words(rules, state, runner.action, seat, reader, seen)
 
 
 class ComputerPlayer:
@@ -228,14 +243,19 @@ class ComputerPlayer:
         if not legal:
             return None
         if len(legal) == 1:
-            return Choice(legal[0], msg("player.reason.forced",
-                                        what=action_words(rules, state, legal[0], seat)))
+            def forced(reader: int | None = None, seen: GameState | None = None) -> Message:
+                return msg("player.reason.forced",
+                           what=action_words(rules, state, legal[0], seat, reader, seen))
+            return Choice(legal[0], forced(), retell=forced)
         rng = self._rng(state, seat)
         budget = self.budget or budget_for(rules.game_id, self.level)
         if budget is None:
             return self._easy(rules, state, seat, legal, rng)
         result = search(rules, state, seat, legal, budget, rng)
-        return Choice(result.action, search_reason(rules, state, seat, result), result)
+
+        def told(reader: int | None = None, seen: GameState | None = None) -> Message:
+            return search_reason(rules, state, seat, result, reader, seen)
+        return Choice(result.action, told(), result, told)
 
     def _easy(self, rules: GameRules, state: GameState, seat: int, legal: list[Action],
               rng: random.Random) -> Choice:
@@ -246,8 +266,10 @@ class ComputerPlayer:
             # the sampled world offered a move the real one does not (cannot happen
             # while legal_actions reads only what the seat sees; kept as a guard)
             action = legal[rng.randrange(len(legal))]
-        return Choice(action, msg("player.reason.easy",
-                                  what=action_words(rules, state, action, seat)))
+        def easy(reader: int | None = None, seen: GameState | None = None) -> Message:
+            return msg("player.reason.easy",
+                       what=action_words(rules, state, action, seat, reader, seen))
+        return Choice(action, easy(), retell=easy)
 
 
 class _World:

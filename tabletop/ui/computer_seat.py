@@ -528,7 +528,9 @@ class ComputerSeats:
             log.error("the computer's action %s was refused: %s", action, verdict.reason)
             return False
         state = scene.game.state
-        reason = scene.game.rules.reorient(scrub_hidden(choice.reason, state, scene.viewer),
+        # as the viewer reads it after the move: a card it left hidden is not named
+        told = choice.told_to(viewer, state)
+        reason = scene.game.rules.reorient(scrub_hidden(told, state, scene.viewer),
                                            seat, scene.viewer)
         self.said = Announcement(seat, reason)
         self.hold = self.pace.glide + self.pace.hold
