@@ -54,9 +54,9 @@ def power_label(card: Any) -> str:
     """The big number of a card: a character's power, a combat card's +N / -N, else ""."""
     if card.type == "character" and card.get("power") is not None:
         return str(card.get("power"))
-    if card.type == "combat" and card.get("amount") is not None:
+    if card.type == "combat" and card.get("effect") in ("pump", "weaken"):  # the short form
         sign = "-" if card.get("effect") == "weaken" else "+"
-        return f"{sign}{card.get('amount')}"
+        return f"{sign}{card.get('amount') or 1}"
     return ""
 
 
