@@ -36,6 +36,19 @@ def _private_user_dir(tmp_path_factory: pytest.TempPathFactory,
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Parsed TOML (tabletop.core.parse_cache) is kept in a folder of the test run,
+    never in the user's real cache folder."""
+    before = os.environ.get("TABLETOP_CACHE_DIR")
+    os.environ["TABLETOP_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if before is None:
+        os.environ.pop("TABLETOP_CACHE_DIR", None)
+    else:
+        os.environ["TABLETOP_CACHE_DIR"] = before
+
+
 @pytest.fixture(autouse=True)
 def _no_leftover_notices() -> Iterator[None]:
     """A file problem one test provokes is told in that test's window, not in a later
