@@ -88,6 +88,36 @@ class TableGeometry:
         else:
             self._card_zone.pop(placed.key, None)
 
+    def replace_cards(self, placements: Sequence[tuple[Placed, str | None]]) -> None:
+        """Make the cards exactly ``placements`` (bottom first, each over those before):
+        what ``set_cards({})`` and then :meth:`put_card` of each in order leave, but
+        only the cards whose place changed are moved and only those gone are removed
+        (a change of the game moves a few cards; re-adding every shape on every change
+        was most of a table refresh, issue 14).
+
+        Raises:
+            KeyError: if a key is used by a zone or cell.
+        """
+        wanted = {placed.key for placed, _ in placements}
+        for key in self.index.keys(CARD):
+            if key not in wanted:
+                self.remove_card(key)
+        index = self.index
+        for placed, zone_id in placements:
+            key = placed.key
+            if key not in index:
+                index.add(placed, CARD)
+            elif index.category_of(key) != CARD:
+                raise KeyError(f"key {key!r} belongs to a zone or cell")
+            elif index.placed(key) == placed:
+                index.raise_to_top(key)
+            else:
+                index.move(placed, raise_to_top=True)
+            if zone_id is not None:
+                self._card_zone[key] = zone_id
+            else:
+                self._card_zone.pop(key, None)
+
     def remove_card(self, key: str) -> None:
         """Remove a card.
 

@@ -54,6 +54,7 @@ from tabletop.core.coach import CoachLine
 from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
+from tabletop.ui.backdrop import Backdrop
 from tabletop.ui.carried import CarriedFaces
 from tabletop.ui.coach_panel import CoachPanel
 from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
@@ -73,6 +74,7 @@ from tabletop.ui.panels import (
     Toast,
 )
 from tabletop.ui.sprite import SLIDE_SECONDS, Slide, Sprite, screen_turn
+from tabletop.ui.sprite_memo import SpriteMemo
 from tabletop.ui.still_frame import StillFrames
 from tabletop.ui.table_controls import TableControls, command_list
 from tabletop.ui.table_draw import (
@@ -144,6 +146,8 @@ class TableScene(TableState, TableInput, TableDraw):
         self.geometry = TableGeometry(self.layout)
         self.viewport = Viewport(self.layout.width_mm, self.layout.height_mm)
         self.renderer = self.ui.make_renderer(app.fonts)
+        self.sprite_memo = SpriteMemo()  # card surfaces kept between refreshes (issue 14)
+        self.backdrop = Backdrop()  # the felt, outlines and labels (issue 14)
         self.text = TextCache(app.fonts)
         self.toast = Toast(on_show=self._log_refusal)
         self.toast.why_for = why_for(game.rules.game_id)  # "Why?" opens the rules help

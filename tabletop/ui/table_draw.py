@@ -16,6 +16,7 @@ from tabletop.core.engine import resigned_seat
 from tabletop.core.view import CardView
 from tabletop.geometry import Placed
 from tabletop.i18n import t
+from tabletop.ui.backdrop import CELL_EDGE, WINDOW_BG, ZONE_EDGE, ZONE_FILL
 from tabletop.ui.card_render import clear_of_text
 from tabletop.ui.free_menu import draw_free_marks
 from tabletop.ui.lit_layer import LitPatches, Painter
@@ -26,12 +27,8 @@ from tabletop.ui.table_parts import TableParts
 __all__ = ["AFTER_PLAYBACK_S", "CELL_EDGE", "HOVER", "LIT_EDGE", "LIT_FILL", "OVER_CAPACITY",
            "REVEAL_MARK", "SELECT", "TableDraw", "WINDOW_BG", "ZONE_EDGE", "ZONE_FILL"]
 
-WINDOW_BG = (18, 28, 24)
-ZONE_FILL = (255, 255, 255, 14)
-ZONE_EDGE = (255, 255, 255, 46)
 LIT_FILL = (255, 214, 80, 60)
 LIT_EDGE = (255, 214, 80)
-CELL_EDGE = (255, 255, 255, 30)
 SELECT = (255, 214, 80)
 HOVER = (235, 240, 235)
 #: Frame of the card a Reveal dialog asks about (ALL-H2), while the dialog is open.
@@ -71,24 +68,10 @@ class TableDraw(TableParts):
         self.hint.update(dt)
 
     def _make_bg(self, size: tuple[int, int]) -> pygame.Surface:
-        """Window background + table felt + zone outlines and labels (cached per size)."""
-        bg = pygame.Surface(size).convert()
-        bg.fill(WINDOW_BG)
-        table = pygame.Rect(self.viewport.table_rect())
-        pygame.draw.rect(bg, self.layout.background, table, border_radius=round(10 * self.scale))
-        overlay = pygame.Surface(size, pygame.SRCALPHA)
-        label_size = max(10, round(12 * self.scale))
-        for zone in self.layout.zones:
-            mine = zone.owner == self.viewer
-            fill = (255, 255, 255, 20) if mine else ZONE_FILL
-            rect = self._outline(overlay, zone.shape(), fill, ZONE_EDGE, 1)
-            for cell in self.layout.cells(zone.id):
-                self._outline(overlay, cell, None, CELL_EDGE, 1)
-            if not self.view.zones.get(zone.id):  # a label only where no card hides it
-                label = self.text.get(t(zone.label), label_size, (170, 200, 180))
-                overlay.blit(label, label.get_rect(center=rect.center))
-        bg.blit(overlay, (0, 0))
-        return bg
+        """Window background + table felt + zone outlines and labels (cached per size):
+        drawn whole once, then the last one with the labels that came or went put back
+        (:mod:`~tabletop.ui.backdrop`, issue 14)."""
+        return self.backdrop.make(self, size)
 
     def _make_lit(self) -> None:
         """The highlight of the drag's legal targets (built once per pick-up)."""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tabletop.core.view import TableView
     from tabletop.geometry import Placed
     from tabletop.layout import Layout, TableGeometry
+    from tabletop.ui.backdrop import Backdrop
     from tabletop.ui.card_render import CardRenderer
     from tabletop.ui.carried import CarriedFaces
     from tabletop.ui.coach_panel import CoachPanel
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from tabletop.ui.lit_layer import LitPatches
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
     from tabletop.ui.sprite import Slide, Sprite
+    from tabletop.ui.sprite_memo import SpriteMemo
     from tabletop.ui.still_frame import StillFrames
     from tabletop.ui.table_controls import TableControls
     from tabletop.ui.table_state import RefusalLine
@@ -58,6 +60,8 @@ class TableParts(Scene):
     geometry: TableGeometry
     viewport: Viewport
     renderer: CardRenderer
+    sprite_memo: SpriteMemo
+    backdrop: Backdrop
     text: TextCache
     toast: Toast
     refusals: list[RefusalLine]

@@ -274,6 +274,7 @@ class TableState(TableParts):
         self.text.clear()
         _LOG_TEXTS.clear()
         self.renderer.clear()
+        self.sprite_memo.clear()
         if not self.cover_pending:
             self._render_log()
         self._bg = None
@@ -288,7 +289,7 @@ class TableState(TableParts):
         the layout's arrangement); the placements go into the geometry index in draw
         order, so the card drawn on top is the one hit.
         """
-        self.geometry.set_cards({})
+        placements: list[tuple[Placed, str | None]] = []
         sprites: list[Sprite] = []
         flipped, upright = self.viewport.flipped, self.ui.upright
         for zone in self.layout.zones:
@@ -306,11 +307,12 @@ class TableState(TableParts):
             for n, (card, placed) in enumerate(zip(cards, arranged.places, strict=True)):
                 if placed.key != str(card.iid):
                     placed = placed.with_key(str(card.iid))
-                self.geometry.put_card(placed, zone.id)
+                placements.append((placed, zone.id))
                 sprites.append(Sprite(card.iid, zone.id, placed, card, pygame.Rect(0, 0, 0, 0),
                                       drawn=not stack or n >= len(cards) - STACK_DRAWN,
                                       covered=overlap and n < len(cards) - 1,
                                       turn=screen_turn(placed.rotation_deg, flipped, upright)))
+        self.geometry.replace_cards(placements)  # moves only the cards that moved
         self.sprites = sprites
         self.by_iid = {s.iid: s for s in sprites}
         self._place_sprites()
@@ -355,23 +357,9 @@ class TableState(TableParts):
 
     def _place_sprites(self) -> None:
         """Pixel rects and surfaces for the current window size (no text rendering)."""
-        scale = self.viewport.scale
         self.renderer.sleeves = sleeve_colours(self.app)  # each seat's own (issue 16)
-        for sprite in self.sprites:
-            upright = sprite.placed.size
-            w, h = round(upright[0] * scale), round(upright[1] * scale)
-            if sprite.card.card_id is None:
-                sprite.surface = self.renderer.back((w, h), sprite.turn, sprite.card.owner)
-            else:
-                sprite.surface = self.renderer.face(sprite.card.card_id, (w, h),
-                                                    sprite.turn, self.lang)
-            quarter = right_angle(sprite.turn)
-            if quarter is None:  # any other angle: the turned picture's bounding box
-                sprite.rect = sprite.surface.get_rect(
-                    center=self.viewport.to_px(*sprite.placed.center))
-            else:
-                size = (upright[1], upright[0]) if quarter % 2 else upright
-                sprite.rect = pygame.Rect(self.viewport.rect_px(sprite.placed.center, size))
+        # the cards that neither moved nor changed keep their surfaces (issue 14)
+        self.sprite_memo.place(self.sprites, self.renderer, self.viewport, self.lang)
         for a, b in zip(self.sprites, self.sprites[1:], strict=False):
             if a.covered and a.zone == b.zone:
                 a.visible_w = max(0, min(a.rect.w, b.rect.x - a.rect.x))
