@@ -5,7 +5,7 @@ loading loads at once. Nothing is ever shown as broken before it is known to be.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
@@ -76,8 +76,11 @@ def test_choosing_a_game_still_loading_loads_it_at_once(app: Any, loads: dict[st
     menu = app.stack.top
     menu.select_game("xenocard")
     assert loads["order"] == ["arc", "xenocard"] and menu.game_id == "xenocard"
-    menu.select_game("conan")  # broken: loaded, named, never selected
+    menu.select_game("conan")  # broken: loaded, never selected, named at the next frame
     assert menu.game_id == "xenocard" and menu.games["conan"].error
+    frames(app, 1)
+    assert "rules module missing" in menu.widgets["game_reason:conan"].html_text
+    assert menu.widgets["game:xenocard"].tool_tip_text is None
 
 
 def test_a_click_on_a_game_still_loading_selects_it(app: Any, loads: dict[str, Any]) -> None:
@@ -98,6 +101,7 @@ class Stub:
     unfinished: list[Any]
     rules_loader: Any = None
     app: Any = None
+    widgets: dict[str, Any] = field(default_factory=dict)
 
 
 def stub(order: list[str], saves: list[str]) -> Stub:

@@ -40,7 +40,11 @@ _born: weakref.WeakKeyDictionary[Any, int | None] = weakref.WeakKeyDictionary()
 def choice(menu: MenuScene, game_id: str) -> GameChoice | None:
     """The game ``game_id`` of ``menu`` (None when the menu does not know it), loaded
     now if it was still a placeholder. Never raises (a game that cannot load is a
-    :class:`~tabletop.ui.menu.GameChoice` with its ``error``)."""
+    :class:`~tabletop.ui.menu.GameChoice` with its ``error``).
+
+    A game loaded here after its button was built marks the menu for a rebuild when
+    it shows more than a plain button, else drops the button's "still loading" tool
+    tip, so the menu never keeps saying a loaded game is loading."""
     from tabletop.ui.menu import GameChoice
 
     got = menu.games.get(game_id)
@@ -48,6 +52,12 @@ def choice(menu: MenuScene, game_id: str) -> GameChoice | None:
         return got
     loaded = GameChoice.load(game_id, menu.rules_loader)
     menu.games[game_id] = loaded
+    if _shows_more(loaded):
+        menu._dirty = True
+    else:
+        button = menu.widgets.get(f"game:{game_id}")
+        if button is not None and getattr(button, "tool_tip_text", None) is not None:
+            button.tool_tip_text = None
     return loaded
 
 
@@ -93,23 +103,13 @@ def rest_due(menu: MenuScene) -> bool:
 
 
 def load_rest(menu: MenuScene) -> None:
-    """After the first frame: load every game still a placeholder; mark the menu for a
-    rebuild when one shows more than a plain button, else only drop the "still
-    loading" tool tip from its button."""
+    """After the first frame: load every game still a placeholder (see :func:`choice`:
+    the menu is rebuilt only when one shows more than a plain button)."""
     if not rest_due(menu):
         return
     for game_id, got in list(menu.games.items()):
-        if not got.loading:
-            continue
-        loaded = choice(menu, game_id)
-        if loaded is None:
-            continue
-        if _shows_more(loaded):
-            menu._dirty = True
-            continue
-        button = menu.widgets.get(f"game:{game_id}")
-        if button is not None and getattr(button, "tool_tip_text", None) is not None:
-            button.tool_tip_text = None
+        if got.loading:
+            choice(menu, game_id)
 
 
 def _shows_more(got: GameChoice) -> bool:
