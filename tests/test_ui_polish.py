@@ -338,7 +338,7 @@ def test_broken_deck_file_is_listed_and_the_good_decks_stay(tmp_path, monkeypatc
         app.shutdown()
 
 
-def test_unavailable_game_shows_the_whole_reason_wrapped(monkeypatch):
+def test_unavailable_game_shows_the_whole_reason_on_hover(monkeypatch):
     from ui_helpers import fake_choice
 
     from tabletop.ui import menu
@@ -358,8 +358,9 @@ def test_unavailable_game_shows_the_whole_reason_wrapped(monkeypatch):
         assert isinstance(box, pygame_gui.elements.UITextBox)
         import html
 
-        assert reason in html.unescape(box.html_text)  # the whole reason, not cut off
-        assert box.rect.h >= 3 * 20  # wrapped on several lines, no scroll bar needed
+        # issue 16: one line in the list, the whole reason (not cut off) on hover
+        assert reason not in html.unescape(box.html_text)
+        assert reason in box.tool_tip_text
         assert box.scroll_bar is None
     finally:
         app.shutdown()

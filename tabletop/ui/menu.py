@@ -36,6 +36,7 @@ from tabletop.ui import (
     deck_menu,
     dialogs,
     menu_games,
+    menu_reason,
     settings_apply,
     settings_menu,
     user_folder_menu,
@@ -776,9 +777,11 @@ class MenuScene(Scene):
                 button.select()
             add(f"game:{gid}", button)
             y += px(50)
-            if reason:  # the whole reason (file, card, field), wrapped
-                y += self._wrapped(f"game_reason:{gid}", reason, panel, pad, y, inner,
+            if reason:  # one line; the whole reason (file, card, field) on hover (issue 16)
+                line = menu_reason.one_line(self, reason, inner)
+                y += self._wrapped(f"game_reason:{gid}", line, panel, pad, y, inner,
                                    bottom - y, "#howto_problem") + px(4)
+                menu_reason.tip(self.widgets.get(f"game_reason:{gid}"), line, reason, px(420))
             elif note:  # rules only: no window yet
                 y += self._wrapped(f"game_status:{gid}", note, panel, pad, y, inner,
                                    bottom - y, "#howto") + px(4)
