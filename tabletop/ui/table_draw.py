@@ -153,6 +153,9 @@ class TableDraw(TableParts):
         surface.blit(self._bg, (0, 0))
         if self._lit is not None:
             self._lit.blit(surface)
+        # a glow round each lit piece (issue 12 §1), under the cards: in a fanned hand a
+        # glow over the next card made a card that cannot be played look lit (QA)
+        self.coach.draw_lit(self, surface)
         dragging = self.drag.iid if self.drag is not None and self.drag.moved else None
         sliding = self.slide.iid if self.slide is not None else None
         if dragging is None and sliding is None:
@@ -161,7 +164,6 @@ class TableDraw(TableParts):
             surface.fblits([(s, p) for s, p, sp in self._blits
                             if sp.iid != dragging and sp.iid != sliding])
         self.ui.draw_on_cards(self, surface)
-        self.coach.draw_lit(self, surface)  # a glow round each lit piece (issue 12 §1)
         if self.face_listener is not None:
             for _, _, sp in self._blits:
                 if not sp.card.hidden:
