@@ -5,7 +5,6 @@ coach shown and hidden (G): no pixel of a card that is not lit may differ."""
 
 from __future__ import annotations
 
-import pygame
 from ui_helpers import frames, key, make_app
 
 from tabletop.core.rules import game_ids, load_rules
