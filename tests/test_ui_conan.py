@@ -74,12 +74,14 @@ def dismiss_cover(app) -> None:
 
 
 def at_conan_move(size: tuple[int, int] = (1280, 720), hand: tuple[Any, ...] = (),
-                  lang: str = "en"):
-    """The FOE_MOVE table after the enemy's Moves: seat 0 at the computer."""
+                  lang: str = "en", side: tuple[Any, ...] = ()):
+    """The FOE_MOVE table after the enemy's Moves: seat 0 at the computer (``side``:
+    Allies beside Conan, who may play Moves too: then a drop asks who plays it)."""
     position = FOE_MOVE
-    if hand:
+    if hand or side:
         position = {**FOE_MOVE, "zones": {**FOE_MOVE["zones"],
-                                          "p0.hand": [*FOE_MOVE["zones"]["p0.hand"], *hand]}}
+                                          "p0.hand": [*FOE_MOVE["zones"]["p0.hand"], *hand],
+                                          "p0.side": list(side)}}
     app, game, scene, labels = table(position, size, lang)
     for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
         assert game.propose(Action.make("place_foe_move", 1, card=labels[card],
@@ -152,10 +154,7 @@ def test_a_conan_move_dropped_into_the_gap_lands_there_and_touches_both_foe_move
         drop_centre_at(app, scene, labels["slash"], gap.shape.center, release=False)
         assert "center/gap1" in scene.ui.plan.shapes  # lit while dragging
         release_at(app, scene, gap.shape.center)
-        dialog = scene.ui.dialog
-        assert dialog is not None  # who plays it, prowess left and wounds to come
-        assert "prowess" in dialog.labels[0]
-        click(app, dialog.button(0).get_abs_rect().center)
+        assert scene.ui.dialog is None  # only Conan can play it: nothing to ask
         rec = next(r for r in bf.moves(game.state) if r.card == labels["slash"])
         assert rec.target == "center/gap1"
         touched = {c.foe_card for c in bf.contacts(game.state, "center")
@@ -250,8 +249,7 @@ def test_on_seat_1s_turn_center_faces_the_enemy_and_a_gap_drop_lands_there():
         drop_centre_at(app, scene, labels["slash"], gap.shape.center, release=False)
         assert "center/gap1" in scene.ui.plan.shapes
         release_at(app, scene, gap.shape.center)
-        assert scene.ui.dialog is not None
-        click(app, scene.ui.dialog.button(0).get_abs_rect().center)
+        assert scene.ui.dialog is None  # only Conan can play it: nothing to ask
         rec = next(r for r in bf.moves(game.state) if r.card == labels["slash"])
         assert rec.target == "center/gap1"
         touched = {k.foe_card for k in bf.contacts(game.state, "center")
@@ -504,7 +502,8 @@ def test_the_move_dialog_in_japanese_fits_its_text_without_hyphens_or_scrollbar(
 
     try:
         app, game, scene, labels = at_conan_move(size, hand=(c("item_buckler", "buck"),),
-                                                 lang="ja")
+                                                 lang="ja",
+                                                 side=(c("ally_hired_archer", "archer"),))
         try:
             assert i18n.get_language() == "ja"
             gap = bf.find_target(game.state, "center/gap1")
@@ -573,5 +572,36 @@ def test_japanese_zone_names_are_shrunk_to_fit_their_zone(size):
         for rect in blits:
             assert any(z.contains(rect) for z in zones), rect
         assert all(i18n_t(z.label) == "" for z in scene.layout.zones)  # not drawn twice
+    finally:
+        app.shutdown()
+
+
+def test_a_move_asks_who_plays_it_only_when_there_is_a_choice():
+    """QA: "Who plays Parry?" with Conan alone. One character who can play it and no
+    wound to pay: the Move is placed at once; an Ally beside him: asked, and the
+    answer chosen plays it."""
+    app, game, scene, labels = at_conan_move()
+    try:
+        place = bf.find_target(game.state, "center/foe1/left")
+        assert place is not None
+        drop_centre_at(app, scene, labels["parry"], place.shape.center)
+        assert scene.ui.dialog is None
+        assert game.state.zone_of(labels["parry"]) == "moves"
+        rec = next(r for r in bf.moves(game.state) if r.card == labels["parry"])
+        assert rec.by == labels["conan"]
+    finally:
+        app.shutdown()
+    app, game, scene, labels = at_conan_move(side=(c("ally_hired_archer", "archer"),))
+    try:
+        place = bf.find_target(game.state, "center/foe1/left")
+        drop_centre_at(app, scene, labels["parry"], place.shape.center)
+        dialog = scene.ui.dialog
+        assert dialog is not None and len(dialog.labels) == 2
+        assert "Hired Archer" in " ".join(dialog.labels)
+        assert game.state.zone_of(labels["parry"]) == "p0.hand"  # nothing placed yet
+        archer = next(i for i, text in enumerate(dialog.labels) if "Hired Archer" in text)
+        click(app, dialog.button(archer).get_abs_rect().center)
+        rec = next(r for r in bf.moves(game.state) if r.card == labels["parry"])
+        assert rec.by == labels["archer"]
     finally:
         app.shutdown()

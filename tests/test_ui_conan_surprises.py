@@ -306,7 +306,9 @@ def test_issue10_the_who_plays_dialog_is_built_at_its_own_size_at_once(monkeypat
         rebuild(self)
 
     monkeypatch.setattr(UIWindow, "rebuild", recording)
-    app, game, scene, labels = at_conan_move((2560, 1440))
+    # an Ally beside Conan: two characters may play the Move, so the question is asked
+    app, game, scene, labels = at_conan_move((2560, 1440),
+                                             side=(c("ally_hired_archer", "archer"),))
     try:
         target = moves.legal_targets(game.state, RULES.cards, 0, labels["conan"])[0]
         del heights[:]

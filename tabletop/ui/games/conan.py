@@ -525,6 +525,11 @@ class ConanUI(GameUI):
                                                    character=conan or -1, target=key))
             scene.show_refusal(verdict if not verdict.ok else Verdict.refuse("not_legal_target"))
             return
+        if len(choices) == 1 and not choices[0].fatal and choices[0].wounds <= 0:
+            # one character can play it and it costs no wound: nothing to ask (QA: "Who
+            # plays Parry?" with only Conan); a wound or a defeat is still confirmed
+            scene.propose(choices[0].action)
+            return
         self.waiting = (plan.iid, plan.shapes[key])
         card = cdef(state, db, plan.iid)
         role = t(f"conanui.role.{card.type}")
