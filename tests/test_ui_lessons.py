@@ -75,6 +75,10 @@ def _play_by_mouse(app: Any, scene: LessonScene, step: LessonStep) -> None:
         drag(app, _card_px(scene, cards[0]), _place_px(scene, places[0]))
     elif kind == "decide" and any("@" in str(c) for c in step.step.args.get("choice", [])):
         drag(app, _card_px(scene, cards[0]), _card_px(scene, cards[1]))  # combat card on
+    elif kind == "play_card" and len(cards) >= 2:  # click the lit resources that pay,
+        for label in cards[:-2]:  # then drop the card onto its target (ARC-H8)
+            click(app, _card_px(scene, label))
+        drag(app, _card_px(scene, cards[-2]), _card_px(scene, cards[-1]))
     else:  # click the lit cards in order, then the step's button
         for label in cards:
             click(app, _card_px(scene, label))
