@@ -296,9 +296,11 @@ class EshiDecisionPanel(DecisionPanel):
         if self.pick is None:
             return t("eshi100ui.how_defend")
         hint = self.pick.hint(self.rules, self.state)
+        # the words name the buttons of this box: Confirm / Cancel, or Defend / Clear
+        done = "" if self.kind == USE else "_defend"
         if hint.cost == 0:
-            return t("eshi100ui.cost_zero")
+            return t(f"eshi100ui.cost_zero{done}")
         n = len(self.pick.chosen)
         if hint.complete:
-            return t("eshi100ui.pick_done", n=n, cost=hint.cost)
+            return t(f"eshi100ui.pick_done{done}", n=n, cost=hint.cost)
         return t("eshi100ui.pick_more", n=n, cost=hint.cost)
