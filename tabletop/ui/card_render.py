@@ -431,6 +431,8 @@ class CardRenderer:
         self.caches.append(self.images.sources)
         #: Each seat's sleeve colour (RGB) drawn on its backs; None: bare backs.
         self.sleeves: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+        #: How many times :meth:`clear` forgot every picture (a SpriteMemo's context).
+        self.generation = 0
         #: What the fitting function did on every surface drawn so far, by
         #: ``(kind, card id, width, height, lang)``: texts placed and left out.
         self.records: SurfaceCache[tuple[Any, ...], FaceRecord] = SurfaceCache(
@@ -496,9 +498,11 @@ class CardRenderer:
         return self._get(None, size, turn, sleeve_key(rgb))
 
     def clear(self) -> None:
-        """Forget every cached surface (e.g. after a language change)."""
+        """Forget every cached surface (e.g. after a language change); ``generation``
+        counts the clears, so what kept a picture of this renderer knows it is stale."""
         self._cache.clear()
         self.records.clear()
+        self.generation += 1
 
     @property
     def cache_size(self) -> int:

@@ -9,8 +9,8 @@ the rest. What decides them: the card (its id, or whose back), its place and siz
 table mm and its angle on screen; for all cards the renderer, its sleeves, the
 language and the viewport (scale, offset, turned round or not). The pictures are the
 ones the renderer would return (its cache is keyed by the same), so nothing drawn
-changes; :meth:`SpriteMemo.clear` forgets them when the renderer forgets its own
-(a language change).
+changes; they are forgotten when the renderer forgets its own (its ``generation``
+moves on at every clear, a language change) and by :meth:`SpriteMemo.clear`.
 """
 
 from __future__ import annotations
@@ -74,8 +74,9 @@ class SpriteMemo:
         """Set ``surface`` and ``rect`` (window pixels) of every sprite: the face of its
         card (``lang``) or its owner's back at its size on screen, turned by its
         ``turn``, centred on its place (see :class:`~tabletop.ui.sprite.Sprite`)."""
-        context = (id(renderer), renderer.sleeves, lang, viewport.table_w, viewport.table_h,
-                   viewport.scale, viewport.offset, viewport.flipped)
+        context = (id(renderer), getattr(renderer, "generation", 0), renderer.sleeves, lang,
+                   viewport.table_w, viewport.table_h, viewport.scale, viewport.offset,
+                   viewport.flipped)
         old = self._kept if context == self._context else {}
         kept: dict[Hashable, tuple[pygame.Surface, _Rect]] = {}
         scale = viewport.scale
