@@ -39,6 +39,7 @@ from tabletop import i18n, notices
 from tabletop.ui import dialogs
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
+from tabletop.ui.gc_pauses import hold as hold_heap
 from tabletop.ui.gui_loader import MainThreadLoader, load_now
 from tabletop.ui.gui_manager import Manager, collect_replaced, retire
 from tabletop.ui.scene import Scene, SceneStack
@@ -522,6 +523,7 @@ class App:
             self._table_failed(game, exc)
             return
         self.stack.replace(table)
+        hold_heap()  # no full collection walks the loaded game while it is played (issue 14)
         if saver is None:
             return
         if save_now or save_path is None:

@@ -32,6 +32,8 @@ import pygame_gui
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 from pygame_gui.core.utility import set_default_manager
 
+from tabletop.ui.gc_pauses import collect_all
+
 __all__ = ["CompactTheme", "Manager", "collect_replaced", "live_managers", "retire"]
 
 _live: weakref.WeakSet[pygame_gui.UIManager] = weakref.WeakSet()
@@ -183,7 +185,7 @@ def collect_replaced() -> int:
     manager stop naming it, so it goes now instead of at some later collection.
     Returns how many :class:`Manager` objects are still alive (1 when nothing else
     holds an old one)."""
-    gc.collect()
+    collect_all()  # the frozen heap of a table too (gc_pauses)
     for ref in _retired:
         if ref() is None:
             continue
@@ -194,12 +196,12 @@ def collect_replaced() -> int:
                 for name in [k for k, v in attrs.items() if v is ref()]:
                     attrs[name] = None
     if any(ref() is not None for ref in _retired):
-        gc.collect()
+        collect_all()
     _retired.clear()
     return len(_live)
 
 
 def live_managers() -> int:
     """How many :class:`Manager` objects are alive now (after a collection)."""
-    gc.collect()
+    collect_all()
     return len(_live)

@@ -24,6 +24,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, TableGeometry, Zone
 from tabletop.ui.cover import HotseatCover
+from tabletop.ui.gc_pauses import release as release_heap
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
 from tabletop.ui.settings_apply import sleeve_colours
@@ -527,3 +528,4 @@ class TableState(TableParts):
         if self.computer is not None:  # a thought still running is thrown away
             self.computer.close()
         self.hint.close()
+        release_heap()  # the next collection frees what the table held (issue 14)
