@@ -169,11 +169,11 @@ def _game_texts(game: str, lang: str) -> list[str]:
     ("eshi100", "challenge and counter", r"counter", "対抗"),
     # Arc System
     ("arc", "mulligan", r"mulliganed: Mulligan shuffles it back", "マリガン"),
-    ("arc", "action cards", r"Action cards are played", "アクションは"),
+    ("arc", "action cards", r"Action cards .*are played", "アクション.*プレイします"),
     ("arc", "alignment marks", r"yellow G .* alignment: good \(a purple E means evil\)",
      "善悪の属性"),
     ("arc", "choosing who pays", r"Choose who pays: click", "支払うリソースを選びます"),
-    ("arc", "colour letters", r"G green", "Gは緑"),
+    ("arc", "colour letters", r"G green", "野生の森は「緑」"),
     ("arc", "combat cards and blocks", r"Confirm blocks", "コンバットカード"),
 ])
 def test_the_lessons_of_a_game_cover_what_a_newcomer_needs(game: str, topic: str, en: str,
