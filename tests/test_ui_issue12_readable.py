@@ -4,6 +4,10 @@ Each test is named after the QA item it checks and drives the real window
 (``tests/ui_helpers.py``): the placed and left-out texts of each card face (the
 renderer's face records) and rectangles that must not overlap.
 
+* Xenocard: each mirrored play zone is named for its owner as the viewer reads it
+  ("Your standby area", "Opponent's standby area"), where no card lies; an equipped
+  weapon's tag, the Trash / Dump tags and the damage chip leave the card's name and
+  ATK / HP in sight; the battle playback's damage box covers no other card.
 * Menu: a game that is "Not available" says so in one line of the game list (the whole
   reason in the line's tool tip) and the next game's button stays clear of the
   "User folder" block.
@@ -19,9 +23,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_helpers import fake_choice, frames, make_app  # noqa: E402
+from ui_helpers import click, fake_choice, frames, key, make_app, table_at  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
+from tabletop.ui.theme import text_floor  # noqa: E402
 
 SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
@@ -96,3 +101,227 @@ def test_issue16_a_short_reason_is_shown_as_it_is(monkeypatch):
         assert box.tool_tip_text is None  # nothing more to tell
     finally:
         app.shutdown()
+
+
+# ---------------------------------------------------------------------- Xenocard
+
+
+def c(card, label, **extra):
+    return {"card": card, "label": label, **extra}
+
+
+#: QA shots 104, 109, 127: a Sergeant holding a Coil Rifle set this turn, a damaged
+#: Medic beside the Walker, battle cards on the trash and the dump.
+XENO = {
+    "turn": 5, "active": 0, "phase": "set",
+    "zones": {
+        "p0.hand": ["deck_rookie", "husk_crawler"],
+        "p0.standby": [c("marine_sergeant", "sgt")],
+        "p0.weapons": [c("coil_rifle", "rifle", counters={"e_mark": 1})],
+        "p0.field": [c("walker_frame", "walker"), c("medic_unit", "medic",
+                                                    counters={"damage": 1}),
+                     c("siege_crawler", "siege")],
+        "p0.trash": ["husk_crawler"], "p0.dump": ["deck_rookie", "deck_rookie"],
+        "p1.field": [c("void_wisp", "wisp"), c("husk_crawler", "husk"),
+                     c("drifting_relic", "relic")],
+        "p1.trash": ["void_wisp"], "p1.dump": ["deck_rookie"],
+        "p1.hand": ["void_wisp"] * 3,
+        "p0.deck": ["deck_rookie"] * 8, "p1.deck": ["husk_crawler"] * 10,
+    },
+    "data": {"slots": {"sgt": "s2", "walker": "back.left", "medic": "back.right",
+                       "siege": "front.left", "wisp": "back.left", "husk": "front.left",
+                       "relic": "front.right"},
+             "equipped": {"rifle": "sgt"}},
+}
+
+
+def xeno_table(size, lang, position=XENO):
+    app, game, scene, labels = table_at("xenocard", position, size=size, lang=lang)
+    frames(app, 2)
+    return app, game, scene, labels
+
+
+def must_see(scene, sprite):
+    """The ink rectangles (window pixels) of the name and of the ATK / HP band's texts
+    of ``sprite``'s face (its face record)."""
+    renderer = scene.renderer
+    card = renderer.cards[sprite.card.card_id]
+    record = renderer.records[("face", sprite.card.card_id, sprite.rect.w, sprite.rect.h,
+                               scene.lang)]
+    band = renderer._rows_of(sprite.rect.w, sprite.rect.h, card, scene.lang)["band"]
+    name = card.display_name(scene.lang)
+    inks = {}
+    for placed in record.placed:
+        if placed.text == name or placed.rect.colliderect(band):
+            inks[placed.text] = placed.rect.move(sprite.rect.topleft)
+    assert name in inks and str(card.get("hp")) in inks, (inks, record.left_out)
+    return inks
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_xenocard_each_play_zone_is_named_for_its_owner(size, lang):
+    """QA shot_104: the mirrored standby / situation areas, battle fields and weapon rows
+    say whose they are, for the viewer; drawn whole where no card lies, at the floor or
+    above, none over another; the table's own unowned label is gone."""
+    app, game, scene, labels = xeno_table(size, lang)
+    try:
+        assert scene.viewer == 0
+        names = {n.zone: n for n in scene.ui.zone_names}
+        kinds = ("standby", "field", "situations", "weapons")
+        assert sorted(names) == sorted(f"p{s}.{k}" for s in (0, 1) for k in kinds)
+        floor = text_floor(scene.scale)
+        cards = [s.rect for s in scene.sprites if s.drawn]
+        for zone_id, name in names.items():
+            kind = zone_id.partition(".")[2]
+            own = "own" if zone_id.startswith("p0.") else "other"
+            assert name.text == i18n.t(f"readable.xenocard.{kind}_{own}")
+            assert "".join(name.lines).replace(" ", "") == name.text.replace(" ", "")
+            assert name.px >= floor
+            assert scene.zone_rect(zone_id).contains(name.rect), zone_id
+            assert name.rect.collidelist(cards) < 0, zone_id
+            zone = scene.layout.zone(zone_id)
+            assert i18n.t(zone.label) == ""  # no second, ownerless label under it
+        shown = list(names.values())
+        for i, a in enumerate(shown):
+            assert not any(a.rect.colliderect(b.rect) for b in shown[i + 1:])
+        assert i18n.t("readable.xenocard.standby_own") != \
+            i18n.t("readable.xenocard.standby_other")
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def test_issue12_xenocard_names_follow_the_viewer():
+    """Seat 1 at the table: its own zones are "Your ...", seat 0's the opponent's."""
+    position = dict(XENO, active=1)
+    app, game, scene, labels = xeno_table((1280, 720), "en", position)
+    try:
+        assert scene.viewer == 1
+        names = {n.zone: n.text for n in scene.ui.zone_names}
+        assert names["p1.standby"] == "Your standby area"
+        assert names["p0.standby"] == "Opponent's standby area"
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_xenocard_a_weapon_tag_leaves_the_holder_name_and_hp_in_sight(size, lang):
+    """QA shot_127 (XENO-R7): the Coil Rifle's tag lies over its holder, never over the
+    holder's name, its attack-type row nor its ATK / HP band."""
+    app, game, scene, labels = xeno_table(size, lang)
+    try:
+        holder = scene.by_iid[labels["sgt"]]
+        tag = scene.card_rect(labels["rifle"])
+        assert tag is not None and holder.rect.colliderect(tag)
+        for text, ink in must_see(scene, holder).items():
+            assert not ink.colliderect(tag), (text, ink, tag)
+        card = scene.renderer.cards["marine_sergeant"]
+        rows = scene.renderer._rows_of(holder.rect.w, holder.rect.h, card, lang)
+        assert not rows["attack"].move(holder.rect.topleft).colliderect(tag)
+        record = scene.renderer.records[("face", "coil_rifle", tag.w, tag.h, lang)]
+        assert record.placed and all(p.px >= text_floor(scene.scale) for p in record.placed)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_xenocard_pile_tags_keep_off_the_top_card_name_and_numbers(size, lang):
+    """QA shot_109: the Trash and Dump tags cover neither the name nor the ATK / HP of
+    the battle card on top, and stay inside their pile."""
+    app, game, scene, labels = xeno_table(size, lang)
+    try:
+        for zone_id in ("p0.trash", "p0.dump", "p1.trash", "p1.dump"):
+            tag = scene.ui.pile_tags[zone_id]
+            top = [s for s in scene.sprites if s.zone == zone_id and s.drawn][-1]
+            assert scene.zone_rect(zone_id).contains(tag), zone_id
+            for text, ink in must_see(scene, top).items():
+                assert not ink.colliderect(tag), (zone_id, text, ink, tag)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def colour_pixels(surface, colour, rect):
+    """How many pixels of ``rect`` on ``surface`` are exactly ``colour``."""
+    rect = rect.clip(surface.get_rect())
+    return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if surface.get_at((x, y))[:3] == colour)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_xenocard_a_damage_chip_stays_inside_its_card(size, lang):
+    """QA m8: the Medic's "1 dmg / 2 HP" chip lies on the Medic only (shrunk, then on two
+    lines), clear of its name and numbers."""
+    from tabletop.ui.games.xenocard import DAMAGE_COLOUR
+
+    app, game, scene, labels = xeno_table(size, lang)
+    try:
+        medic = scene.by_iid[labels["medic"]]
+        screen = app.screen
+        inside = colour_pixels(screen, DAMAGE_COLOUR, medic.rect)
+        assert inside > 0
+        around = medic.rect.inflate(medic.rect.w, 0)
+        assert colour_pixels(screen, DAMAGE_COLOUR, around) == inside
+        ink = must_see(scene, medic)[scene.renderer.cards["medic_unit"].display_name(lang)]
+        assert colour_pixels(screen, DAMAGE_COLOUR, ink) == 0
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+#: Seat 1 answers seat 0's block phase; the Lancer hits the Walker, whose neighbour
+#: the Siege Crawler stays (it survives the Sergeant's shot).
+BATTLE = {
+    "turn": 4, "active": 0, "phase": "block",
+    "zones": {
+        "p0.hand": [c("deck_rookie", "rookie")],
+        "p0.field": [c("lancer_unit", "lancer"), c("marine_sergeant", "sgt")],
+        "p1.hand": [c("void_wisp", "wisp")],
+        "p1.field": [c("walker_frame", "walker"), c("siege_crawler", "siege"),
+                     c("deck_rookie", "r2")],
+        "p1.standby": [c("drifting_relic", "relic")],
+        "p0.deck": ["deck_rookie"] * 12, "p1.deck": ["void_wisp"] * 12,
+    },
+    "data": {"slots": {"lancer": "front.left", "sgt": "front.right", "walker": "front.right",
+                       "siege": "front.left", "r2": "back.right", "relic": "s4"}},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_xenocard_the_playback_damage_box_covers_no_other_card(size, lang):
+    """QA m8: during the battle playback the damage box of each attack on a card lies
+    beside its target only where no other card is, else over the target itself."""
+    from tabletop.ui.games.xenocard_battle import Playback
+
+    app, game, scene, labels = xeno_table(size, lang, BATTLE)
+    try:
+        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        frames(app, 2)
+        playback = scene.ui.playback
+        assert isinstance(playback, Playback)
+        seen = 0
+        while scene.ui.playback is not None:
+            event = playback.current
+            if not event.at_deck and event.target_cell is not None:
+                target = scene.cell_rect(f"cell:{event.target_cell}")
+                frames(app, 1)
+                screen = app.screen
+                boxes = colour_pixels(screen, (150, 30, 20), screen.get_rect())
+                assert boxes > 0
+                for sprite in scene.sprites:
+                    if sprite.drawn and not sprite.rect.colliderect(target):
+                        assert colour_pixels(screen, (150, 30, 20), sprite.rect) == 0, \
+                            (event, sprite.card.card_id)
+                seen += 1
+            key(app, pygame.K_SPACE)
+            frames(app, 1)
+        assert seen >= 1
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

@@ -32,14 +32,24 @@ import pygame
 from tabletop.core.actions import Action
 from tabletop.geometry import Placed
 from tabletop.i18n import t
-from tabletop.layout import CARD_SIZE, Zone
+from tabletop.layout import CARD_SIZE, Layout, Zone
 from tabletop.layout.model import CELL_KEY_PREFIX
 from tabletop.ui.card_render import CardRenderer, FontSource, clear_of_text
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
 from tabletop.ui.games.xenocard_battle import Playback
 from tabletop.ui.games.xenocard_cards import XenoCardRenderer
+from tabletop.ui.games.xenocard_readable import (
+    ZoneName,
+    chip_lines,
+    draw_zone_names,
+    middle_of,
+    pile_tag_box,
+    unlabelled,
+    weapon_tag_span,
+)
 from tabletop.ui.panels import no_explanation
+from tabletop.ui.theme import text_floor
 
 if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
@@ -201,6 +211,10 @@ class XenoUI(GameUI):
         #: The last battle record seen ((turn, seat) of ``rules.last_battle``); None
         #: until the table first shows, so an old battle is never played again.
         self._seen: tuple[int, int] | None = None
+        #: The zone names drawn last (:func:`.xenocard_readable.draw_zone_names`; tests).
+        self.zone_names: list[ZoneName] = []
+        #: Where the pile names (Trash, Dump, Deck) were drawn last, by zone (tests).
+        self.pile_tags: dict[str, pygame.Rect] = {}
 
     # -- set-up
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
@@ -210,6 +224,11 @@ class XenoUI(GameUI):
     def make_decisions(self) -> DecisionPanel:
         """Mulligan, block and adjust panels."""
         return XenoDecisionPanel()
+
+    def load_layout(self) -> Layout:
+        """``layouts/xenocard.toml``; the mirrored play zones are named per seat by
+        :meth:`draw_on_cards` (:mod:`.xenocard_readable`), not by the table's label."""
+        return unlabelled(super().load_layout())
 
     # -- where cards lie
     def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
@@ -274,9 +293,11 @@ class XenoUI(GameUI):
         renderer, scale = scene.renderer, scene.viewport.scale
         if isinstance(renderer, XenoCardRenderer) and scale > 0:
             # never over the attack-type row, however big the face's text is drawn
-            row = renderer.attack_row(round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale),
-                                      state.cards[holder].card_id, scene.lang)
-            dy = max(dy, (row.bottom + 1) / scale + h / 2 - CARD_SIZE[1] / 2)
+            # over the attribute row: never the attack type nor the ATK / HP band (QA)
+            mid, tall = weapon_tag_span(renderer, round(CARD_SIZE[0] * scale),
+                                        round(CARD_SIZE[1] * scale), state.cards[holder].card_id,
+                                        scene.lang, round(h * scale), text_floor(scene.scale))
+            dy, h = mid / scale, tall / scale
         return Placed(str(card.iid), (hc[0], hc[1] + sign * dy), (w, h), 0.0)
 
     # -- input
@@ -341,6 +362,7 @@ class XenoUI(GameUI):
     def draw_on_cards(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Pile names, E marks, damage, ATK / HP in force, situations' turns left."""
         self._pile_names(scene, surface)
+        self.zone_names = draw_zone_names(scene, surface)  # whose zone is whose (QA)
         from tabletop.games.xenocard import stats
         from tabletop.games.xenocard.zones import is_battle_card
 
@@ -374,10 +396,11 @@ class XenoUI(GameUI):
             power = stats.atk(state, db, sprite.iid)
             printed = db[sprite.card.card_id]
             damage = int(counters.get("damage", 0))
-            if damage:
+            if damage:  # inside its card, never over a neighbour (QA)
                 self._chip(scene, surface, t("xenoui.damage_chip", n=damage, hp=life),
-                           DAMAGE_COLOUR, (rect.centerx, rect.centery), "center",
-                           max(12, round(15 * scene.scale)))
+                           DAMAGE_COLOUR, middle_of(scene.renderer, rect, sprite.card.card_id,
+                                                    scene.lang), "center",
+                           max(12, round(15 * scene.scale)), width=rect.w - 4)
             weapon = stats.weapon_in_use(state, sprite.iid)
             if life is not None and power is not None and (weapon is not None or (
                     power != printed.number("atk", 0) or life != printed.number("hp", 0))):
@@ -433,6 +456,10 @@ class XenoUI(GameUI):
                 if top:  # up or down, off the top card's texts (it covered its numbers)
                     box = clear_of_text(scene.renderer, top[-1].card.card_id, top[-1].rect,
                                         scene.lang, box, rect, top[-1].turn)
+                    if isinstance(scene.renderer, XenoCardRenderer):  # name, ATK, HP seen
+                        box = pile_tag_box(scene.renderer, top[-1].card.card_id,
+                                           top[-1].rect, scene.lang, box)
+            self.pile_tags[zone.id] = pygame.Rect(box)
             pygame.draw.rect(surface, (20, 22, 30), box, border_radius=6)
             surface.blit(label, label.get_rect(center=box.center))
 
@@ -456,12 +483,23 @@ class XenoUI(GameUI):
     @staticmethod
     def _chip(scene: TableContext, surface: pygame.Surface, text: str,
               colour: tuple[int, int, int], at: tuple[int, int], anchor: str, size: int,
-              ink: tuple[int, int, int] = (255, 255, 255)) -> None:
-        label = scene.text.get(text, size, ink, True)
-        box = label.get_rect(**{anchor: at}).inflate(8, 2)
+              ink: tuple[int, int, int] = (255, 255, 255), width: int | None = None) -> None:
+        """A chip of ``text``; with ``width`` (pixels) it fits that width, shrunk to the
+        text floor and then on more lines (:func:`.xenocard_readable.chip_lines`)."""
+        lines = [text]
+        if width is not None:
+            lines, size = chip_lines(scene.app.fonts, text, width - 8, size,
+                                     text_floor(scene.scale))
+        labels = [scene.text.get(line, size, ink, True) for line in lines]
+        high = sum(label.get_height() for label in labels)
+        box = pygame.Rect(0, 0, max(label.get_width() for label in labels), high)
+        box = box.move_to(**{anchor: at}).inflate(8, 2)
         pygame.draw.rect(surface, colour, box, border_radius=7)
         pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=7)
-        surface.blit(label, label.get_rect(center=box.center))
+        y = box.centery - high // 2
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height()
 
     def draw_marks(self, scene: TableContext, surface: pygame.Surface) -> None:
         """Usable block events and chosen discards (deciding seat only), the battle."""

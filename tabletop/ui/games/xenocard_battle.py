@@ -24,6 +24,7 @@ import pygame
 
 from tabletop.i18n import t
 from tabletop.layout.model import CELL_KEY_PREFIX
+from tabletop.ui.games.xenocard_readable import badge_joint, badge_place, chip_text
 
 if TYPE_CHECKING:
     from tabletop.games.xenocard import AttackEvent
@@ -161,7 +162,8 @@ class Playback:
             note = t("xenoui.battle.destroyed")
         else:
             note = t("xenoui.battle.damage_of", total=event.total_damage, hp=event.hp)
-        label = scene.text.get(note, small, (255, 240, 220), True)
+        # no wider than its card (QA): shrunk to the floor, then on two lines
+        label = chip_text(scene, note, end.w - 16, small, (255, 240, 220))
         w = max(number.get_width(), label.get_width()) + 16
         h = number.get_height() + label.get_height() + 6
         box = pygame.Rect(0, 0, w, h)
@@ -169,18 +171,15 @@ class Playback:
         # target (a card crossed out, the deck) stays in sight
         area = pygame.Rect(scene.viewport.area)
         gap = max(4, round(6 * scene.scale))
-        if end.centerx >= area.centerx:
-            box.midright = (end.x - gap, end.centery)
-        else:
-            box.midleft = (end.right + gap, end.centery)
-        box.clamp_ip(area)
+        # never over another card (QA: "-0 0 of 2 HP" lay on the neighbour)
+        others = [s.rect for s in scene.sprites if s.drawn and not s.rect.colliderect(end)]
+        box = badge_place(box, end, area, others, gap)
         # the hit card framed and joined to its box, so the box (lying on a neighbour)
         # is never read as that neighbour's damage (QA)
         edge = max(2, round(3 * scene.scale))
         pygame.draw.rect(surface, (230, 70, 50), end.inflate(edge * 2, edge * 2), edge,
                          border_radius=6)
-        near = box.midright if box.centerx < end.centerx else box.midleft
-        far = end.midleft if box.centerx < end.centerx else end.midright
+        near, far = badge_joint(box, end)
         pygame.draw.line(surface, (230, 70, 50), near, far, edge)
         pygame.draw.rect(surface, (150, 30, 20), box, border_radius=10)
         pygame.draw.rect(surface, (255, 220, 200), box, 2, border_radius=10)
