@@ -192,7 +192,8 @@ def test_a_reason_names_the_lead_its_move_won_in_the_sampled_games() -> None:
     reason, _ = _arc_result(_line(end, 30, 0.62, 4.0, 1.0), _line(nxt, 10, 0.55, 1.0, 1.0))
     assert reason.key == "player.reason.lead"
     text = reason.render("en")
-    assert "deck 3.0 cards further ahead" in text and "next phase" in text, text
+    assert "in cards left in the deck was on average 3.0 bigger" in text, text
+    assert "next phase" in text, text
     assert "デッキ" in reason.render("ja")
 
 

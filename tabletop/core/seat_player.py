@@ -181,10 +181,12 @@ def search_reason(rules: GameRules, state: GameState, seat: int, result: SearchR
         if lead is not None:
             term, other = lead
             return msg("player.reason.lead", what=what, lead=term, other=other, pct=pct,
-                       n=best.visits)
+                       n=best.visits, player=seat_msg(seat))
     if best.visits == 1:
         key += "_one"
-    return msg(key, what=what, pct=pct, n=best.visits, moves=moves)
+    # the seat is named for "Player 1 won 65% of them" (a hint's games are the asking
+    # seat's, not the computer's)
+    return msg(key, what=what, pct=pct, n=best.visits, moves=moves, player=seat_msg(seat))
 
 
 #: A lead must move the score by this much (of 0..1) between the chosen move and the
