@@ -110,6 +110,8 @@ def _target_centre(scene: Any, kind: str, key: str) -> tuple[int, int] | None:
         return scene.zone_rect(key).center
     if kind == "cell":
         return scene.cell_rect(key).center
+    if kind == "shape":  # a place the plugin resolves itself (Conan): may ask a dialog
+        return None
     rect = scene.card_rect(int(key))
     return rect.center if rect is not None else None
 

@@ -257,14 +257,16 @@ def test_battle_is_played_back_attack_by_attack():
         app.shutdown()
 
 
-def test_battle_playback_runs_by_itself_and_can_be_skipped():
+def test_battle_playback_between_two_persons_waits_for_each_click_and_can_be_skipped():
+    # QA: played by itself (1.2 s an attack) a battle was over before it was read;
+    # between two persons each attack now stays until a click or Space.
     app, game, scene, labels = table(BLOCK)
     try:
         click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
         n = len(game.rules.battle_events(game.state))
         assert scene.ui.playback is not None
         frames(app, round(STEP_SECONDS * 60 * n) + 5)
-        assert scene.ui.playback is None  # it never holds the table
+        assert scene.ui.playback is not None and scene.ui.playback.index == 0
     finally:
         app.shutdown()
     app, game, scene, labels = table(BLOCK)

@@ -46,11 +46,16 @@ class HistoryEntry:
     their hand): a drawn card, a milled or revealed deck card, a mulligan's new
     hand, the other seat's face-down card turned up. Such an action is an undo
     barrier for everyone, so undo never hands anyone hidden knowledge (ALL-H1).
+    ``drew`` holds the seats it showed a card of their own they did not know (a
+    draw, a mulligan's new hand), whoever acted: the other seat's end of turn
+    that starts this seat's turn with a draw is this seat's draw too (the undo
+    refusal says so).
     """
 
     action: Action
     turn: int
     reveals: bool
+    drew: frozenset[int] = frozenset()
 
 
 def resigned_seat(state: GameState) -> int | None:
@@ -83,6 +88,18 @@ def _reveals(state: GameState, before: dict[int, tuple[str, bool, frozenset[int]
         if not (actor == owner and owner in seen_before):
             return True
     return False
+
+
+def _drew(state: GameState, before: dict[int, tuple[str, bool, frozenset[int]]]
+          ) -> frozenset[int]:
+    """The seats the last action showed a card of their own they had not seen (a draw,
+    a mulligan's new hand; see :attr:`HistoryEntry.drew`)."""
+    seats: set[int] = set()
+    for iid, (zone, face_up, known_to) in before.items():
+        owner = state.cards[iid].owner
+        if owner in state.seen_by(iid) and owner not in state.seen_in(zone, face_up, known_to):
+            seats.add(owner)
+    return frozenset(seats)
 
 
 def _card_refs(state: GameState, action: Action) -> list[int]:
@@ -251,7 +268,8 @@ class Game:
         finally:
             before = state.end_changes() if self.track_reveals else None
         reveals = before is not None and _reveals(state, before, action.seat)
-        entry = HistoryEntry(action, turn, reveals)
+        drew = _drew(state, before) if before is not None and reveals else frozenset()
+        entry = HistoryEntry(action, turn, reveals, drew)
         self.history.append(entry)
         checkpoints = self._checkpoints()
         turned = state.turn != turn

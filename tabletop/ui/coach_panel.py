@@ -55,6 +55,8 @@ BUTTON_EDGE = (120, 180, 200)
 BUTTON_TEXT = (226, 236, 240)
 #: The lit pieces' glow colour (the drag target highlight is gold).
 GLOW = (90, 220, 255)
+#: Layouts of the line kept (by texts, width and room).
+LAYOUTS_KEPT = 16
 
 
 class CoachHost(Protocol):
@@ -113,10 +115,15 @@ class CoachPanel:
         self._placed_for: tuple[Any, ...] | None = None
         self._laid: _Laid | None = None
         self._laid_key: tuple[Any, ...] | None = None
+        self._layouts: dict[tuple[Any, ...], _Laid] = {}
         self._rooms = (0, 0)
         self._compact = False
         #: Is the line shown an override's (a lesson, a hint, the demo)?
         self.overridden = False
+        #: The last draw gave way to a relayout (the line's height changed) and drew no
+        #: box: the table asks for the next frame at once (``frame_policy.table_due``),
+        #: or the box stayed empty until some input came (QA: a hint's words).
+        self.frame_wanted = False
         self._glows: dict[tuple[int, int], pygame.Surface] = {}
 
     # ---------------------------------------------------------------- the line
@@ -186,6 +193,18 @@ class CoachPanel:
 
     def _lay_out(self, texts: tuple[Any, ...], width: int, rooms: tuple[int, int],
                  scale: float, compact: bool) -> _Laid:
+        """:meth:`_lay_out_now`, kept by its arguments: most changes of the game leave
+        the line and its room as they were (issue 14)."""
+        key = (texts, width, rooms, scale, compact)
+        laid = self._layouts.get(key)
+        if laid is None:
+            if len(self._layouts) >= LAYOUTS_KEPT:
+                del self._layouts[next(iter(self._layouts))]
+            laid = self._layouts[key] = self._lay_out_now(texts, width, rooms, scale, compact)
+        return laid
+
+    def _lay_out_now(self, texts: tuple[Any, ...], width: int, rooms: tuple[int, int],
+                     scale: float, compact: bool) -> _Laid:
         """The text at the largest size that fits (never under the text floor).
 
         ``rooms``: the room that leaves the log below its share, and all the room there
@@ -308,7 +327,9 @@ class CoachPanel:
             self._laid_key = key
             if self._laid.height != old:
                 scene.relayout()  # the log below makes room (or takes it back)
+                self.frame_wanted = True
                 return
+        self.frame_wanted = False
         if self.rect.h <= 0:  # stood aside for a question (see :meth:`place`)
             return
         laid = self._laid

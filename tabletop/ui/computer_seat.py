@@ -91,6 +91,12 @@ class Pace:
     glide: float
     hold: float
 
+    def scaled(self, seconds: float) -> float:
+        """``seconds`` of showing at the normal pace, at this one (a playback step: the
+        demo's slow pace shows it longer, fast shorter; 0 at a pace that holds nothing)."""
+        normal = PACES["normal"].hold
+        return seconds * self.hold / normal if normal > 0 else seconds
+
 
 #: The demo's speeds (and "normal" for a game against the computer).
 PACES: dict[str, Pace] = {
@@ -535,7 +541,8 @@ class ComputerSeats:
         self.said = Announcement(seat, reason)
         self.hold = self.pace.glide + self.pace.hold
         # just above the move's own log lines (and what followed from it by itself)
-        scene.add_note(msg("computer.log_reason", player=seat_msg(seat), reason=reason),
+        # the reason names the seat already ("Player 2 sets …"): the line says it once
+        scene.add_note(msg("computer.log_reason", reason=reason),
                        after=min(logged, len(state.log)))
         if start is not None and scene.viewer == viewer:
             self._glide_to(action, start)
@@ -594,8 +601,11 @@ def attach_helpers(scene: TableScene) -> None:
 
 
 def table_coach(scene: TableScene) -> CoachLine | None:
-    """The coach panel's line from the computer seats and the hint (None: the normal
-    coach line)."""
+    """The coach panel's line: the plugin's playback (the attack shown, not the state
+    after it), else the computer seats', else the hint (None: the normal coach line)."""
+    line = scene.ui.playback_coach(scene)
+    if line is not None:
+        return line
     computer = scene.computer
     line = computer.coach() if computer is not None else None
     return line if line is not None else scene.hint.coach()

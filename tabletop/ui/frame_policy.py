@@ -170,10 +170,13 @@ class FramePolicy:
 def table_due(scene: Any) -> float | None:
     """:meth:`~tabletop.ui.scene.Scene.frame_due` of a table
     (:class:`~tabletop.ui.table.TableScene`): now while a card glides, a playback runs
-    (it waits under the hand-over cover), the first cover is to come, or the free-mode
-    banner or "Not saved" marker must make room; the delay before a key after a
+    (it waits under the hand-over cover), the first cover is to come, the coach box
+    was laid out anew and not drawn yet, or the free-mode banner or "Not saved" marker
+    must make room; the delay before a key after a
     playback; then the computer seats' and the hint's own dues."""
     if scene._cover_at_start or scene.slide is not None:
+        return 0.0
+    if scene.coach.frame_wanted:  # its box gave way to a relayout: draw it now
         return 0.0
     if not scene.cover_pending and scene.ui.playing(scene):
         return 0.0

@@ -18,7 +18,7 @@ thought about then is thrown away.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -27,6 +27,7 @@ from tabletop.core.coach import CoachLine, action_cards
 from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.core.seat_player import Choice, Level, make_player
 from tabletop.core.view import view_id
+from tabletop.geometry import Placed
 from tabletop.layout import split_cell_key
 from tabletop.ui.computer_seat import (
     PlayerFactory,
@@ -52,12 +53,24 @@ HINT_MARK = (120, 230, 160)
 @dataclass(frozen=True)
 class DropPlace:
     """Where a card must be dropped for an action: ``card`` (the view id to pick up),
-    ``kind`` ``"zone"``, ``"cell"`` or ``"card"`` and ``key`` (a zone id, a cell key
-    ``"cell:<zone>/<name>"``, or the view id of the card to drop onto, as text)."""
+    ``kind`` ``"zone"``, ``"cell"``, ``"card"`` or ``"shape"`` and ``key`` (a zone id, a
+    cell key ``"cell:<zone>/<name>"``, the view id of the card to drop onto, as text, or
+    a plugin's own place id); a ``"shape"`` place has its ``shape`` (table mm)."""
 
     card: int
     kind: str
     key: str
+    shape: Placed | None = None
+
+
+class ShapePlan(Protocol):
+    """The places a plugin lights and resolves itself for one drag (Conan's Foe row
+    positions and Move places: ``conan_drag.DropPlan``), set as the plugin's ``plan``
+    by ``drop_target_cards``: place id -> shape (table mm), and the place of an action."""
+
+    shapes: dict[str, Placed]
+
+    def key_for(self, action: Action) -> str | None: ...
 
 
 def _same_move(a: Action, b: Action) -> bool:
@@ -87,7 +100,16 @@ def drop_place(scene: TableScene, action: Action) -> DropPlace | None:
     zones = [z.id for z in scene.layout.zones]
     cells = [c.key for z in scene.layout.zones for c in scene.layout.cells(z.id)]
     origin_cell = scene.geometry.cell_at(*sprite.placed.center) or ""
+    kept = getattr(scene.ui, "plan", None)
     targets = list(scene.ui.drop_target_cards(scene, vid))
+    plan: ShapePlan | None = getattr(scene.ui, "plan", None)
+    if plan is not kept and hasattr(scene.ui, "plan"):
+        setattr(scene.ui, "plan", kept)  # noqa: B010 (built for this question, not a drag)
+    if plan is not None and hasattr(plan, "key_for"):
+        # the plugin lights these places itself (QA: Conan's hint lit no place)
+        key = plan.key_for(action)
+        if key is not None:
+            return DropPlace(vid, "shape", key, plan.shapes[key])
     lit_zones, lit_cards, lit_cells = legal_targets(
         game, scene.viewer, vid, zones, targets, [c for c in cells if c != origin_cell],
         lambda key: scene.ui.drop_zone_id(scene, key),
@@ -229,6 +251,13 @@ class Hint:
             rect = scene.zone_rect(place.key)
         elif place.kind == "cell":
             rect = scene.cell_rect(place.key) if split_cell_key(place.key)[0] else None
+        elif place.kind == "shape" and place.shape is not None:
+            width = max(2, round(3 * scene.scale))
+            shape = place.shape
+            grown = Placed(shape.key, shape.center, (shape.size[0] + 3.0, shape.size[1] + 3.0),
+                           shape.rotation_deg)  # round the place, clear of the cards in it
+            scene._outline(surface, grown, None, HINT_MARK, width)
+            return
         else:
             rect = None  # onto a card: that card is lit
         if rect is None:

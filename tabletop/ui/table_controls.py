@@ -89,8 +89,9 @@ def command_action(command: str, seat: int, free_mode: bool) -> Action | None:
 
 def undo_refusal(game: Game, seat: int) -> Verdict:
     """Why ``seat`` cannot take back the last action now (ALL-H1), in plain words: the
-    game has a result, nothing was done yet, the last action was the other seat's, it
-    was in an earlier turn, or it showed a card. A refusal with key
+    game has a result, nothing was done yet, a draw (by the other seat's move that
+    began this seat's turn) showed the seat a card, the last action was the other
+    seat's, it was in an earlier turn, or it showed a card. A refusal with key
     ``refusal.table.undo_*``; the generic ``cannot_undo`` when undo is possible."""
     state = game.state
     if state.game_over:
@@ -98,6 +99,10 @@ def undo_refusal(game: Game, seat: int) -> Verdict:
     if not game.history:
         return Verdict.refuse("table.undo_nothing", "ALL-H1")
     last = game.history[-1]
+    if last.action.seat != seat and seat in last.drew:
+        # the other seat's move drew for this one (its turn began with a draw): the
+        # draw is what stops undo, not whose move it was (QA)
+        return Verdict.refuse("table.undo_draw", "ALL-H1")
     if last.action.seat != seat:
         return Verdict.refuse("table.undo_other", "ALL-H1", player=seat_msg(last.action.seat))
     if last.turn != state.turn:

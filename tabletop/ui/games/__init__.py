@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     import pygame
 
     from tabletop.core.cards import CardDef
+    from tabletop.core.coach import CoachLine
     from tabletop.core.rules import GameRules
     from tabletop.core.view import CardView, TableView
     from tabletop.ui.context import TableContext
@@ -371,6 +372,12 @@ class GameUI:
         moment shown changes.
         """
         return scene.game.state
+
+    def playback_coach(self, scene: TableContext) -> CoachLine | None:
+        """The coach panel's line while the plugin plays back what an action did and the
+        table already shows the state after it (Xenocard's battle: the attack on
+        screen, not the turn after it); None (default): the usual line."""
+        return None
 
     def playing(self, scene: TableContext) -> bool:
         """Is a playback running by itself now (a fight, a battle)? The table watches it

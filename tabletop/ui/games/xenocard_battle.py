@@ -5,12 +5,16 @@ its record (``rules.last_battle(state)``: one :class:`AttackEvent` per attack). 
 window shows it afterwards, to the seat that views the table next (after the
 hot-seat cover: the battle is public): an arrow from the attacker's cell to the
 target's cell or to the defender's deck, the damage, destroyed cards crossed out
-where they stood, and the cards the deck lost counted up.
+where they stood, and the cards the deck lost counted up; the coach panel tells the
+attack on screen (:meth:`Playback.coach`), never the state after the battle.
 
-:class:`Playback` is the state of one showing: it advances by itself every
-:data:`STEP_SECONDS`, a click or Space shows the next attack at once, Esc skips the
-rest. It never holds the game: the state already is the one after the battle, and
-when the last attack has been shown the playback is gone.
+:class:`Playback` is the state of one showing, attack by attack like Conan's fight
+playback: between two persons each attack stays until a click or Space (QA: at 1.2 s
+an attack, played by itself, a four-attack battle was over before it was read); with
+the computer at the table (a game against it, the demo) it goes on by itself every
+``auto`` seconds (:data:`STEP_SECONDS` at the normal pace), and a click or Space shows
+the next attack at once. Esc skips the rest. The state already is the one after the
+battle: the turn's buttons wait until the last attack has been shown.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tabletop.core.coach import CoachLine
+from tabletop.core.engine import HIDDEN_CARD
+from tabletop.core.messages import Message, msg, seat_msg
 from tabletop.i18n import t
 from tabletop.layout.model import CELL_KEY_PREFIX
 from tabletop.ui.games.xenocard_readable import badge_joint, badge_place, chip_text
@@ -32,8 +39,10 @@ if TYPE_CHECKING:
 
 __all__ = ["STEP_SECONDS", "Playback", "draw_arrow"]
 
-#: Seconds each attack stays on screen when the playback runs by itself.
-STEP_SECONDS = 1.2
+#: Seconds each attack stays on screen when the playback runs by itself, at the normal
+#: pace (the demo's speeds scale it: ``Pace.scaled``); time to read the arrow, the damage
+#: and the coach's sentence (QA: 1.2 s was too fast to see).
+STEP_SECONDS = 2.5
 ARROW = (255, 96, 64)
 ARROW_EDGE = (40, 10, 6)
 DESTROYED = (230, 40, 40)
@@ -48,6 +57,8 @@ class Playback:
     events: Sequence[AttackEvent]
     index: int = 0
     elapsed: float = 0.0
+    #: Seconds an attack stays when it goes on by itself; None: until a click or Space.
+    auto: float | None = None
     #: Indices of the attacks whose arrow has been drawn (tests; every one is drawn once
     #: at least unless skipped).
     drawn: set[int] = field(default_factory=set)
@@ -63,11 +74,11 @@ class Playback:
         return None if self.done else self.events[self.index]
 
     def update(self, dt: float) -> None:
-        """Let time pass: the next attack after :data:`STEP_SECONDS`."""
+        """Let time pass: the next attack after :attr:`auto` seconds (never when held)."""
         if self.done:
             return
         self.elapsed += dt
-        if self.elapsed >= STEP_SECONDS:
+        if self.auto is not None and self.elapsed >= self.auto:
             self.step()
 
     def step(self) -> None:
@@ -86,6 +97,41 @@ class Playback:
     def destroyed_before(self, upto: int) -> list[AttackEvent]:
         """The attacks before ``upto`` that destroyed their target (drawn crossed out)."""
         return [e for e in self.events[:upto] if e.destroyed]
+
+    def coach(self, scene: TableContext) -> CoachLine | None:
+        """The coach panel's line for the attack on screen (None when done): whose battle
+        and which attack, what it does in words (attacker, target, ATK, damage, what
+        became of the target; cards named as the viewer's view shows them, all public
+        in play or in a trash), and the decks as they stood after this attack (the
+        deck is life, XENO-R1), so no later attack's result shows early."""
+        event = self.current
+        if event is None:
+            return None
+        attacker = _card_name(scene, event.attacker)
+        attack = msg(f"attack.xenocard.{event.step}")
+        atk = event.atk if event.atk is not None else event.damage
+        if event.at_deck:
+            owner = int(event.target_zone[1]) if event.target_zone[1:2].isdigit() else 0
+            what = msg("xenoui.battle.coach_deck", attacker=attacker, attack=attack, atk=atk,
+                       player=seat_msg(owner), n=len(event.dumped))
+        elif event.destroyed:
+            what = msg("xenoui.battle.coach_destroyed", attacker=attacker, attack=attack,
+                       atk=atk, target=_card_name(scene, event.target), damage=event.damage)
+        else:
+            what = msg("xenoui.battle.coach_hit", attacker=attacker, attack=attack, atk=atk,
+                       target=_card_name(scene, event.target), damage=event.damage,
+                       total=event.total_damage, hp=event.hp)
+        who = msg("xenoui.battle.coach_who", player=seat_msg(self.seat), n=self.index + 1,
+                  total=len(self.events))
+        later = self.events[self.index + 1:]
+
+        def deck(s: int) -> int:  # as it stood after the attack shown
+            now = len(scene.view.zones.get(f"p{s}.deck", ()))
+            return now + sum(len(e.dumped) for e in later if e.target_zone == f"p{s}.deck")
+
+        viewer = scene.viewer
+        progress = (msg("coach.xenocard.progress", mine=deck(viewer), theirs=deck(1 - viewer)),)
+        return CoachLine(who, what, frozenset(), (), progress)
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, scene: TableContext, surface: pygame.Surface) -> None:
@@ -193,7 +239,7 @@ class Playback:
         size = max(13, round(16 * scene.scale))
         head = t("xenoui.battle.banner", player=t(f"seat.{self.seat}"), n=self.index + 1,
                  total=len(self.events), attack=t(f"attack.xenocard.{event.step}"))
-        hint = t("xenoui.battle.hint")
+        hint = t("xenoui.battle.hint" if self.auto is None else "xenoui.battle.hint_auto")
         top = scene.text.get(head, size, (255, 255, 255), True)
         low = scene.text.get(hint, max(11, round(13 * scene.scale)), (235, 225, 200))
         box = pygame.Rect(0, 0, max(top.get_width(), low.get_width()) + 24,
@@ -205,6 +251,14 @@ class Playback:
         pygame.draw.rect(surface, ARROW, box, 2, border_radius=10)
         surface.blit(top, top.get_rect(midtop=(box.centerx, box.y + 4)))
         surface.blit(low, low.get_rect(midbottom=(box.centerx, box.bottom - 4)))
+
+
+def _card_name(scene: TableContext, iid: int | None) -> Message:
+    """A card's name as the viewer's view shows it ("a hidden card" when it does not)."""
+    found = scene.view.find(iid) if iid is not None else None
+    if found is None or found[1].card_id is None:
+        return HIDDEN_CARD
+    return msg(f"card.{found[1].card_id}")
 
 
 def _cell_rect(scene: TableContext, cell: str) -> pygame.Rect:
