@@ -19,7 +19,10 @@
   adjust (XENO-R8): click the cards to discard, then Discard.
 * Battle: after the action that ends the block phase the battle is played back
   attack by attack (:mod:`.xenocard_battle`) to the seat that views next, after
-  the hand-over cover; click or Space shows the next attack, Esc skips.
+  the hand-over cover; click or Space shows the next attack (between two persons
+  each attack waits for it; with the computer at the table it goes on by itself at
+  the computer's pace), Esc skips; the coach panel tells the attack shown, and Next
+  phase waits until the battle has been shown.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
@@ -37,7 +40,7 @@ from tabletop.layout.model import CELL_KEY_PREFIX
 from tabletop.ui.card_render import CardRenderer, FontSource, clear_of_text
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
-from tabletop.ui.games.xenocard_battle import Playback
+from tabletop.ui.games.xenocard_battle import STEP_SECONDS, Playback
 from tabletop.ui.games.xenocard_cards import XenoCardRenderer
 from tabletop.ui.games.xenocard_readable import (
     ZoneName,
@@ -53,6 +56,7 @@ from tabletop.ui.theme import text_floor
 
 if TYPE_CHECKING:
     from tabletop.core.cards import CardDef
+    from tabletop.core.coach import CoachLine
     from tabletop.core.view import CardView, TableView
     from tabletop.ui.context import TableContext
     from tabletop.ui.sprite import Sprite
@@ -531,7 +535,32 @@ class XenoUI(GameUI):
         if key == self._seen or scene.cover_pending:
             return
         self._seen = key
-        self.playback = Playback(seat, turn, attacks) if attacks else None
+        self.playback = Playback(seat, turn, attacks, auto=self._auto_seconds(scene)) \
+            if attacks else None
+
+    @staticmethod
+    def _auto_seconds(scene: TableContext) -> float | None:
+        """Seconds an attack stays by itself: with the computer at the table (a game
+        against it, the demo) :data:`~.xenocard_battle.STEP_SECONDS` at its pace; None
+        between two persons (each attack waits for a click or Space)."""
+        computer = getattr(scene, "computer", None)
+        if computer is None or not getattr(computer, "levels", None):
+            return None
+        return float(computer.pace.scaled(STEP_SECONDS))
+
+    def playback_coach(self, scene: TableContext) -> CoachLine | None:
+        """While a battle is played back, the coach tells the attack on screen."""
+        if self.playback is None or scene.cover_pending:
+            return None
+        return self.playback.coach(scene)
+
+    def run_command(self, scene: TableContext, command: str) -> bool:
+        """Next phase waits while a battle is played back (the table already shows the
+        state after it): the press is taken, and the refusal box says how to go on."""
+        if self.playback is None or command not in self.turn_commands:
+            return False
+        scene.show_refusal(Verdict.refuse("xenocard_ui.battle_wait"))
+        return True
 
     def playing(self, scene: TableContext) -> bool:
         """A battle is being played back."""
