@@ -55,6 +55,22 @@ class DropPlan:
     shapes: dict[str, Placed]
     targets: dict[str, bf.Target] = field(default_factory=dict)
 
+    def key_for(self, action: Action) -> str | None:
+        """The lit place ``action`` drops this plan's card on (the hint outlines it,
+        issue 12 §4): ``place_foe`` -> ``"<zone>/<position>"``, ``place_foe_move`` -> the
+        Foe's id, ``place_move`` -> its target; None for another card, another kind of
+        action or a place not lit."""
+        if action.get("card") != self.iid:
+            return None
+        key: str | None = None
+        if self.kind == FOE and action.kind == "place_foe":
+            key = f"{action.get('zone')}/{action.get('position')}"
+        elif self.kind == FOE_MOVE and action.kind == "place_foe_move":
+            key = str(action.get("foe"))
+        elif self.kind == MOVE and action.kind == "place_move":
+            key = str(action.get("target"))
+        return key if key in self.shapes else None
+
 
 def make_plan(state: GameState, db: CardDb, seat: int, iid: int) -> DropPlan | None:
     """The plan for dragging ``iid`` now, or None when the generic drag handles it."""
