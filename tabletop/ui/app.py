@@ -36,12 +36,13 @@ import pygame
 import pygame_gui
 
 from tabletop import i18n, notices
-from tabletop.ui import dialogs
+from tabletop.ui import dialogs, gui_slim
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
 from tabletop.ui.gc_pauses import hold as hold_heap
 from tabletop.ui.gui_loader import MainThreadLoader, load_now
 from tabletop.ui.gui_manager import Manager, collect_replaced, retire
+from tabletop.ui.heap import limit_heap, release_scenes, trim
 from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.shortcuts import FULLSCREEN_KEY, is_help_key
 from tabletop.ui.shortcuts_overlay import open_shortcuts
@@ -87,6 +88,8 @@ class App:
                                            else load_settings())
         size = size or self.settings.window_size
         lang = lang or self.settings.language.value
+        limit_heap()  # freed surfaces go back to the system at once (issue 14)
+        gui_slim.install()  # widgets keep no spare copies of their pixels (issue 14)
         # only what the program uses: no mixer (no sound; avoids ALSA noise when headless)
         pygame.display.init()
         pygame.font.init()
@@ -441,6 +444,7 @@ class App:
         self._detach_autosaver()
         left = self.game.rules.game_id if self.game is not None else None
         self.game = None
+        release_scenes(self.stack)  # the table's pixels go before the menu makes its own
         self.stack.replace(MenuScene(self, selected=left))
 
     def back_to_menu(self) -> None:
@@ -524,6 +528,7 @@ class App:
             return
         self.stack.replace(table)
         hold_heap()  # no full collection walks the loaded game while it is played (issue 14)
+        trim()  # what that collection freed of the menu goes back to the system (issue 14)
         if saver is None:
             return
         if save_now or save_path is None:

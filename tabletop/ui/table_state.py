@@ -25,6 +25,7 @@ from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, TableGeometry, Zone
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.gc_pauses import release as release_heap
+from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
 from tabletop.ui.settings_apply import sleeve_colours
@@ -529,3 +530,4 @@ class TableState(TableParts):
             self.computer.close()
         self.hint.close()
         release_heap()  # the next collection frees what the table held (issue 14)
+        drop_pixels(self)  # whatever still refers to it holds none of its layers (issue 14)
