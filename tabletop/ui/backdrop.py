@@ -32,8 +32,9 @@ OWN_ZONE_FILL = (255, 255, 255, 20)
 ZONE_EDGE = (255, 255, 255, 46)
 CELL_EDGE = (255, 255, 255, 30)
 LABEL = (170, 200, 180)
-#: Looks kept (their patches are small: a few label rectangles each).
-KEPT_LOOKS = 4
+#: Looks kept (their patches are small: a few label rectangles each); Conan's table has
+#: a layout per turn player and spread hand, for each viewer.
+KEPT_LOOKS = 16
 
 _Patches = dict[str, tuple[pygame.Rect, pygame.Surface, pygame.Surface]]
 
@@ -115,8 +116,10 @@ class Backdrop:
         if last is not None and last[0] == look and patches is not None:
             bg = last[2].copy()
             for zone_id in last[1] ^ labelled:
-                rect, shown, bare = patches[zone_id]
-                bg.blit(shown if zone_id in labelled else bare, rect)
+                got = patches.get(zone_id)
+                if got is not None:  # (none: a label without words draws nothing)
+                    rect, shown, bare = got
+                    bg.blit(shown if zone_id in labelled else bare, rect)
             self.made = "patched"
         else:
             bg, rects = draw_backdrop(scene, size, labelled)
@@ -134,18 +137,18 @@ class Backdrop:
         """Each zone's label rectangle cut from ``bg`` (labels ``labelled``) and from the
         background with the other labels; None when two rectangles overlap."""
         area = bg.get_rect()
-        kept = {z: r.clip(area) for z, r in rects.items()}
+        worded = {z.id for z in scene.layout.zones if t(z.label)}  # Conan's have none
+        kept = {z: r.clip(area) for z, r in rects.items() if z in worded}
         kept = {z: r for z, r in kept.items() if r.w > 0 and r.h > 0}
         shown = list(kept.values())
         if any(a.colliderect(b) for n, a in enumerate(shown) for b in shown[n + 1:]):
             return None
+        if not kept:
+            return {}
         other, _ = draw_backdrop(scene, size, frozenset(rects) - labelled)
         patches: _Patches = {}
         for zone_id, rect in kept.items():
             mine, theirs = bg.subsurface(rect).copy(), other.subsurface(rect).copy()
             patches[zone_id] = (rect, mine, theirs) if zone_id in labelled else \
                 (rect, theirs, mine)
-        for zone_id in rects.keys() - kept.keys():  # off the window: nothing to put back
-            empty = pygame.Surface((0, 0))
-            patches[zone_id] = (pygame.Rect(0, 0, 0, 0), empty, empty)
         return patches
