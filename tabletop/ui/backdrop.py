@@ -21,6 +21,8 @@ import pygame
 
 from tabletop.i18n import t
 from tabletop.layout import Layout
+from tabletop.ui.bands import BAND_BYTES, Paint, blend_in_bands
+from tabletop.ui.sprite import right_angle
 
 __all__ = ["CELL_EDGE", "OWN_ZONE_FILL", "WINDOW_BG", "ZONE_EDGE", "ZONE_FILL", "Backdrop",
            "draw_backdrop"]
@@ -57,6 +59,8 @@ class BackdropHost(Protocol):
     def _outline(self, surface: pygame.Surface, shape: Any, fill: Any, edge: Any,
                  width: int, offset: tuple[int, int] = (0, 0)) -> pygame.Rect: ...
 
+    def _shape_rect(self, shape: Any) -> pygame.Rect: ...
+
 
 def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozenset[str]
                   ) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
@@ -67,21 +71,45 @@ def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozense
     table = pygame.Rect(scene.viewport.table_rect())
     pygame.draw.rect(bg, scene.layout.background, table,
                      border_radius=round(10 * scene.scale))
-    overlay = pygame.Surface(size, pygame.SRCALPHA)
     label_size = max(10, round(12 * scene.scale))
     rects: dict[str, pygame.Rect] = {}
+    # the outlines and labels on a transparent layer, blended in bands of rows (a
+    # window-sized layer was 32 MiB at 3840x2160: issue 14, memory); same pixels
+    shapes: list[tuple[pygame.Rect | None, Paint]] = []
+    bounds = getattr(scene, "_outline_bounds", None)
     for zone in scene.layout.zones:
         fill = OWN_ZONE_FILL if zone.owner == scene.viewer else ZONE_FILL
-        rect = scene._outline(overlay, zone.shape(), fill, ZONE_EDGE, 1)
+        shape = zone.shape()
+        rect = scene._shape_rect(shape)
+        shapes.append((bounds(shape, 1) if bounds else None, _outline(scene, shape, fill,
+                                                                     ZONE_EDGE)))
         for cell in scene.layout.cells(zone.id):
-            scene._outline(overlay, cell, None, CELL_EDGE, 1)
+            shapes.append((bounds(cell, 1) if bounds else None, _outline(scene, cell, None,
+                                                                        CELL_EDGE)))
         label = scene.text.get(t(zone.label), label_size, LABEL)
         where = label.get_rect(center=rect.center)
         rects[zone.id] = where
         if zone.id in labelled:  # a label only where no card hides it
-            overlay.blit(label, where)
-    bg.blit(overlay, (0, 0))
+            shapes.append((where, _label(label, where)))
+    # a polygon at fractional pixels is not drawn alike at every offset: a table with a
+    # shape at another angle than a right one blends its layer whole, as before
+    square = all(right_angle(z.shape().rotation_deg) is not None and
+                 all(right_angle(c.rotation_deg) is not None for c in scene.layout.cells(z.id))
+                 for z in scene.layout.zones)
+    blend_in_bands(bg, shapes, BAND_BYTES if square else 4 * size[0] * size[1])
     return bg, rects
+
+
+def _outline(scene: BackdropHost, shape: Any, fill: Any, edge: Any) -> Paint:
+    def paint(surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        scene._outline(surface, shape, fill, edge, 1, offset)
+    return paint
+
+
+def _label(label: pygame.Surface, where: pygame.Rect) -> Paint:
+    def paint(surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        surface.blit(label, where.move(-offset[0], -offset[1]))
+    return paint
 
 
 class Backdrop:
