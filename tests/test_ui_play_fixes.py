@@ -68,7 +68,9 @@ def test_between_two_persons_each_attack_waits_and_the_coach_tells_it():
             attacker = game.rules.cards[game.state.cards[event.attacker].card_id]
             assert words.startswith(attacker.display_name("en") + " attacks"), words
             if event.at_deck:
-                assert f"{len(event.dumped)} cards go from that deck to the dump" in words
+                lost = len(event.dumped)
+                cards = "1 card goes" if lost == 1 else f"{lost} cards go"
+                assert f"{cards} from that deck to the dump" in words, words
             key(app, pygame.K_SPACE)
         assert scene.ui.playback is None
         assert "Battle" not in render_message(scene.coach.line(scene).who, "en")
@@ -91,17 +93,18 @@ def test_the_coach_shows_the_decks_as_they_stood_at_the_attack_shown():
         app.shutdown()
 
 
-def test_next_phase_waits_until_the_battle_has_been_shown():
+def test_next_phase_shows_the_next_attack_until_the_battle_has_been_shown():
     app, game, scene, labels = table_at("xenocard", BLOCK)
     try:
         _pass_block(app, scene)
         phase = game.state.phase
+        n = len(game.rules.battle_events(game.state))
+        button = scene.controls.buttons["next_phase"]
+        for shown in range(1, n):
+            click(app, button.get_abs_rect().center)  # the button, as the key N
+            assert game.state.phase == phase and scene.ui.playback.index == shown
         key(app, pygame.K_n)
-        assert game.state.phase == phase and scene.ui.playback is not None
-        assert scene.toast.key == "refusal.xenocard_ui.battle_wait"
-        key(app, pygame.K_ESCAPE)
-        assert scene.ui.playback is None
-        frames(app, 40)  # past the grace after a playback
+        assert scene.ui.playback is None and game.state.phase == phase
         key(app, pygame.K_n)
         assert game.state.phase != phase
     finally:

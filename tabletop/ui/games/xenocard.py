@@ -22,7 +22,7 @@
   the hand-over cover; click or Space shows the next attack (between two persons
   each attack waits for it; with the computer at the table it goes on by itself at
   the computer's pace), Esc skips; the coach panel tells the attack shown, and Next
-  phase waits until the battle has been shown.
+  phase shows the next attack until the battle has been shown.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.core.actions import Action, Verdict
+from tabletop.core.actions import Action
 from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
@@ -556,10 +556,15 @@ class XenoUI(GameUI):
 
     def run_command(self, scene: TableContext, command: str) -> bool:
         """Next phase waits while a battle is played back (the table already shows the
-        state after it): the press is taken, and the refusal box says how to go on."""
-        if self.playback is None or command not in self.turn_commands:
+        state after it): its key or button shows the next attack, as Space does (a box
+        saying so lay over the very cards attacked); the phase goes on once every attack
+        has been shown."""
+        playback = self.playback
+        if playback is None or command not in self.turn_commands:
             return False
-        scene.show_refusal(Verdict.refuse("xenocard_ui.battle_wait"))
+        playback.step()
+        if playback.done:
+            self.playback = None
         return True
 
     def playing(self, scene: TableContext) -> bool:

@@ -112,7 +112,9 @@ class Playback:
         atk = event.atk if event.atk is not None else event.damage
         if event.at_deck:
             owner = int(event.target_zone[1]) if event.target_zone[1:2].isdigit() else 0
-            what = msg("xenoui.battle.coach_deck", attacker=attacker, attack=attack, atk=atk,
+            key = "xenoui.battle.coach_deck_one" if len(event.dumped) == 1 \
+                else "xenoui.battle.coach_deck"
+            what = msg(key, attacker=attacker, attack=attack, atk=atk,
                        player=seat_msg(owner), n=len(event.dumped))
         elif event.destroyed:
             what = msg("xenoui.battle.coach_destroyed", attacker=attacker, attack=attack,
