@@ -62,6 +62,7 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/sprite_memo.py",
     "tabletop/ui/backdrop.py",
     "tabletop/ui/gc_pauses.py",
+    "tabletop/ui/reused_surface.py",
     # the heap's thresholds, closed scenes' pixels, slim widget shapes (issue 14, memory)
     "tabletop/ui/heap.py",
     "tabletop/ui/gui_slim.py",

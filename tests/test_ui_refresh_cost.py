@@ -94,3 +94,26 @@ def test_every_card_keeps_the_surface_and_place_it_would_be_given(game_id: str) 
         assert reused, "no card kept its surface"
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("game_id", WINDOW_GAMES)
+def test_the_side_panel_is_drawn_again_in_place_and_shown_as_drawn(game_id: str) -> None:
+    app, game, scene, actions = _played_at_table(game_id)
+    try:
+        size = app.screen.get_size()
+        kept, fresh = pygame.Surface(size), pygame.Surface(size)
+        panel = scene._panel
+        assert panel is not None
+        for action in actions[:12]:
+            drawn = scene.panel_pixels.drawn
+            assert game.propose(action).ok
+            frames(app, 2)  # the frame at rest is kept by now
+            if scene._panel is None:
+                continue  # under the hand-over cover
+            assert scene._panel is panel  # no new surface for a change
+            assert scene.panel_pixels.drawn > drawn
+            scene.draw(kept)  # the kept frame (the panel's pixels are its count's)
+            scene._draw_frame(fresh)  # everything drawn afresh
+            assert _pixels(kept) == _pixels(fresh), f"after {action}"
+    finally:
+        app.shutdown()

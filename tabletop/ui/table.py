@@ -73,6 +73,7 @@ from tabletop.ui.panels import (
     TextCache,
     Toast,
 )
+from tabletop.ui.reused_surface import ReusedSurface
 from tabletop.ui.sprite import SLIDE_SECONDS, Slide, Sprite, screen_turn
 from tabletop.ui.sprite_memo import SpriteMemo
 from tabletop.ui.still_frame import StillFrames
@@ -148,6 +149,7 @@ class TableScene(TableState, TableInput, TableDraw):
         self.renderer = self.ui.make_renderer(app.fonts)
         self.sprite_memo = SpriteMemo()  # card surfaces kept between refreshes (issue 14)
         self.backdrop = Backdrop()  # the felt, outlines and labels (issue 14)
+        self.panel_pixels = ReusedSurface()  # the side panel, drawn in place (issue 14)
         self.text = TextCache(app.fonts)
         self.toast = Toast(on_show=self._log_refusal)
         self.toast.why_for = why_for(game.rules.game_id)  # "Why?" opens the rules help

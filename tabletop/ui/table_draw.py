@@ -111,7 +111,8 @@ class TableDraw(TableParts):
             return None
         toast, coach = self.toast, self.coach
         banner, unsaved = self.free_banner_rect, self.not_saved_rect
-        return (surface.get_size(), self._bg, self._panel, self._blits, self.view,
+        return (surface.get_size(), self._bg, self._panel, self.panel_pixels.drawn,
+                self._blits, self.view,
                 self.layout, self.viewer, self.lang, self.scale, self.still.events,
                 self.hover, tuple(self.selected), self.revealing, self._dialog_open(),
                 self.preview_quiet, self.quiet_preview, self.cover_pending,
@@ -229,7 +230,8 @@ class TableDraw(TableParts):
                for box in boxes) or self.computer is not None:
             return None
         coach = self.coach
-        return (tuple(panel), self._panel, coach.shown, coach.line(self), tuple(coach.rect),
+        return (tuple(panel), self._panel, self.panel_pixels.drawn, coach.shown,
+                coach.line(self), tuple(coach.rect),
                 tuple(self.selected), self.still.events, self.lang, self.scale,
                 self.cover_pending, self.game.state.free_mode, self._not_saved_folder(),
                 *(None if box is None else tuple(box) for box in boxes[1:]))
@@ -437,7 +439,7 @@ class TableDraw(TableParts):
     def _make_panel(self) -> pygame.Surface:
         """The side panel (tracker, preview or log, decision prompt), redrawn on change."""
         rect = self.panel_rect
-        panel = pygame.Surface(rect.size).convert()
+        panel = self.panel_pixels.fresh(rect.size)  # drawn in place (issue 14)
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_EDGE, (0, 0), (0, rect.h), 2)
         local = pygame.Rect(0, 0, rect.w, rect.h)

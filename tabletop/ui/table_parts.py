@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from tabletop.ui.hint import Hint
     from tabletop.ui.lit_layer import LitPatches
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
+    from tabletop.ui.reused_surface import ReusedSurface
     from tabletop.ui.sprite import Slide, Sprite
     from tabletop.ui.sprite_memo import SpriteMemo
     from tabletop.ui.still_frame import StillFrames
@@ -62,6 +63,7 @@ class TableParts(Scene):
     renderer: CardRenderer
     sprite_memo: SpriteMemo
     backdrop: Backdrop
+    panel_pixels: ReusedSurface
     text: TextCache
     toast: Toast
     refusals: list[RefusalLine]
