@@ -326,3 +326,19 @@ def test_a_reason_tells_the_lead_and_the_wins_in_plain_words():
         if deck == 4.0:
             assert "lead over the rival in cards left in the deck was on average 3.0 bigger" \
                 " than after the next best move (Player 1 goes on to the next phase)" in en, en
+
+
+def test_the_whole_log_opens_while_the_computer_plays():
+    """L only reads the log: never refused as "the computer is playing" (QA: the log
+    would not open in the moment after the computer's turn)."""
+    gate = Gate()
+    app, game, scene = vs_computer("xenocard", {COMPUTER: Level.EASY}, first=COMPUTER,
+                                   factory=gate)
+    try:
+        assert scene.computer.playing()
+        key(app, pygame.K_l)
+        assert scene.toast.key != "computer.playing"
+        assert app.stack.top is not scene  # the log overlay is open
+    finally:
+        gate.open()
+        app.shutdown()

@@ -75,7 +75,7 @@ PlayerFactory = Callable[["GameRules", Level, int], SeatPlayer]
 #: person's turn (README: Space pressed out of habit never skips a phase).
 ARM_DELAY = 0.6
 #: Commands that never act on the turn, taken while the computer plays.
-NOT_TURN_COMMANDS = frozenset({"menu", "hint", "undo", "redo", "resign", "tap", "reveal"})
+NOT_TURN_COMMANDS = frozenset({"menu", "hint", "undo", "redo", "resign", "tap", "reveal", "log"})
 
 
 @dataclass(frozen=True)
@@ -366,7 +366,7 @@ class ComputerSeats:
         """Why the person's ``command`` is not taken now: "the computer is playing" for a
         turn command (next phase, end turn, attack, a plugin's turn command, and free mode,
         which would change the rules under the computer's move; not the menu, hint,
-        undo, redo, resign, tap or reveal) while :meth:`playing`; None
+        undo, redo, resign, tap, reveal or the whole log, L) while :meth:`playing`; None
         when it may run. With no person at the table (the demo) nothing is refused."""
         if command in NOT_TURN_COMMANDS or not self.persons or not self.playing():
             return None

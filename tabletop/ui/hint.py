@@ -252,7 +252,7 @@ class Hint:
         elif place.kind == "cell":
             rect = scene.cell_rect(place.key) if split_cell_key(place.key)[0] else None
         elif place.kind == "shape" and place.shape is not None:
-            width = max(2, round(3 * scene.scale))
+            width = max(3, round(4 * scene.scale))  # a card-sized place: a bolder line
             shape = place.shape
             grown = Placed(shape.key, shape.center, (shape.size[0] + 3.0, shape.size[1] + 3.0),
                            shape.rotation_deg)  # round the place, clear of the cards in it
