@@ -13,7 +13,7 @@ from tabletop.core import selfplay
 from tabletop.core.rules import game_ids, load_rules
 from tabletop.i18n import t
 from tabletop.ui import backdrop
-from tabletop.ui.bands import bands, blend_in_bands
+from tabletop.ui.bands import Veil, bands, blend_in_bands
 from tabletop.ui.games import has_game_ui
 from tabletop.ui.table import TableScene
 
@@ -70,6 +70,23 @@ def test_shapes_blended_in_bands_give_the_pixels_of_one_whole_layer():
     got = want.copy()
     _whole_layer(want, shapes)
     blend_in_bands(got, shapes, band_bytes=320 * 4 * 7)  # 7-row bands: many edges cut
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+
+
+@pytest.mark.parametrize("area", [pygame.Rect(10, 5, 300, 200), pygame.Rect(-30, 150, 500, 90)])
+def test_a_veil_from_one_strip_blends_like_one_layer_of_its_area(area):
+    pygame.display.init()
+    want = pygame.Surface((320, 220))
+    for y in range(0, 220, 10):  # something under it to blend with
+        want.fill(((y * 7) % 256, y % 256, 90), pygame.Rect(0, y, 320, 10))
+    want.set_clip(pygame.Rect(0, 0, 300, 210))
+    got = want.copy()
+    got.set_clip(want.get_clip())
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    layer.fill((8, 6, 4, 150))
+    want.blit(layer, area)
+    Veil((8, 6, 4, 150), strip_bytes=area.w * 4 * 13).blit(got, area)
+    assert got.get_clip() == want.get_clip()  # left as it was
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
 
 

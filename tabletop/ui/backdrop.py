@@ -22,6 +22,7 @@ import pygame
 from tabletop.i18n import t
 from tabletop.layout import Layout
 from tabletop.ui.bands import BAND_BYTES, Paint, blend_in_bands
+from tabletop.ui.heap import opaque_surface
 from tabletop.ui.sprite import right_angle
 
 __all__ = ["CELL_EDGE", "OWN_ZONE_FILL", "WINDOW_BG", "ZONE_EDGE", "ZONE_FILL", "Backdrop",
@@ -66,7 +67,7 @@ def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozense
                   ) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
     """The whole background at ``size`` (pixels) with the labels of the zones
     ``labelled`` (ids); and each zone's label rectangle (window pixels)."""
-    bg = pygame.Surface(size).convert()
+    bg = opaque_surface(size)  # the window's format, made so (no converted copy)
     bg.fill(WINDOW_BG)
     table = pygame.Rect(scene.viewport.table_rect())
     pygame.draw.rect(bg, scene.layout.background, table,
@@ -153,6 +154,7 @@ class Backdrop:
                     bg.blit(shown if zone_id in labelled else bare, rect)
             self.made = "patched"
         else:
+            last = self._last = None  # the old one goes before the new is drawn (memory)
             bg, rects = draw_backdrop(scene, size, labelled)
             if look not in self._looks:
                 self._looks[look] = self._cut(scene, size, labelled, bg, rects)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-__all__ = ["BAND_BYTES", "Paint", "blend_in_bands", "bands"]
+__all__ = ["BAND_BYTES", "Paint", "Veil", "blend_in_bands", "bands"]
 
 #: About this many bytes of transparent layer at a time (a band of 68 rows at 3840 wide).
 BAND_BYTES = 1 << 20
@@ -66,3 +66,35 @@ def blend_in_bands(target: pygame.Surface, shapes: Sequence[tuple[pygame.Rect | 
                 drawn = True
         if drawn:
             target.blit(surface, band.topleft)
+
+
+class Veil:
+    """One translucent colour blended over an area, from one strip of rows.
+
+    A veil over the table (a playback, an overlay) was a transparent surface as big as
+    its area filled with one colour: 24-32 MiB at 3840x2160. A strip of at most
+    ``strip_bytes`` filled alike, blitted down the area with the target clipped to it,
+    blends every pixel of the area with the same colour: the same pixels.
+    """
+
+    def __init__(self, colour: tuple[int, int, int, int], strip_bytes: int = 1 << 18) -> None:
+        self.colour = colour
+        self.strip_bytes = strip_bytes
+        self._strip: pygame.Surface | None = None
+
+    def blit(self, target: pygame.Surface, area: pygame.Rect) -> None:
+        """Blend the colour over ``area`` (pixels of ``target``; clipped as a blit is)."""
+        if area.w <= 0 or area.h <= 0:
+            return
+        strip = self._strip
+        rows = max(1, min(area.h, self.strip_bytes // (4 * area.w)))
+        if strip is None or strip.get_width() != area.w or strip.get_height() != rows:
+            strip = pygame.Surface((area.w, rows), pygame.SRCALPHA)
+            strip.fill(self.colour)
+            self._strip = strip
+        clip = target.get_clip()
+        target.set_clip(clip.clip(area))
+        try:
+            target.fblits([(strip, (area.x, y)) for y in range(area.y, area.bottom, rows)])
+        finally:
+            target.set_clip(clip)

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
+from tabletop.ui.bands import Veil
 from tabletop.ui.panels import TextCache
 from tabletop.ui.scene import Scene
 from tabletop.ui.shortcuts import (
@@ -131,9 +132,7 @@ class Overlay(Scene):
         manager = getattr(self.app, "ui", None)
         if manager is not None and not self._below_blocks_ui():
             manager.draw_ui(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(VEIL)
-        surface.blit(veil, (0, 0))
+        Veil(VEIL).blit(surface, surface.get_rect())  # no window-sized layer (issue 14)
         radius = self.px(10)
         pygame.draw.rect(surface, BOX, self.box, border_radius=radius)
         pygame.draw.rect(surface, EDGE, self.box, max(1, self.px(2)), border_radius=radius)

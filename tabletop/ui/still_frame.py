@@ -27,6 +27,8 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui.heap import opaque_surface
+
 __all__ = ["Kept", "StillFrames", "same_key"]
 
 
@@ -76,7 +78,7 @@ class Kept:
         if not self.settle or same_key(key, self._last):
             frame = self._frame
             if frame is None or frame.get_size() != rect.size:
-                frame = pygame.Surface(rect.size).convert(surface)
+                frame = opaque_surface(rect.size, surface)  # no converted copy (issue 14)
                 self._frame = frame
             frame.blit(surface, (0, 0), rect)
             self._key = key

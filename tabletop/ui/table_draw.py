@@ -150,6 +150,7 @@ class TableDraw(TableParts):
         and does not follow the pointer."""
         size = surface.get_size()
         if self._bg is None or self._bg.get_size() != size:
+            self._bg = None  # the old one goes before the new is drawn (issue 14, memory)
             self._bg = self._make_bg(size)
         surface.blit(self._bg, (0, 0))
         if self._lit is not None:

@@ -45,6 +45,7 @@ from tabletop.games.conan.playback import (
 from tabletop.games.conan.zones import CONAN_ZONE
 from tabletop.geometry import Placed
 from tabletop.i18n import t
+from tabletop.ui.bands import Veil
 from tabletop.ui.games.conan_cards import slot_rect
 from tabletop.ui.games.conan_preview import PreviewBox, char_name, draw_box, icon_name
 from tabletop.ui.sprite import screen_turn
@@ -144,7 +145,7 @@ class Playback:
     box: PreviewBox = field(default_factory=PreviewBox)
     #: The dark veil over the table, kept while steps are shown (issue 14: one made per
     #: frame cost about 1 ms at 4K); let go when the playback ends.
-    veil: pygame.Surface | None = field(default=None, repr=False, compare=False)
+    veil: Veil | None = field(default=None, repr=False, compare=False)
 
     @property
     def active(self) -> bool:
@@ -197,12 +198,9 @@ class Playback:
             return
         area = pygame.Rect(scene.viewport.area)
         if step.kind in ("zone", "beat", "fall"):
-            veil = self.veil
-            if veil is None or veil.get_size() != area.size:
-                veil = pygame.Surface(area.size, pygame.SRCALPHA)
-                veil.fill((8, 6, 4, 150))
-                self.veil = veil
-            surface.blit(veil, area)
+            if self.veil is None:  # one strip, not a table-sized layer (issue 14, memory)
+                self.veil = Veil((8, 6, 4, 150))
+            self.veil.blit(surface, area)
             self._draw_zone(scene, surface, step)
         banner = self._banner(scene, surface, step)
         if step.kind == "beat" and step.beat is not None:
