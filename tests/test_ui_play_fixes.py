@@ -342,3 +342,28 @@ def test_the_whole_log_opens_while_the_computer_plays():
     finally:
         gate.open()
         app.shutdown()
+
+
+def test_the_paused_demo_holds_the_battle_and_its_step_key_shows_the_next_attack():
+    from tabletop.ui.demo import DemoSeats
+
+    rules = load_rules("xenocard")
+    both = {0: Level.EASY, 1: Level.EASY}
+    game = Game(rules, GameSetup("xenocard", seed=1, position=BLOCK,
+                                 options=seat_options(both)))
+    app = make_app()
+    try:
+        driver = DemoSeats(both, "normal")
+        app.start_game(game, computer=driver, autosave=False)
+        scene = app.stack.top
+        assert run_until(app, lambda: scene.ui.playback is not None, limit=600)
+        playback = scene.ui.playback
+        assert playback.auto is not None and playback.auto >= STEP_SECONDS
+        key(app, pygame.K_SPACE)  # the demo's pause
+        assert driver.paused
+        frames(app, round(3 * playback.auto * 60))
+        assert playback.index == 0 and scene.ui.playback is playback
+        key(app, pygame.K_n)  # the demo's one step
+        assert playback.index == 1
+    finally:
+        app.shutdown()

@@ -572,10 +572,17 @@ class XenoUI(GameUI):
         return self.playback is not None
 
     def update(self, scene: TableContext, dt: float) -> None:
-        """Advance the playback (it waits while the cover is up)."""
+        """Advance the playback (it waits while the cover is up, and while the demo is
+        paused: the demo's one-step key then shows the next attack)."""
         if self.playback is None or scene.cover_pending:
             return
-        self.playback.update(dt)
+        computer = getattr(scene, "computer", None)
+        if computer is not None and getattr(computer, "paused", False):
+            if getattr(computer, "step", False):  # N / Right in the paused demo
+                computer.step = False
+                self.playback.step()
+        else:
+            self.playback.update(dt)
         if self.playback.done:
             self.playback = None
 
