@@ -325,3 +325,148 @@ def test_issue12_xenocard_the_playback_damage_box_covers_no_other_card(size, lan
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------- Conan
+
+
+def conan_fight(size, lang):
+    """Seat 0's Conan Move phase: Conan's Slash lies right of the Temple Spearman's
+    face-up Flurry (QA shot_167: the preview marks hid the icons)."""
+    from test_ui_conan_fight_readable import RULES, position
+
+    pos = position(face_up=True, placed=True)
+    pos["zones"]["moves"][0]["card"] = "move_flurry"
+    pos["zones"]["moves"][1]["card"] = "move_slash"
+    app, game, scene, labels = table_at("conan", pos, size=size, lang=lang, rules=RULES)
+    frames(app, 2)
+    return app, game, scene, labels
+
+
+def icon_rects(scene, sprite):
+    """The screen rectangles of the icons printed in the slots of a Move's face
+    (upright or turned half round), as the face draws them."""
+    from tabletop.ui.games.conan_cards import slot_rect
+
+    card = scene.rules.cards[sprite.card.card_id]
+    w, h = sprite.rect.size
+    half = round(sprite.turn) % 360 == 180
+    out = []
+    for side in ("left", "right"):
+        for i, icon in enumerate((card.get(side) or [])[:5]):
+            if not icon:
+                continue
+            x, y, sw, sh = slot_rect(side, i)
+            r = pygame.Rect(round(x * w), round(y * h), max(3, round(sw * w)),
+                            max(3, round(sh * h)))
+            r = r.inflate(-max(1, r.w // 8), -max(1, r.h // 8))
+            if half:
+                r = pygame.Rect(w - r.right, h - r.bottom, r.w, r.h)
+            out.append(r.move(sprite.rect.topleft))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_conan_preview_marks_lie_beside_the_icons_not_over_them(size, lang):
+    """QA shots 167/168 (CONAN-R14): the hit / blocked marks between a placed Move and
+    the face-up Foe Move it faces lie beside the icon slots of both, never over one."""
+    app, game, scene, labels = conan_fight(size, lang)
+    try:
+        marks = scene.ui.fight_preview.placed_marks
+        assert len(marks) >= 2
+        icons = [r for key in ("lunge", "foe_lunge")
+                 for r in icon_rects(scene, scene.by_iid[labels[key]])]
+        assert len(icons) >= 4
+        for mark in marks:
+            assert mark.collidelist(icons) < 0, (mark, icons)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+#: QA shot_65: a Hill Bandit and a Temple Spearman side by side in the Center.
+TWO_FOES = {"turn": 5, "active": 0, "phase": "conan_move",
+            "zones": {"conan": [c("conan_wanderer", "conan")],
+                      "center": [c("foe_hill_bandit", "bandit"),
+                                 c("foe_temple_spearman", "spear")],
+                      "p1.hand": [c("move_arrow_volley", "volley")],
+                      "p0.hand": ["move_parry", "move_slash", "move_lunge"],
+                      "p0.deck": ["move_parry"] * 6, "p1.deck": ["move_parry"] * 6,
+                      "p1.foe_deck": ["foe_hill_bandit"] * 3}}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_conan_a_foe_face_never_shows_its_kind_in_place_of_its_name(size, lang):
+    """QA shot_65: a Foe face with no room for its name does not print its kind
+    ("Human") where the name goes; where the name is printed the kind comes under it."""
+    app, game, scene, labels = table_at("conan", TWO_FOES, size=size, lang=lang)
+    frames(app, 2)
+    try:
+        db = scene.rules.cards
+        for key in ("bandit", "spear"):
+            sprite = scene.by_iid[labels[key]]
+            card = db[sprite.card.card_id]
+            record = scene.renderer.records[("face", sprite.card.card_id, sprite.rect.w,
+                                             sprite.rect.h, scene.lang)]
+            texts = [p.text for p in record.placed]
+            kind = i18n.t(f"conanui.creature.{card.get('creature')}")
+            name = card.display_name(scene.lang)
+            if name not in texts:
+                assert kind not in texts, (key, texts)
+            elif kind in texts:
+                by = {p.text: p.rect for p in record.placed}
+                assert by[kind].top >= by[name].bottom
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_conan_a_foe_name_label_takes_the_side_with_room(size, lang):
+    """QA shot_65: the Hill Bandit's name is not squeezed into two lines in the gap
+    before the Temple Spearman when the other side has room for it on one line; no
+    label lies over a card or another label."""
+    app, game, scene, labels = table_at("conan", TWO_FOES, size=size, lang=lang)
+    frames(app, 2)
+    try:
+        drawn = scene.ui.names.drawn
+        bandit = scene.by_iid[labels["bandit"]]
+        key, ink = drawn[bandit.card.iid]
+        record = scene.renderer.records[key]
+        assert sum(len(p.lines) for p in record.placed) == 1, record.placed
+        inks = [r for _, r in drawn.values()]
+        for i, a in enumerate(inks):
+            assert not any(a.colliderect(b) for b in inks[i + 1:])
+            assert not any(s.drawn and s.rect.colliderect(a) for s in scene.sprites)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_issue12_conan_the_three_stat_discs_never_touch(size, lang):
+    """QA shot_4: on Conan's card and each Foe's the damage, prowess and health discs
+    stand apart (two rows on a narrow face), each number drawn whole inside its disc."""
+    app, game, scene, labels = table_at("conan", TWO_FOES, size=size, lang=lang)
+    frames(app, 2)
+    try:
+        db = scene.rules.cards
+        for key in ("conan", "bandit", "spear"):
+            sprite = scene.by_iid[labels[key]]
+            discs = scene.ui.stat_discs_px(scene, sprite)
+            for i, (_, (x, y), r) in enumerate(discs):
+                assert sprite.rect.collidepoint(x, y)
+                for _, (x2, y2), r2 in discs[i + 1:]:
+                    assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2 + 1) ** 2, key
+            card = db[sprite.card.card_id]
+            record = scene.renderer.records[("face", sprite.card.card_id, sprite.rect.w,
+                                             sprite.rect.h, scene.lang)]
+            for stat in ("damage", "prowess", "health"):
+                assert str(card.get(stat, 0)) not in record.left_out, (key, stat)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

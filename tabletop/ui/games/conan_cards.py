@@ -18,6 +18,7 @@ the very squares that face each other, whatever the card's rotation.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -122,15 +123,29 @@ BAND_FLOORS = 6.0
 
 def stat_discs(w: int, h: int, floor: int) -> list[tuple[str, tuple[int, int], int]]:
     """Where a character face (Foe, Conan, Ally) ``w`` x ``h`` draws its damage, prowess
-    and health: (stat, centre, radius) on the upright face, in pixels. The window draws
+    and health: (stat, centre, radius) on the upright face, in pixels: three across the
+    middle where they stand apart, else (a narrow face on the battlefield) damage and
+    prowess side by side with health under them, never touching. The window draws
     the current numbers in the same discs (``ConanUI.draw_on_cards``)."""
     border = max(1, w // 26)
     inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border).inflate(-2, -2)
     step = inner.w // 3
-    r = min(step // 2, max(round(h * 0.08), floor * 3 // 4))
+    want = max(round(h * 0.08), floor * 3 // 4)
     cy = inner.centery + h // 10
-    return [(stat, (inner.x + step // 2 + n * step, cy), r)
-            for n, stat in enumerate(("damage", "prowess", "health"))]
+    stats = ("damage", "prowess", "health")
+    gap = max(2, w // 30)
+    if step >= 2 * want + gap:  # three across the middle, apart
+        return [(stat, (inner.x + step // 2 + n * step, cy), want)
+                for n, stat in enumerate(stats)]
+    # a narrow face (a card on the battlefield): three across would touch or overlap
+    # (QA), so damage and prowess side by side and health under them, between
+    r = max(3, min(want, (inner.w - gap) // 4))
+    half = r + (gap + 1) // 2
+    dy = math.ceil(math.sqrt(max(0, (2 * r + gap) ** 2 - half ** 2)))
+    top = min(cy, inner.bottom - r - dy)  # the name keeps its room above
+    return [("damage", (inner.centerx - half, top), r),
+            ("prowess", (inner.centerx + half, top), r),
+            ("health", (inner.centerx, top + dy), r)]
 
 
 #: The colour of each character number's disc.
@@ -247,13 +262,18 @@ class ConanCardRenderer(CardRenderer):
         kind of Foe and the renown / scars (Conan: vitality) when they fit."""
         discs = stat_discs(w, h, out.floor)
         r, cy = discs[0][2], discs[0][1][1]
+        low = max(c[1] for _, c, _ in discs)  # the lowest disc's centre (two rows)
         for stat, centre, _ in discs:
             self._number(surf, out, str(card.get(stat, 0)), centre, r, STAT_COLOUR[stat])
         used = out.fit(name, pygame.Rect(inner.x, inner.y, inner.w, cy - r - inner.y - 1),
                        size, _INK, bold=True, max_lines=2, valign="top")
         small = round(h * 0.075)
-        if card.type == "foe":
-            below = used.bottom + 1 if used is not None else inner.y
+        if card.type == "foe" and used is None:
+            # a name left out (it is written beside the card): the kind of Foe in its
+            # place read as the name (QA: "Human"), so the hover alone says it
+            out.record.left_out.append(t(f"conanui.creature.{card.get('creature')}"))
+        elif card.type == "foe" and used is not None:
+            below = used.bottom + 1
             out.fit(t(f"conanui.creature.{card.get('creature')}"),
                     pygame.Rect(inner.x, below, inner.w, cy - r - below - 1), small, (90, 30, 24))
         if card.type in ("foe", "ally"):
@@ -262,7 +282,7 @@ class ConanCardRenderer(CardRenderer):
                 t("conanui.renown", renown=card.get("renown", 0))
         else:
             tail = t("conanui.vitality", n=card.get("vitality", 0))
-        out.fit(tail, pygame.Rect(inner.x, cy + r + 1, inner.w, inner.bottom - cy - r - 1),
+        out.fit(tail, pygame.Rect(inner.x, low + r + 1, inner.w, inner.bottom - low - r - 1),
                 small, _INK, max_lines=2, valign="bottom")
 
     def _effect(self, surf: pygame.Surface, out: FaceText, card: Any, inner: pygame.Rect,

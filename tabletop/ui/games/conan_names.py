@@ -167,14 +167,18 @@ class NameLabels:
         boxes = [(where, self._shrink(where, box, sprite.rect, others, inside, g))
                  for where, box in self._candidates(scene, sprite)]
         for split in (0, 1):
+            fits: list[tuple[int, int, tuple[Any, ...], pygame.Rect,
+                             tuple[pygame.Surface, pygame.Rect]]] = []
             for where, box in boxes:
                 if box.w <= 0 or box.h <= 0:
                     continue
                 key = ("label", sprite.card.card_id, box.w, box.h, scene.lang, where, split)
                 got = self._label(scene, key, name, kind, where, split, box.size)
-                if got is None:
-                    continue
-                surf, ink = got
+                if got is not None:
+                    fits.append((self._lines(scene, key), len(fits), key, box, got))
+            # the fewest lines first (QA: a name squeezed into two lines in the gap
+            # between two Foes when the other side had room for one), then the order
+            for _, _, key, box, (surf, ink) in sorted(fits, key=lambda f: f[:2])[:1]:
                 ink = ink.move(box.topleft)
                 back = pygame.Surface(ink.inflate(6, 4).clip(box).size, pygame.SRCALPHA)
                 back.fill((0, 0, 0, 0))
@@ -183,6 +187,12 @@ class NameLabels:
                 surface.blit(surf, box.topleft)
                 return key, ink
         return None
+
+    @staticmethod
+    def _lines(scene: TableContext, key: tuple[Any, ...]) -> int:
+        """How many lines the label recorded under ``key`` took."""
+        record = scene.renderer.records.get(key)
+        return sum(len(p.lines) for p in record.placed) if record is not None else 99
 
     def _label(self, scene: TableContext, key: tuple[Any, ...], name: str, kind: str,
                where: str, split: int, size: tuple[int, int]

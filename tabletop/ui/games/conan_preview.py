@@ -4,12 +4,13 @@ While a Conan/Ally Move is dragged over a lit place, and for the viewer's own pl
 Moves before the fight, :mod:`tabletop.games.conan.preview` says pair by pair of
 facing icon slots what would happen. This module draws it:
 
-* **marks** at each pair of facing slots, on the seam between the two cards: what
-  lands on the Foe's card is the previewed Move's attack, what lands on the previewed
-  card is the Foe Move's attack. A filled triangle pointing at the card struck: a hit
-  (red); a bar across the seam: blocked (blue); a hollow triangle: glancing (orange),
-  the playback's colours. Sized from the card's slot pitch, never under
-  :data:`MIN_MARK_PX`.
+* **marks** at each pair of facing slots, beside the icons: just inside the card
+  struck, past its slot band, never over an icon (QA: on the battlefield the marks hid
+  the icons they were about). What lands on the Foe's card is the previewed Move's
+  attack, what lands on the previewed card is the Foe Move's attack. A filled triangle
+  pointing into the card struck: a hit (red); a bar: blocked (blue); a hollow
+  triangle: glancing (orange), the playback's colours. Sized from the card's slot
+  band, never under :data:`MIN_MARK_PX`.
 * a **box** of words while dragging (text never under 12 px at 1280x720): the card
   and who would play it, each pair in words ("Blade vs Blade: your Blade is blocked ·
   you block their Blade"), the damage either way, the rules cited, and a legend of
@@ -143,9 +144,10 @@ def mark_size(scene: TableContext) -> int:
 
 
 def draw_mark(surface: pygame.Surface, outcome: Outcome, at: tuple[float, float],
-              toward: tuple[float, float], r: int) -> None:
+              toward: tuple[float, float], r: int) -> pygame.Rect:
     """One mark centred on ``at``, pointing along unit vector ``toward`` (at the card
-    struck): hit a filled triangle, glancing a hollow one, blocked a bar across."""
+    struck): hit a filled triangle, glancing a hollow one, blocked a bar across.
+    Returns the pixels it covers (its bounding box)."""
     colour = MARK_COLOUR[outcome]
     dx, dy = toward
     px, py = -dy, dx
@@ -159,7 +161,7 @@ def draw_mark(surface: pygame.Surface, outcome: Outcome, at: tuple[float, float]
                (cx + dx * a - px * b, cy + dy * a - py * b)]
         pygame.draw.polygon(surface, dark, _grow(pts, (cx, cy), 1.5))
         pygame.draw.polygon(surface, colour, pts)
-        return
+        return _bounds(_grow(pts, (cx, cy), 1.5))
     tip = (cx + dx * r, cy + dy * r)
     base = (cx - dx * r * 0.8, cy - dy * r * 0.8)
     pts = [tip, (base[0] + px * r * 0.9, base[1] + py * r * 0.9),
@@ -170,6 +172,14 @@ def draw_mark(surface: pygame.Surface, outcome: Outcome, at: tuple[float, float]
     else:
         pygame.draw.polygon(surface, dark, pts)
         pygame.draw.polygon(surface, colour, pts, max(2, r // 3))
+    return _bounds(_grow(pts, (cx, cy), 1.5))
+
+
+def _bounds(pts: list[tuple[float, float]]) -> pygame.Rect:
+    """The pixel box round ``pts``."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
 
 
 def _grow(pts: list[tuple[float, float]], centre: tuple[float, float], by: float
@@ -183,11 +193,15 @@ def _grow(pts: list[tuple[float, float]], centre: tuple[float, float], by: float
 
 
 def draw_marks(scene: TableContext, surface: pygame.Surface, shape: Placed,
-               sides: Sequence[SidePreview]) -> None:
-    """The marks of ``sides`` for a Move lying (or about to lie) at ``shape``."""
+               sides: Sequence[SidePreview]) -> list[pygame.Rect]:
+    """The marks of ``sides`` for a Move lying (or about to lie) at ``shape``; returns
+    the pixels each covers. Each lies beside the struck icon, just inside the struck
+    card past its slot band, never over an icon (QA: on a Move about 47 px wide at
+    1280x720 the marks hid the icons they were about)."""
     records = {r.card: r for r in bf.moves(scene.game.state)}
-    r = mark_size(scene)
     band = SLOT_BAND * bf.CARD_W * scene.viewport.scale
+    r = min(mark_size(scene), max(MIN_MARK_PX, round(band * 0.4)))
+    drawn: list[pygame.Rect] = []
     for side in sides:
         rec = records.get(side.foe_card)
         if rec is None or not side.known:
@@ -199,13 +213,15 @@ def draw_marks(scene: TableContext, surface: pygame.Surface, shape: Placed,
             d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
             seam = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            off = max(r, band * 0.45)
-            if pair.mine is not None:  # lands on the Foe's card
-                draw_mark(surface, pair.mine, (seam[0] + ux * off, seam[1] + uy * off),
-                          (ux, uy), r)
-            if pair.theirs is not None:  # lands on the previewed card
-                draw_mark(surface, pair.theirs, (seam[0] - ux * off, seam[1] - uy * off),
-                          (-ux, -uy), r)
+            for outcome, sign in ((pair.mine, 1.0), (pair.theirs, -1.0)):
+                if outcome is None:  # mine lands on the Foe's card, theirs on this one
+                    continue
+                # the mark's back edge (a triangle's base, a bar's side) past the band
+                off = band + 2.5 + (0.4 if outcome == Outcome.BLOCKED else 0.8) * r
+                drawn.append(draw_mark(surface, outcome, (seam[0] + sign * ux * off,
+                                                          seam[1] + sign * uy * off),
+                                       (sign * ux, sign * uy), r))
+    return drawn
 
 
 # ------------------------------------------------------------------------ box
@@ -335,6 +351,8 @@ class DragPreview:
     for the hover panel. ``box``: the last box drawn (tests read it)."""
 
     box: PreviewBox = field(default_factory=PreviewBox)
+    #: The pixels of each mark :meth:`draw_placed` drew last (tests).
+    placed_marks: list[pygame.Rect] = field(default_factory=list)
     _who_cache: dict[tuple[int, int, str], int | None] = field(default_factory=dict)
 
     def draw_drag(self, scene: TableContext, surface: pygame.Surface,
@@ -387,12 +405,14 @@ class DragPreview:
         """Marks for each of the viewer's own Moves lying beside a Foe Move whose face
         the viewer sees (before the fight: :data:`PREVIEW_PHASES`)."""
         state = scene.game.state
+        self.placed_marks = []
         if state.phase not in PREVIEW_PHASES or state.active != scene.viewer:
             return
         records = {r.card: r for r in bf.moves(state)}
         for card, sides in placed_previews(state, scene.view, scene.rules.cards,
                                            scene.viewer).items():
-            draw_marks(scene, surface, bf.move_shape(records[card]), sides)
+            self.placed_marks += draw_marks(scene, surface, bf.move_shape(records[card]),
+                                            sides)
 
     def placed_words(self, scene: TableContext, view: CardView) -> list[str]:
         """The preview in words for a hovered own placed Move (the hover panel)."""
