@@ -63,11 +63,14 @@ class BackdropHost(Protocol):
     def _shape_rect(self, shape: Any) -> pygame.Rect: ...
 
 
-def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozenset[str]
+def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozenset[str],
+                  into: pygame.Surface | None = None
                   ) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
     """The whole background at ``size`` (pixels) with the labels of the zones
-    ``labelled`` (ids); and each zone's label rectangle (window pixels)."""
-    bg = opaque_surface(size)  # the window's format, made so (no converted copy)
+    ``labelled`` (ids), drawn over all of ``into`` (a surface of that size) or a new
+    surface; and each zone's label rectangle (window pixels)."""
+    # the window's format, made so (no converted copy)
+    bg = into if into is not None else opaque_surface(size)
     bg.fill(WINDOW_BG)
     table = pygame.Rect(scene.viewport.table_rect())
     pygame.draw.rect(bg, scene.layout.background, table,
@@ -154,8 +157,11 @@ class Backdrop:
                     bg.blit(shown if zone_id in labelled else bare, rect)
             self.made = "patched"
         else:
-            last = self._last = None  # the old one goes before the new is drawn (memory)
-            bg, rects = draw_backdrop(scene, size, labelled)
+            # drawn over the last one (its fresh pages cost 3-6 ms, issue 14); else the old
+            # one goes before the new is drawn (memory)
+            into = last[2] if last is not None and last[2].get_size() == size else None
+            last = self._last = None
+            bg, rects = draw_backdrop(scene, size, labelled, into)
             if look not in self._looks:
                 self._looks[look] = self._cut(scene, size, labelled, bg, rects)
                 while len(self._looks) > KEPT_LOOKS:

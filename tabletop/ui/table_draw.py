@@ -19,6 +19,7 @@ from tabletop.i18n import t
 from tabletop.ui.backdrop import CELL_EDGE, WINDOW_BG, ZONE_EDGE, ZONE_FILL
 from tabletop.ui.card_render import clear_of_text
 from tabletop.ui.free_menu import draw_free_marks
+from tabletop.ui.heap import opaque_surface
 from tabletop.ui.lit_layer import LitPatches, Painter
 from tabletop.ui.panels import PANEL_BG, PANEL_EDGE, seat_name
 from tabletop.ui.sprite import right_angle
@@ -440,7 +441,8 @@ class TableDraw(TableParts):
     def _make_panel(self) -> pygame.Surface:
         """The side panel (tracker, preview or log, decision prompt), redrawn on change."""
         rect = self.panel_rect
-        panel = self.panel_pixels.fresh(rect.size)  # drawn in place (issue 14)
+        # the window's format, no converted copy; drawn in place (issue 14)
+        panel = self.panel_pixels.fresh(rect.size, opaque_surface)
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_EDGE, (0, 0), (0, rect.h), 2)
         local = pygame.Rect(0, 0, rect.w, rect.h)
