@@ -205,6 +205,17 @@ def test_issue12_xenocard_names_follow_the_viewer():
         app.shutdown()
 
 
+def test_issue12_xenocard_the_help_diagrams_keep_the_zone_names():
+    """Only the table draws the per-seat names: the layout the help's diagrams draw
+    (the plugin's ``load_layout``) keeps each zone's own name."""
+    from tabletop.core.rules import load_rules
+    from tabletop.ui.games import load_game_ui
+
+    layout = load_game_ui("xenocard", load_rules("xenocard")).load_layout()
+    assert i18n.t(layout.zone("p0.standby").label) == "Standby area"
+    assert i18n.t(layout.zone("p1.situations").label) == "Situation area"
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
 def test_issue12_xenocard_a_weapon_tag_leaves_the_holder_name_and_hp_in_sight(size, lang):

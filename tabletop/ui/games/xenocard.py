@@ -217,6 +217,8 @@ class XenoUI(GameUI):
         self._seen: tuple[int, int] | None = None
         #: The zone names drawn last (:func:`.xenocard_readable.draw_zone_names`; tests).
         self.zone_names: list[ZoneName] = []
+        #: The table's layout (:meth:`table_layout`), made once from the loaded one.
+        self._table_layout: Layout | None = None
         #: Where the pile names (Trash, Dump, Deck) were drawn last, by zone (tests).
         self.pile_tags: dict[str, pygame.Rect] = {}
 
@@ -229,10 +231,13 @@ class XenoUI(GameUI):
         """Mulligan, block and adjust panels."""
         return XenoDecisionPanel()
 
-    def load_layout(self) -> Layout:
-        """``layouts/xenocard.toml``; the mirrored play zones are named per seat by
-        :meth:`draw_on_cards` (:mod:`.xenocard_readable`), not by the table's label."""
-        return unlabelled(super().load_layout())
+    def table_layout(self, scene: TableContext) -> Layout:
+        """The layout with the mirrored play zones' labels emptied: the table names them
+        per seat (:meth:`draw_on_cards`, :mod:`.xenocard_readable`); the help's diagrams
+        keep :meth:`load_layout`'s names. The same object every time (no rebuild)."""
+        if scene.layout is not self._table_layout:
+            self._table_layout = unlabelled(scene.layout)
+        return self._table_layout
 
     # -- where cards lie
     def arrange(self, scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:
