@@ -130,6 +130,28 @@ def test_a_move_that_hands_the_turn_over_says_so(path: Path) -> None:
     assert lagging == []
 
 
+@pytest.mark.parametrize("path", _lessons_of(*TABLE_GAMES), ids=_id)
+def test_when_the_learners_turn_begins_the_words_say_so(path: Path) -> None:
+    """The opponent's last move of their turn already shows the learner's new turn
+    (untapped, a card drawn): that step, or the note right after it, says the learner's
+    turn begins (Arc lesson 3: "Your opponent ends their turn, and yours begins")."""
+    run = _run(path)
+    silent = []
+    while not run.done:
+        step = run.step
+        assert step is not None
+        was_learners = run.game.state.active == run.learner
+        _advance(run)
+        if was_learners or run.game.state.active != run.learner:
+            continue
+        after = run.step
+        texts = [step.say] + ([after.say] if after is not None and after.is_note else [])
+        if not any(re.search(r"(?i)\byour turn\b|\byours begins\b", x.en)
+                   and re.search("自分の(ターン|番)|また自分", x.ja) for x in texts):
+            silent.append((step.index, step.say.en))
+    assert silent == []
+
+
 def _answers_a_defence(run: LessonRun) -> bool:
     pending = run.game.state.pending
     return run.learners_move and pending is not None and pending.kind == "defend"
