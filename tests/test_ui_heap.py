@@ -79,6 +79,10 @@ def test_slim_widgets_keep_no_blank_base_and_no_text_copies():
                               if getattr(s, "shadow_width", 0) == 0)
         states = [st for s in shapes if not s.editable_text for st in s.states.values()]
         assert all(st.pre_text_surface is None and st.text_surface is None for st in states)
+        layouts = [s.text_box_layout for s in shapes
+                   if not s.editable_text and s.text_box_layout is not None]
+        assert layouts and all(lay.finalised_surface is None for lay in layouts)
+        assert all(row.target_surface is None for lay in layouts for row in lay.layout_rows)
     finally:
         app.shutdown()
 
@@ -152,3 +156,20 @@ def test_the_heap_threshold_is_fixed_where_the_c_library_is_glibc():
     assert heap.limit_heap()
     gc.collect()
     heap.trim()  # safe to call at any time
+
+
+def test_a_retired_manager_draws_from_no_pixels_of_its_own():
+    from tabletop.ui.gui_manager import retire
+
+    app = make_app((1600, 900))
+    try:
+        app.show_menu()
+        frames(app, 2)
+        old = app.ui
+        retire(old)
+        group = old.get_sprite_group()
+        assert group.visible == []
+        held = [e.blit_data[0] for e in group.sprites() if e.blit_data[0] is not None]
+        assert held and all(s.get_width() * s.get_height() <= 64 * 64 for s in held)
+    finally:
+        app.shutdown()

@@ -151,14 +151,20 @@ def retire(old: pygame_gui.UIManager) -> int:
                     setattr(obj, name, empty)
 
     _retired.append(weakref.ref(old))
-    for element in list(old.get_sprite_group().sprites()):
+    group = old.get_sprite_group()
+    for element in list(group.sprites()):
         hollow(element)
+        # the group draws from each sprite's blit_data, which holds the image too
+        data = getattr(element, "blit_data", None)
+        if isinstance(data, list) and data and isinstance(data[0], pygame.Surface):
+            data[0] = empty
         shape = getattr(element, "drawable_shape", None)
         if shape is not None:
             hollow(shape)
             for state in getattr(shape, "states", {}).values():
                 hollow(state)
         hollow(getattr(element, "text_box_layout", None))
+    group.visible = []  # the old manager draws no more
     theme = old.get_theme()
     cache = getattr(theme, "shape_cache", None)
     if cache is not None:

@@ -10,7 +10,10 @@ as the widget:
 * per state with text, ``pre_text_surface`` (the state before its text) and
   ``text_surface`` (the text alone), read again only by
   ``DrawableShape.apply_active_text_changes``, which only text *entry* widgets call
-  (their shapes are made with ``editable_text=True``).
+  (their shapes are made with ``editable_text=True``); and the text layout's own
+  reference to the last text surface (its ``finalised_surface``, and each row's and
+  chunk's ``target_surface``), which also kept the surfaces of a layout replaced by a
+  rebuild until a full collection (the rows and the layout refer to each other).
 
 So a label or button kept three to five copies of its area and a panel three (issue
 14: the menu at 3840x2160 held about 180 MiB of widget pixels). :func:`install` makes
@@ -92,12 +95,27 @@ def _wrap_finalise_text(original: Callable[..., Any]) -> Callable[..., Any]:
             state = self.states.get(state_str)
             if state is not None:
                 # the text is on state.surface now; only apply_active_text_changes (text
-                # entry) would read these again. The layout keeps its own reference to
-                # the last text surface (its finalised_surface).
+                # entry) would read these again
                 state.pre_text_surface = None
                 state.text_surface = None
+            _forget_text_surface(self.text_box_layout)
         return result
     return finalise_text
+
+
+def _forget_text_surface(layout: Any) -> None:
+    """The text layout of a shape that cannot be edited, its text on the state now: its
+    rows and chunks let go of the surface they were finalised to (read again only by
+    text entry's cursor and by text effects, which this program does not use; every
+    such read is guarded by ``is not None`` in pygame_gui 0.6)."""
+    if layout is None:
+        return
+    layout.finalised_surface = None
+    for row in getattr(layout, "layout_rows", ()):
+        row.target_surface = None
+        for chunk in getattr(row, "items", ()):
+            if getattr(chunk, "target_surface", None) is not None:
+                chunk.target_surface = None
 
 
 def install() -> bool:
