@@ -240,17 +240,24 @@ def test_issue12_xenocard_a_weapon_tag_leaves_the_holder_name_and_hp_in_sight(si
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
-def test_issue12_xenocard_pile_tags_keep_off_the_top_card_name_and_numbers(size, lang):
+@pytest.mark.parametrize("active", [0, 1])
+def test_issue12_xenocard_pile_tags_keep_off_the_top_card_name_and_numbers(size, lang,
+                                                                           active):
     """QA shot_109: the Trash and Dump tags cover neither the name nor the ATK / HP of
-    the battle card on top, and stay inside their pile."""
-    app, game, scene, labels = xeno_table(size, lang)
+    the battle card on top, and stay inside their pile; nor does the pile's count (the
+    top card lies at the pile's left end, the count beside its band), for either
+    seat at the table."""
+    app, game, scene, labels = xeno_table(size, lang, dict(XENO, active=active))
     try:
+        assert scene.viewer == active
+        count_ink = (20, 20, 24)  # the table's count chips
         for zone_id in ("p0.trash", "p0.dump", "p1.trash", "p1.dump"):
             tag = scene.ui.pile_tags[zone_id]
             top = [s for s in scene.sprites if s.zone == zone_id and s.drawn][-1]
             assert scene.zone_rect(zone_id).contains(tag), zone_id
             for text, ink in must_see(scene, top).items():
                 assert not ink.colliderect(tag), (zone_id, text, ink, tag)
+                assert colour_pixels(app.screen, count_ink, ink) == 0, (zone_id, text)
     finally:
         app.shutdown()
         i18n.set_language("en")

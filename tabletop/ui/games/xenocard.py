@@ -47,6 +47,7 @@ from tabletop.ui.games.xenocard_readable import (
     chip_lines,
     draw_zone_names,
     middle_of,
+    pile_place,
     pile_tag_box,
     unlabelled,
     weapon_tag_span,
@@ -264,8 +265,11 @@ class XenoUI(GameUI):
         if kind == "hand":
             return self._hand(scene, zone, cards)
         arranged = layout_cards(scene, zone, cards)
-        return ZoneCards([p if not p.rotation_deg else Placed(p.key, p.center, p.size, 0.0)
-                          for p in arranged.places], arranged.overlapping)
+        places = [p if not p.rotation_deg else Placed(p.key, p.center, p.size, 0.0)
+                  for p in arranged.places]
+        if kind in ("trash", "dump"):  # the count keeps off the top card's HP (QA)
+            places = [pile_place(p, zone, scene.viewport.flipped) for p in places]
+        return ZoneCards(places, arranged.overlapping)
 
     @staticmethod
     def _hand(scene: TableContext, zone: Zone, cards: Sequence[CardView]) -> ZoneCards:

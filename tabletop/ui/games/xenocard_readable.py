@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop import i18n
+from tabletop.geometry import Placed
 from tabletop.i18n import t
-from tabletop.layout import Layout
+from tabletop.layout import Layout, Zone
 from tabletop.ui.textwrap_ja import wrap_text
 from tabletop.ui.theme import text_floor
 
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
     from tabletop.ui.games.xenocard_cards import XenoCardRenderer
 
 __all__ = ["NAMED_KINDS", "NO_LABEL", "ZoneName", "badge_joint", "badge_place", "chip_lines",
-           "chip_text", "draw_zone_names", "middle_of", "owner_label", "pile_tag_box", "unlabelled",
-           "weapon_tag_span"]
+           "chip_text", "draw_zone_names", "middle_of", "owner_label", "pile_place",
+           "pile_tag_box", "unlabelled", "weapon_tag_span"]
 
 #: The zones named per seat: the play zones that lie mirrored across the table.
 NAMED_KINDS = ("standby", "field", "situations", "weapons")
@@ -181,6 +182,17 @@ def weapon_tag_span(renderer: XenoCardRenderer, w: int, h: int, card_id: str | N
     height = max(min(tag_h, bottom - top), least)
     # a tag taller than the row reaches up into the title bar's margin under the name
     return bottom - height // 2 - h // 2, height
+
+
+def pile_place(placed: Placed, zone: Zone, flipped: bool) -> Placed:
+    """A Trash / Dump card moved to the left end of its pile zone as the viewer sees it
+    (``flipped``: seat 1's turned view, screen left is table +x): the table writes the
+    pile's count in the zone's bottom-right corner, which then lies beside the top
+    card's ATK / HP band instead of over its HP."""
+    spare = max(0.0, (zone.width_mm - placed.size[0]) / 2.0)
+    dx = spare if flipped else -spare
+    return Placed(placed.key, (zone.x_mm + dx, placed.center[1]), placed.size,
+                  placed.rotation_deg)
 
 
 def pile_tag_box(renderer: XenoCardRenderer, card_id: str | None, card: pygame.Rect,
