@@ -4,9 +4,10 @@
   upright for the viewer (``upright``), the opponent's too.
 * Where cards lie: cards in the standby area, battle field and situation area sit
   on their own slot (``rules.cell_contents``), not in list order; an equipped weapon
-  is drawn half size over its holder's lower left corner, where the holder's ATK
-  is printed, because the weapon's ATK and attack type replace the holder's
-  (XENO-R7); hands, decks, trash and dump as the layout says.
+  is drawn as a tag over its holder's attribute row, clear of the name, the attack
+  type and the ATK / HP band (XENO-R7, :func:`.xenocard_readable.weapon_tag_span`);
+  hands and decks as the layout says, a Trash / Dump card at its zone's left end (the
+  count beside its band); the mirrored play zones named per seat for the viewer.
 * Drops: the layout's cell keys ``"cell:p0.standby/s2"`` reach the rules as cell ids
   ``"p0.standby/s2"`` (:meth:`XenoUI.drop_zone_id`); the rules decide what lights up
   and explain every refusal.
@@ -66,10 +67,11 @@ __all__ = ["UI", "WEAPON_TAG", "XenoDecisionPanel", "XenoUI", "explain_card"]
 
 #: An equipped weapon is drawn as a tag this size (mm) over its holder (XENO-R7)...
 WEAPON_TAG = (CARD_SIZE[0] + 4.0, 18.0)
-#: ...its centre this far above the holder's bottom edge: just above the ATK / HP band,
-#: over the condition and level-up rows (already met by a card in play), so the
-#: holder's name, attribute, attack type and numbers stay in sight. The attack type and
-#: ATK in force are drawn in yellow over the printed ones (:meth:`XenoUI.draw_on_cards`).
+#: ...its centre this far above the holder's bottom edge where the face's rows are not
+#: known (another renderer); a Xenocard face puts it over the attribute row
+#: (:func:`.xenocard_readable.weapon_tag_span`, QA: above the band it covered the HP).
+#: The attack type and ATK in force are drawn in yellow over the printed ones
+#: (:meth:`XenoUI.draw_on_cards`).
 WEAPON_TAG_FROM_BOTTOM = 29.0
 SLOT_KINDS = ("standby", "field", "situations")
 #: Hand cards fill their row's height but this much (mm), a few mm apart (issue 10).
