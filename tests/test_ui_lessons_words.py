@@ -16,18 +16,13 @@ from ui_helpers import click, drag, frames
 from tabletop import i18n
 from tabletop.core.lesson import Lesson
 from tabletop.core.rules import load_rules
+from tabletop.ui.games.eshi100_decisions import _COMMANDS
 from tabletop.ui.lesson import LessonScene
 from tabletop.ui.panels import render_message
 
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "lessons"
-#: The buttons of each 絵師100人展 decision box (eshi100_decisions._COMMANDS).
-BOXES = {
-    "use": ("eshi_use", "eshi_cancel"),
-    "defend": ("eshi_defend", "eshi_no_defence", "eshi_clear"),
-    "recover": ("eshi_recover", "eshi_no_recover"),
-    "counter": ("eshi_counter", "eshi_pass"),
-    "hand_limit": ("eshi_discard",),
-}
+#: The buttons of each 絵師100人展 decision box.
+BOXES = _COMMANDS
 
 
 def _labels(commands: tuple[str, ...]) -> set[str]:
@@ -41,6 +36,35 @@ def _named_buttons(text: str, lang: str) -> set[str]:
         return {m for m in re.findall("「([^」]+)」", text) if m in every}
     # "Press Defend, or Clear": a label as a whole word, capitalised as on the button
     return {label for label in every if re.search(rf"(?<![\w']){re.escape(label)}\b", text)}
+
+
+#: Each box's words (catalogue keys) in the game and in the coach line.
+_WORDS = {
+    "use": ("eshi100ui.pick_done", "eshi100ui.cost_zero", "coach.eshi100.can.use"),
+    "defend": ("eshi100ui.how_defend", "eshi100ui.pick_done_defend",
+               "eshi100ui.cost_zero_defend", "coach.eshi100.what.defend"),
+    "recover": ("eshi100ui.how_recover", "coach.eshi100.what.recover"),
+    "counter": ("eshi100ui.how_counter", "coach.eshi100.what.counter"),
+    "hand_limit": ("eshi100ui.how_hand_limit", "coach.eshi100.what.hand_limit"),
+    "target": ("eshi100ui.how_target", "coach.eshi100.what.target"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("kind", sorted(_WORDS))
+def test_every_eshi_box_and_coach_line_names_only_that_boxs_buttons(kind: str,
+                                                                  lang: str) -> None:
+    """"Press Confirm, or Cancel" under the defence box (QA shot 146) is the kind of
+    mistake: each box's words name its own buttons and no other box's."""
+    i18n.set_language(lang)
+    try:
+        shown = _labels(BOXES[kind])
+        for key in _WORDS[kind]:
+            text = i18n.t(key, n=2, cost=2, can="")
+            named = _named_buttons(text, lang)
+            assert named and named <= shown, (key, text, named, shown)
+    finally:
+        i18n.set_language("en")
 
 
 def _prompt_names_only_its_own_buttons(panel: object, lang: str) -> None:
