@@ -17,6 +17,7 @@ A picture that cannot be read is told once (:mod:`tabletop.notices`) and remembe
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,17 +94,36 @@ class CardImages:
             SOURCE_BUDGET, max_items=SOURCE_ITEMS)
         #: Where each card's picture is (None: it has none), looked up once.
         self._paths: dict[str, Path | None] = {}
+        #: Per game, the lower-cased names of the files in its pictures folder, read once
+        #: (a card's first face asked six times whether a file is there, issue 14).
+        self._listed: dict[str, frozenset[str]] = {}
 
     def path_of(self, game: str, card_id: str) -> Path | None:
-        """The picture file of ``card_id`` (looked up once per card)."""
+        """The picture file of ``card_id`` (looked up once per card; the folder is read
+        when the first card is looked up: a picture added later shows at the next
+        table)."""
         if card_id not in self._paths:
-            from tabletop.user_content import image_path
+            from tabletop.user_content import IMAGE_SUFFIXES, image_path
+
+            names = self._names(game)
+            self._paths[card_id] = None
+            if any(f"{card_id}{suffix}".lower() in names for suffix in IMAGE_SUFFIXES):
+                with contextlib.suppress(OSError):  # the exact name is the user folder's
+                    self._paths[card_id] = image_path(game, card_id)
+        return self._paths[card_id]
+
+    def _names(self, game: str) -> frozenset[str]:
+        """The lower-cased file names in ``game``'s pictures folder (none when it cannot
+        be read)."""
+        if game not in self._listed:
+            from tabletop.userdirs import Kind, folder
 
             try:
-                self._paths[card_id] = image_path(game, card_id)
+                self._listed[game] = frozenset(p.name.lower()
+                                               for p in folder(Kind.IMAGES, game).iterdir())
             except OSError:
-                self._paths[card_id] = None
-        return self._paths[card_id]
+                self._listed[game] = frozenset()
+        return self._listed[game]
 
     def source(self, path: Path) -> pygame.Surface | None:
         """The picture at ``path`` as read (cached); None when it cannot be read (told
