@@ -34,7 +34,14 @@ def _menu_and_selected(size: tuple[int, int]) -> tuple[object, bytes, bytes]:
                if type(e).__name__ == "UIButton" and e.visible and e.is_enabled]
     buttons[0].select()
     frames(app, 4)
-    return app, still, _screen_bytes(app)
+    selected = _screen_bytes(app)
+    for shape in _shapes(app):  # every state drawn again (a slim shape's base made anew)
+        for name, state in shape.states.items():
+            if state.generated:
+                shape.redraw_state(name)
+    frames(app, 2)
+    assert _screen_bytes(app) == selected
+    return app, still, selected
 
 
 def _shapes(app) -> list[object]:
@@ -77,6 +84,9 @@ def test_slim_widgets_keep_no_blank_base_and_no_text_copies():
         assert gui_slim.installed()
         assert shapes and all(s.base_surface is None for s in shapes
                               if getattr(s, "shadow_width", 0) == 0)
+        big = [s for s in shapes if s.containing_rect.w * s.containing_rect.h
+               >= gui_slim.BIG_SHADOW_PX]
+        assert big and all(s.base_surface is None for s in big)  # panels: shadows too
         states = [st for s in shapes if not s.editable_text for st in s.states.values()]
         assert all(st.pre_text_surface is None and st.text_surface is None for st in states)
         layouts = [s.text_box_layout for s in shapes

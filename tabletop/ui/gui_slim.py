@@ -17,14 +17,18 @@ as the widget:
 
 So a label or button kept three to five copies of its area and a panel three (issue
 14: the menu at 3840x2160 held about 180 MiB of widget pixels). :func:`install` makes
-the shapes keep neither: the blank base is made again for each redraw (the same
+the shapes keep none of them: the blank base is made again for each redraw (the same
 blank surface pygame_gui makes, so every state is drawn exactly as before) and let go
 after it; a shape that cannot be edited drops its states' pre-text and text surfaces
-once the text is on the state. Shapes with a shadow (their base is the shadow) and
-editable shapes are left as they are. What a widget shows never changes.
+once the text is on the state. A big shape with a shadow (a panel: its base is the
+shadow, :data:`BIG_SHADOW_PX`) asks the manager for the same shadow again when a
+state is drawn (pygame_gui makes it the same way each time), and such big shadows are
+not kept in pygame_gui's short-term shadow cache. Editable shapes are left as they
+are. What a widget shows never changes.
 
-It wraps three methods of pygame_gui's shape classes (once per process, see
-:func:`install`); pygame_gui versions without them are left alone.
+It wraps methods of pygame_gui's shape classes, its manager's ``get_shadow`` and its
+shadow generator (once per process, see :func:`install`); a pygame_gui without them
+is left alone.
 """
 
 from __future__ import annotations
@@ -42,6 +46,14 @@ log = logging.getLogger(__name__)
 
 #: Set on a shape whose blank base is made per redraw instead of kept.
 _BLANK = "_tabletop_blank_base"
+#: Set on a big shape whose shadow base is asked of the manager again per redraw: the
+#: arguments of that ``get_shadow`` call.
+_SHADOW = "_tabletop_shadow_args"
+#: The manager's last ``get_shadow``: (args, kwargs, surface returned).
+_LAST_SHADOW = "_tabletop_last_shadow"
+#: Shapes and shadows of at least this many pixels keep no shadow between redraws (a
+#: menu panel's is 10 MiB at 3840x2160); smaller ones are left to pygame_gui's caches.
+BIG_SHADOW_PX = 256 * 256
 _installed = False
 #: The methods replaced by :func:`install`: (class, name, original).
 _originals: list[tuple[type, str, Any]] = []
@@ -62,12 +74,21 @@ def _wrap_rebuild(original: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(original)
     def full_rebuild_on_size_change(self: Any, *args: Any, **kwargs: Any) -> Any:
         result = original(self, *args, **kwargs)
-        if _blank_base(self) and isinstance(getattr(self, "base_surface", None),
-                                            pygame.Surface):
+        base = getattr(self, "base_surface", None)
+        setattr(self, _BLANK, False)
+        setattr(self, _SHADOW, None)
+        if not isinstance(base, pygame.Surface):
+            return result
+        if _blank_base(self):
             setattr(self, _BLANK, True)
             self.base_surface = None
-        else:
-            setattr(self, _BLANK, False)
+            return result
+        last = getattr(self.ui_manager, _LAST_SHADOW, None)
+        if last is not None and last[2] is base and base.get_width() * base.get_height() \
+                >= BIG_SHADOW_PX:
+            # the shadow pygame_gui made for this shape: asked again when a state is drawn
+            setattr(self, _SHADOW, last[:2])
+            self.base_surface = None
         return result
     return full_rebuild_on_size_change
 
@@ -75,11 +96,16 @@ def _wrap_rebuild(original: Callable[..., Any]) -> Callable[..., Any]:
 def _wrap_redraw(original: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(original)
     def redraw_state(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if not getattr(self, _BLANK, False) or self.base_surface is not None:
+        shadow = getattr(self, _SHADOW, None)
+        if self.base_surface is not None or (not getattr(self, _BLANK, False)
+                                             and shadow is None):
             return original(self, *args, **kwargs)
         # exactly the base pygame_gui made in full_rebuild_on_size_change
-        self.base_surface = pygame.surface.Surface(self.containing_rect.size,
-                                                   flags=pygame.SRCALPHA, depth=32)
+        if shadow is not None:
+            self.base_surface = self.ui_manager.get_shadow(*shadow[0], **shadow[1])
+        else:
+            self.base_surface = pygame.surface.Surface(self.containing_rect.size,
+                                                       flags=pygame.SRCALPHA, depth=32)
         try:
             return original(self, *args, **kwargs)
         finally:
@@ -118,6 +144,28 @@ def _forget_text_surface(layout: Any) -> None:
                 chunk.target_surface = None
 
 
+def _wrap_get_shadow(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def get_shadow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        found = original(self, *args, **kwargs)
+        setattr(self, _LAST_SHADOW, (args, kwargs, found))
+        return found
+    return get_shadow
+
+
+def _wrap_new_shadow(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def create_new_rectangle_shadow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        made = original(self, *args, **kwargs)
+        if isinstance(made, pygame.Surface) and \
+                made.get_width() * made.get_height() >= BIG_SHADOW_PX:
+            cache = getattr(self, "short_term_rect_cache", {})
+            for key in [k for k, v in cache.items() if v is made]:
+                del cache[key]  # a big shadow is made again when asked (see BIG_SHADOW_PX)
+        return made
+    return create_new_rectangle_shadow
+
+
 def install() -> bool:
     """Wrap pygame_gui's rectangle and rounded-rectangle shapes' ``full_rebuild_on_size_change``
     and ``redraw_state``, and every shape's ``finalise_text`` (see the module docstring);
@@ -132,18 +180,22 @@ def install() -> bool:
             RoundedRectangleShape,
         )
         from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+        from pygame_gui.core.ui_shadow import ShadowGenerator
+        from pygame_gui.ui_manager import UIManager
     except ImportError:  # pragma: no cover - another pygame_gui layout
         log.warning("pygame_gui shapes not found; widget pixels not slimmed")
         return False
     classes = (RectDrawableShape, RoundedRectangleShape)
     needed: list[tuple[type, str]] = [
         (cls, name) for cls in classes for name in ("full_rebuild_on_size_change", "redraw_state")]
-    needed.append((DrawableShape, "finalise_text"))
+    needed += [(DrawableShape, "finalise_text"), (UIManager, "get_shadow"),
+               (ShadowGenerator, "create_new_rectangle_shadow")]
     if not all(name in vars(cls) for cls, name in needed):
         log.warning("pygame_gui shapes differ from 0.6; widget pixels not slimmed")
         return False
     wrappers = {"full_rebuild_on_size_change": _wrap_rebuild, "redraw_state": _wrap_redraw,
-                "finalise_text": _wrap_finalise_text}
+                "finalise_text": _wrap_finalise_text, "get_shadow": _wrap_get_shadow,
+                "create_new_rectangle_shadow": _wrap_new_shadow}
     for cls, name in needed:
         original = vars(cls)[name]
         _originals.append((cls, name, original))

@@ -104,9 +104,9 @@ def release_scenes(stack: Any) -> None:
 #: panel, the lit targets, the carried card), let go when it closes.
 _SURFACES = ("_bg", "_panel", "_lit", "_drag_surface")
 #: Its parts that keep pixels and forget them with ``drop()`` or ``clear()`` (the kept
-#: still frames, the backdrop's patches, the face cache, the sprites' kept surfaces,
-#: the text cache, the shrunk carried faces).
-_PARTS = ("still", "backdrop", "renderer", "sprite_memo", "text", "carried")
+#: still frames, the side panel's surface, the backdrop's patches, the face cache, the
+#: sprites' kept surfaces, the text cache, the shrunk carried faces).
+_PARTS = ("still", "panel_pixels", "backdrop", "renderer", "sprite_memo", "text", "carried")
 
 
 def drop_pixels(scene: Any) -> int:
