@@ -91,7 +91,7 @@ def render(out: Path, size: tuple[int, int], lang: str, suffix: str = "") -> lis
         scene = _lesson_at(app, LESSONS / "arc" / "arc_first_turn.toml", 3)
         _hold(app, scene, "duelist")
         written.append(_save(app, out / f"lesson_arc{suffix}.png"))
-        _lesson_at(app, LESSONS / "eshi100" / "eshi_defence_challenge.toml", 10)
+        _lesson_at(app, LESSONS / "eshi100" / "eshi_defence_challenge.toml", 11)  # defend
         written.append(_save(app, out / f"lesson_eshi100{suffix}.png"))
         progress = LessonProgress.load(Path(save_dir) / "lessons.json")
         progress.mark("arc", "arc_first_turn")
