@@ -120,6 +120,22 @@ def _free_room(scene: TableContext, zone_id: str) -> pygame.Rect | None:
     return best
 
 
+#: Zone names wrapped, by text, size, width and language (drawn every frame: wrapping
+#: them again was most of a Xenocard pick-up's first lit frame, issue 14).
+_WRAPPED: dict[tuple[Any, ...], list[str]] = {}
+
+
+def _wrapped(text: str, font: Any, key: tuple[Any, ...]) -> list[str]:
+    """``wrap_text(text, font, width)``, kept by ``(text, *key)`` (``key``: size,
+    width, language)."""
+    found = _WRAPPED.get((text, *key))
+    if found is None:
+        if len(_WRAPPED) >= 256:
+            _WRAPPED.clear()
+        found = _WRAPPED[(text, *key)] = wrap_text(text, font, key[1])
+    return found
+
+
 def _wider(a: pygame.Rect | None, b: pygame.Rect) -> pygame.Rect:
     return b if a is None or b.w > a.w else a
 
@@ -146,7 +162,7 @@ def draw_zone_names(scene: TableContext, surface: pygame.Surface) -> list[ZoneNa
         while size > floor and fonts.get(size).size(text)[0] > width:
             size -= 1
         font = fonts.get(size)
-        lines = wrap_text(text, font, width)
+        lines = _wrapped(text, font, (size, width, scene.lang))
         line_h = font.get_linesize()
         if len(lines) * line_h > room.h - 2 * pad:
             continue
