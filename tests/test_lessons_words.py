@@ -194,7 +194,7 @@ def _game_texts(game: str, lang: str) -> list[str]:
     ("arc", "action cards", r"Action cards .*are played", "アクション.*プレイします"),
     ("arc", "alignment marks", r"yellow G .* alignment: good \(a purple E means evil\)",
      "善悪の属性"),
-    ("arc", "choosing who pays", r"Choose who pays: click", "支払うリソースを選びます"),
+    ("arc", "choosing who pays", r"Choose who pays: click", "選んだ順に番号が付きます"),
     ("arc", "colour letters", r"G green", "野生の森は「緑」"),
     ("arc", "combat cards and blocks", r"Confirm blocks", "コンバットカード"),
 ])
