@@ -190,7 +190,8 @@ def _game_texts(game: str, lang: str) -> list[str]:
     ("eshi100", "hand boost", r"Hand boost", "手札強化"),
     ("eshi100", "challenge and counter", r"counter", "対抗"),
     # Arc System
-    ("arc", "mulligan", r"mulliganed: Mulligan shuffles it back", "「マリガン」で手札をデッキに戻して"),
+    ("arc", "mulligan", r"mulliganed: Mulligan shuffles it back",
+     "「マリガン」で手札をデッキに戻して"),
     ("arc", "action cards", r"Action cards .*are played", "アクション.*プレイします"),
     ("arc", "alignment marks", r"yellow G .* alignment: good \(a purple E means evil\)",
      "善悪の属性"),
