@@ -252,14 +252,16 @@ def test_progress_reads_the_win_condition_from_the_seats_view(game_id: str) -> N
         assert game.propose(bots[rules.acting_seat(game.state)].choose(game)).ok
     state = game.state
     for seat in (0, 1):
+        actor = seat if state.game_over else rules.acting_seat(state)
         line = coach_line(rules, state, seat)
-        assert line.progress == rules.coach_progress(view_for(state, seat), seat)
+        # the named (acting) seat's progress, read from the viewer's view
+        assert line.progress == rules.coach_progress(view_for(state, seat), actor)
         text = line.progress[0].render("en")
         numbers = [int(n) for n in re.findall(r"\d+", text)]
         mine, theirs = numbers[0], numbers[2 if "/" in text else 1]
         if game_id in ("arc", "xenocard"):
-            assert (mine, theirs) == (len(state.zones[f"p{seat}.deck"]),
-                                      len(state.zones[f"p{1 - seat}.deck"]))
+            assert (mine, theirs) == (len(state.zones[f"p{actor}.deck"]),
+                                      len(state.zones[f"p{1 - actor}.deck"]))
         elif game_id == "eshi100":
             assert (mine, theirs) == (len(state.zones[f"p{seat}.victory"]),
                                       len(state.zones[f"p{1 - seat}.victory"]))

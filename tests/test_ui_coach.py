@@ -226,7 +226,7 @@ def test_during_a_fight_playback_the_coach_shows_the_moment_played_back(tmp_path
     assert line is not None and line.what.key == "coach.conan.playback"
     assert line.lit == frozenset() and scene.coach.lit(scene) == frozenset()
     assert line.progress == game.rules.coach_progress(view_for(shown, scene.viewer),
-                                                      scene.viewer)
+                                                      game.rules.acting_seat(shown))
     _assert_laid_out_whole(scene)
     key(app, pygame.K_ESCAPE)  # skipped: the line of the game as it is now
     frames(app, 3)

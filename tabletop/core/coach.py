@@ -33,8 +33,9 @@ A situation without words of its own falls back to ``coach.generic.*`` (tests fa
 when a seeded bot game reaches one: :func:`uses_fallback`).
 
 The line is for the seat at the computer and reads only what that seat may know:
-lit pieces are view ids (:func:`tabletop.core.view.view_id`), the progress comes
-from :meth:`GameRules.coach_progress` over ``view_for(state, seat)``, and no text
+lit pieces are view ids (:func:`tabletop.core.view.view_id`), the progress (the
+acting seat's, the one ``who`` names) comes from :meth:`GameRules.coach_progress`
+over ``view_for(state, seat)``, and no text
 names a card.
 """
 
@@ -75,7 +76,7 @@ class CoachLine:
     two sentences, what it can do now (or, for a seat that waits, what the other one
     is doing); ``lit``: view ids (:mod:`tabletop.core.view`) of the pieces that can act
     now; ``warnings``: before irreversible steps; ``progress``: win progress as that
-    seat may see it ("Renown 12 / 40 · rival 8 / 40").
+    seat may see it, of the seat ``who`` names ("Renown 12 / 40 · rival 8 / 40").
     """
 
     who: Message
@@ -208,12 +209,16 @@ def coach_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
     """
     game = rules.game_id
     view = view_for(state, seat)
-    progress = tuple(rules.coach_progress(view, seat))
     if state.game_over:
         what = (msg("coach.over_win", player=seat_msg(state.winner))
                 if state.winner is not None else msg("coach.over_draw"))
-        return CoachLine(msg("coach.over"), what, frozenset(), (), progress)
+        return CoachLine(msg("coach.over"), what, frozenset(), (),
+                         tuple(rules.coach_progress(view, seat)))
     actor = rules.acting_seat(state)
+    # The progress is the named seat's (the ``who`` line's): "Player 1, as Conan" over
+    # Player 2's renown read as Player 1's (QA). The counts it reads are public, so
+    # ``seat``'s view tells them for the actor too.
+    progress = tuple(rules.coach_progress(view, actor))
     actions = rules.legal_actions(state, seat)
     idle = bool(actions) and all(a.kind in MOVE_ON_KINDS for a in actions)
     names = situations(state, idle)
@@ -250,7 +255,7 @@ def playback_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
     key = f"coach.{game}.playback"
     what = msg(key if has_text(key) else "coach.playback")
     actor = rules.acting_seat(state)
-    progress = tuple(rules.coach_progress(view_for(state, seat), seat))
+    progress = tuple(rules.coach_progress(view_for(state, seat), actor))
     return CoachLine(_who(game, state, actor, situations(state)), what, frozenset(), (),
                      progress)
 

@@ -361,8 +361,9 @@ class GameRules(ABC):
 
     # -- teaching (issue 12) ---------------------------------------------------
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
-        """Win progress as ``seat`` sees it in ``view`` (``view_for(state, seat)``), for
-        the coach line (:mod:`tabletop.core.coach`), e.g. "Renown 12 / 40 · rival 8 / 40".
+        """``seat``'s win progress as told by ``view`` (the view of the seat at the
+        computer, which may be the other one: the counts are public), for the coach line
+        (:mod:`tabletop.core.coach`), e.g. "Renown 12 / 40 · rival 8 / 40".
         Reads only the view, never the full state. Default: none."""
         return ()
 
