@@ -407,3 +407,100 @@ def test_a_look_alike_copy_is_taken_and_the_lesson_still_completes(path: Path) -
                 while not run.done:
                     _advance(run)
         _advance(base)
+
+
+# ------------------------------------------------------------ newcomer QA, round 12
+
+
+def test_every_lessons_title_carries_its_number_in_both_languages() -> None:
+    """QA: Arc's titles had no numbers while Conan's did. Every game's lessons are
+    numbered 1, 2, 3... by ``order``, and each title starts with its number."""
+    by_game: dict[str, list[int]] = {}
+    for path in LESSONS:
+        lesson = Lesson.load(path)
+        by_game.setdefault(lesson.game, []).append(lesson.order)
+        for text in (lesson.title.en, lesson.title.ja):
+            assert text.startswith(f"{lesson.order} "), (_id(path), text)
+    for game, orders in by_game.items():
+        assert sorted(orders) == list(range(1, len(orders) + 1)), game
+
+
+def test_conan_coach_progress_is_the_named_seats_renown() -> None:
+    """QA (Conan lesson 2, the learner is Player 2): under "Player 1, as Conan" the coach
+    said "Renown 0 / 40 · rival 7 / 40" while Player 1's Chronicle held the renown. The
+    progress line is the seat the line names, read from the learner's view."""
+    from tabletop.core.coach import coach_line, playback_line
+
+    run = _run(ROOT / "conan" / "c2_enemy_side.toml")
+    rules, state = run.rules, run.game.state
+    learner = run.learner
+    actor = rules.acting_seat(state)
+    assert learner == 1 and actor == 0
+    db = rules.cards
+    chronicle = sum(db[state.cards[i].card_id].number("renown", 0)
+                    for i in state.zones["p0.chronicle"].cards)
+    assert chronicle > 0
+    for line in (coach_line(rules, state, learner), playback_line(rules, state, learner)):
+        assert dict(line.who.params)["player"] == dict(
+            coach_line(rules, state, actor).who.params)["player"]
+        text = line.progress[0].render("en")
+        assert text.startswith(f"Renown {chronicle} / 40"), text
+        assert text.endswith("rival 0 / 40"), text
+
+
+def _conan_questions(run: LessonRun, action: Action) -> list[str]:
+    """The catalogue keys (the title's) of the questions the Conan table asks after the learner's
+    ``action`` is dropped (tabletop/ui/games/conan.py): who plays a Move (only with a
+    choice or a cost in wounds), which Minor Foes pay a Major Foe, a Foe's wounds, the
+    Chronicle cards a renown loss takes."""
+    from tabletop.games.conan import foes
+    from tabletop.games.conan import stats as st
+    from tabletop.games.conan.zones import cdef
+    from tabletop.ui.games import conan_drag as cd
+
+    state, db = run.game.state, run.rules.cards
+    if action.kind == "place_move":
+        choices = cd.move_choices(state, db, action.seat, action.get("card"),
+                                  action.get("target"), run.check)
+        if len(choices) > 1 or any(c.fatal or c.wounds > 0 for c in choices):
+            return ["conanui.move_title"]
+    elif action.kind == "place_foe":
+        costs = [[]] if foes.forced_now(state, db) else \
+            foes.cost_options(state, db, action.get("card"))
+        if costs != [[]]:
+            return ["conanui.major_title"]
+    elif action.kind == "place_foe_move":
+        cost = int(cdef(state, db, action.get("card"))["cost"])
+        if st.cost_wounds(state, db, action.get("foe"), cost) > 0:
+            return ["conanui.wound_title"]
+    elif action.kind == "decide" and state.pending is not None and \
+            state.pending.kind == "chronicle_loss":
+        return ["conanui.loss_title"]
+    return []
+
+
+@pytest.mark.parametrize("path", lesson_files(ROOT, "conan"), ids=_id)
+def test_a_conan_lesson_names_each_question_the_table_asks(path: Path) -> None:
+    """QA: "Who plays Parry?" came unannounced. A step after whose drop the table asks
+    a question (a Major Foe's cost, the renown a retreat loses, who plays a Move when
+    more than one can) names it in both languages, so the learner knows it comes."""
+    from tabletop.core.messages import msg
+
+    run = _run(path)
+    db = run.rules.cards
+    asked = 0
+    while not run.done:
+        step, action = run.step, run.expected()
+        if run.learners_move and step is not None and action is not None:
+            for key in _conan_questions(run, action):
+                asked += 1
+                card = run.game.state.cards[action.get("card")].card_id \
+                    if action.kind == "place_move" else None
+                for lang in ("en", "ja"):
+                    name = db[card].display_name(lang) if card is not None else ""
+                    title = msg(key, card=name).render(lang)
+                    said = step.say.get(lang) + (step.nudge.get(lang) if step.nudge else "")
+                    assert title in said, (step.index, lang, title)
+        _advance(run)
+    if path.stem == "c2_enemy_side":
+        assert asked == 2  # the Captain's cost and the renown of the retreat
