@@ -124,13 +124,19 @@ def test_the_table_background_in_bands_is_the_whole_layers_background(game_id, s
         # thin bands, so most outlines and labels are cut by a band's edge
         thin = size[0] * 4 * 9
         monkeypatch.setattr(backdrop, "blend_in_bands",
-                            lambda target, shapes, band_bytes: blend_in_bands(
-                                target, shapes, min(band_bytes, thin)))
+                            lambda target, shapes, band_bytes, origin=(0, 0): blend_in_bands(
+                                target, shapes, min(band_bytes, thin), origin))
         every = frozenset(z.id for z in scene.layout.zones)
         for labelled in (every, frozenset(z.id for z in scene.layout.zones
                                           if not scene.view.zones.get(z.id))):
-            got, _ = backdrop.draw_backdrop(scene, size, labelled)
+            got, rects = backdrop.draw_backdrop(scene, size, labelled)
             want = _whole_backdrop(scene, size, labelled)
             assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+            # a part alone (a label's patch) has that part's pixels
+            for rect in list(rects.values())[:6] + [pygame.Rect(5, 7, size[0] // 3, 90)]:
+                rect = rect.clip(want.get_rect())
+                part, _ = backdrop.draw_backdrop(scene, size, labelled, area=rect)
+                assert pygame.image.tobytes(part, "RGB") == \
+                    pygame.image.tobytes(want.subsurface(rect), "RGB")
     finally:
         app.shutdown()

@@ -64,16 +64,20 @@ class BackdropHost(Protocol):
 
 
 def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozenset[str],
-                  into: pygame.Surface | None = None
+                  into: pygame.Surface | None = None, area: pygame.Rect | None = None
                   ) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
     """The whole background at ``size`` (pixels) with the labels of the zones
     ``labelled`` (ids), drawn over all of ``into`` (a surface of that size) or a new
-    surface; and each zone's label rectangle (window pixels)."""
+    surface; and each zone's label rectangle (window pixels). ``area`` (window pixels):
+    only that part of it, on a new surface of its size (the same pixels: a label's
+    patch without a second window-sized background, issue 14)."""
+    ox, oy = (0, 0) if area is None else (area.x, area.y)
     # the window's format, made so (no converted copy)
-    bg = into if into is not None else opaque_surface(size)
+    bg = into if into is not None and area is None else \
+        opaque_surface(size if area is None else area.size)
     bg.fill(WINDOW_BG)
     table = pygame.Rect(scene.viewport.table_rect())
-    pygame.draw.rect(bg, scene.layout.background, table,
+    pygame.draw.rect(bg, scene.layout.background, table.move(-ox, -oy),
                      border_radius=round(10 * scene.scale))
     label_size = max(10, round(12 * scene.scale))
     rects: dict[str, pygame.Rect] = {}
@@ -100,7 +104,7 @@ def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozense
     square = all(right_angle(z.shape().rotation_deg) is not None and
                  all(right_angle(c.rotation_deg) is not None for c in scene.layout.cells(z.id))
                  for z in scene.layout.zones)
-    blend_in_bands(bg, shapes, BAND_BYTES if square else 4 * size[0] * size[1])
+    blend_in_bands(bg, shapes, BAND_BYTES if square else 4 * size[0] * size[1], (ox, oy))
     return bg, rects
 
 
@@ -184,10 +188,12 @@ class Backdrop:
             return None
         if not kept:
             return {}
-        other, _ = draw_backdrop(scene, size, frozenset(rects) - labelled)
+        other = frozenset(rects) - labelled
         patches: _Patches = {}
         for zone_id, rect in kept.items():
-            mine, theirs = bg.subsurface(rect).copy(), other.subsurface(rect).copy()
+            # the other labelling drawn only where the patch goes (issue 14, memory)
+            mine, (theirs, _) = bg.subsurface(rect).copy(), draw_backdrop(scene, size, other,
+                                                                          area=rect)
             patches[zone_id] = (rect, mine, theirs) if zone_id in labelled else \
                 (rect, theirs, mine)
         return patches

@@ -45,11 +45,12 @@ def bands(size: tuple[int, int], band_bytes: int = BAND_BYTES) -> list[pygame.Re
 
 
 def blend_in_bands(target: pygame.Surface, shapes: Sequence[tuple[pygame.Rect | None, Paint]],
-                   band_bytes: int = BAND_BYTES) -> None:
+                   band_bytes: int = BAND_BYTES, origin: tuple[int, int] = (0, 0)) -> None:
     """Blend onto ``target`` what painting ``shapes`` in order on one fully transparent
-    layer of ``target``'s size and blitting that layer at (0, 0) would (see the module
-    docstring). ``shapes``: ``(bounds, paint)``; ``bounds`` (layer pixels) hold every
-    pixel ``paint`` may draw, None when not known (painted on every band)."""
+    layer and blitting that layer's part under ``target`` would (see the module
+    docstring); ``target``'s top-left is layer pixel ``origin``. ``shapes``: ``(bounds,
+    paint)``; ``bounds`` (layer pixels) hold every pixel ``paint`` may draw, None when
+    not known (painted on every band)."""
     size = target.get_size()
     parts = bands(size, band_bytes)
     if not parts:
@@ -60,9 +61,10 @@ def blend_in_bands(target: pygame.Surface, shapes: Sequence[tuple[pygame.Rect | 
             layer.subsurface(pygame.Rect(0, 0, band.w, band.h))
         surface.fill((0, 0, 0, 0))
         drawn = False
+        on_layer = band.move(origin)
         for bounds, paint in shapes:
-            if bounds is None or band.colliderect(bounds):
-                paint(surface, band.topleft)
+            if bounds is None or on_layer.colliderect(bounds):
+                paint(surface, on_layer.topleft)
                 drawn = True
         if drawn:
             target.blit(surface, band.topleft)
