@@ -45,12 +45,11 @@ def choice(menu: MenuScene, game_id: str) -> GameChoice | None:
     A game loaded here after its button was built marks the menu for a rebuild when
     it shows more than a plain button, else drops the button's "still loading" tool
     tip, so the menu never keeps saying a loaded game is loading."""
-    from tabletop.ui.menu import GameChoice
-
     got = menu.games.get(game_id)
     if got is None or not got.loading:
         return got
-    loaded = GameChoice.load(game_id, menu.rules_loader)
+    # the placeholder's own class loads the game (the menu imports this module)
+    loaded = type(got).load(game_id, menu.rules_loader)
     menu.games[game_id] = loaded
     if _shows_more(loaded):
         menu._dirty = True

@@ -39,6 +39,7 @@ from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import defeat as _defeat
 from tabletop.games.conan import piles
+from tabletop.games.conan import statics as _statics
 from tabletop.games.conan import stats as _stats
 from tabletop.games.conan.data import conan_data, turn_data
 from tabletop.games.conan.zones import (
@@ -386,3 +387,15 @@ def describe(ability: Ability) -> Message:
                whom=(msg("ability.whom", target=words(Part.WHOM, ability.whom))
                      if ability.whom is not None else ""),
                how_long=how_long)
+
+
+def _reaches(state: GameState, db: CardDb, seat: int, source: int, ability: Ability,
+             iid: int) -> bool:
+    """Whether the conditional modifier ``ability`` of ``source`` reaches ``iid`` now
+    (:data:`~tabletop.games.conan.statics.Reach`): its target first, as before, then
+    its conditions."""
+    ctx = Ctx(state, db, seat, source, ability)
+    return iid in VOCABULARY.candidates(ctx, ability) and VOCABULARY.holds(ctx, ability)
+
+
+_statics.on_reach(_reaches)

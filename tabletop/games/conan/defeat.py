@@ -16,6 +16,9 @@ decision of the enemy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
@@ -33,6 +36,36 @@ from tabletop.games.conan.zones import (
 
 WARRIOR_PHASES = frozenset({Phase.FOE_DRAW, Phase.SURVEY, Phase.FOE_MOVE, Phase.CONAN_MOVE,
                             Phase.BARBARIAN, Phase.RESOLUTION})
+
+
+@dataclass(frozen=True)
+class PlayHooks:
+    """What a defeat asks of :mod:`~tabletop.games.conan.plays` (issue 15).
+
+    ``fire(state, db, event, iid, seat)`` makes card ``iid``'s abilities on ``event``
+    happen for ``seat``; ``left_play(state, db)`` ends the effects of and on cards
+    no longer in play. plays registers them (:func:`on_play`), as plays reaches
+    this module through the ability words.
+    """
+
+    fire: Callable[[GameState, CardDb, str, int, int], None]
+    left_play: Callable[[GameState, CardDb], None]
+
+
+_PLAY: list[PlayHooks] = []
+
+
+def on_play(hooks: PlayHooks) -> None:
+    """Register how a defeat fires abilities and ends effects (once; ValueError twice)."""
+    if _PLAY:
+        raise ValueError("conan defeat: play hooks registered twice")
+    _PLAY.append(hooks)
+
+
+def _play() -> PlayHooks:
+    if not _PLAY:
+        raise RuntimeError("conan defeat: plays has not registered its hooks")
+    return _PLAY[0]
 
 
 def eliminate(state: GameState, seat: int, key: str) -> None:
@@ -66,11 +99,9 @@ def defeat(state: GameState, db: CardDb, iid: int) -> None:
     card = cdef(state, db, iid)
     name = inst_msg(state, iid)
     if card.type in ("foe", "ally"):
-        from tabletop.games.conan import plays  # plays reaches defeat through abilities
-
         # its "when defeated" ability, while it still stands where it fell (issue 15)
         user = state.cards[iid].owner if card.type == "foe" else state.active
-        plays.fire(state, db, "defeated", iid, user)
+        _play().fire(state, db, "defeated", iid, user)
         if state.game_over:
             return
     if card.type == "conan":
@@ -87,9 +118,7 @@ def defeat(state: GameState, db: CardDb, iid: int) -> None:
         state.add_log(msg("log.conan.ally_defeated", card=name, n=int(card["renown"])))
         queue_loss(state, int(card["renown"]))
     if card.type in ("foe", "ally"):
-        from tabletop.games.conan import plays
-
-        plays.left_play(state, db)
+        _play().left_play(state, db)
 
 
 def check_defeats(state: GameState, db: CardDb, iids: list[int]) -> None:

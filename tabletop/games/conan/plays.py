@@ -33,6 +33,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
+from tabletop.games.conan import defeat
 from tabletop.games.conan.abilities import (
     ACTOR_TIMINGS,
     CHOSEN,
@@ -435,3 +436,8 @@ def play_value(state: GameState, db: CardDb, action: Action) -> float | None:
     ctx = Ctx(state, db, checked.seat, checked.card, checked.ability)
     return VOCABULARY.value(ctx, checked.ability, checked.targets) \
         - 0.5 * checked.ability.when.number("cost")
+
+
+# a defeat fires "when defeated" abilities and ends effects through these (defeat
+# sits below plays: plays reaches it through the ability words)
+defeat.on_play(defeat.PlayHooks(fire=fire, left_play=left_play))

@@ -13,6 +13,8 @@ value plus:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.core.abilities import Ability
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState
@@ -21,6 +23,21 @@ from tabletop.games.conan.zones import FOE_ZONES, zid
 
 #: Card types whose fixed modifiers apply to the Conan they belong to.
 CONAN_SUPPORT = ("item", "region", "ally")
+
+#: ``reaches(state, db, seat, source, ability, iid)``: whether ``ability`` of card
+#: ``source`` (used by ``seat``) holds now and has character ``iid`` among its targets.
+Reach = Callable[[GameState, CardDb, int, int, Ability, int], bool]
+
+#: The ability words register their reach (:func:`on_reach`): they read numbers
+#: through :mod:`stats`, which reads this module, so this one imports none of them.
+_REACHES: list[Reach] = []
+
+
+def on_reach(reach: Reach) -> None:
+    """Register how a conditional modifier's reach is read (once; ValueError twice)."""
+    if _REACHES:
+        raise ValueError("conan statics: reach registered twice")
+    _REACHES.append(reach)
 
 
 def modifiers_of(card: CardDef) -> tuple[Ability, ...]:
@@ -93,16 +110,15 @@ def live_bonus(state: GameState, db: CardDb, iid: int, name: str) -> int:
     live = live_ids(db, db[state.cards[iid].card_id].type)
     if not live:
         return total
-    from tabletop.games.conan.abilities import VOCABULARY, Ctx  # abilities imports stats
-
+    if not _REACHES:
+        raise RuntimeError("conan statics: the ability words have not registered their reach")
+    reaches = _REACHES[0]
     for source, seat in _sources(state, live):
         card = db[state.cards[source].card_id]
         for ability in modifiers_of(card):
             if ability.whom is None or (card.type in CONAN_SUPPORT and _fixed(ability)):
                 continue  # the fixed ones are in the side's memo (stats)
-            ctx = Ctx(state, db, seat, source, ability)
-            if iid not in VOCABULARY.candidates(ctx, ability) or \
-                    not VOCABULARY.holds(ctx, ability):
+            if not reaches(state, db, seat, source, ability, iid):
                 continue
             total += sum(int(u["n"]) for u in ability.what
                          if u.word == "modify" and u["stat"] == name)

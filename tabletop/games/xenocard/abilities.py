@@ -686,6 +686,10 @@ def seat_total(state: GameState, db: CardDb, seat: int, word: str) -> int:
                if owner == seat)
 
 
+# ATK, HP and the deck guard read the passives through this (stats sits below the words)
+xstats.on_passives(xstats.Passives(total=total, seat_total=seat_total))
+
+
 def attack_bonus(state: GameState, db: CardDb, attacker: int, target: int) -> int:
     """Damage ``attacker`` adds against ``target``'s attribute, less what ``target``
     guards from ``attacker``'s attribute (``damage_to``, ``guard_from``)."""

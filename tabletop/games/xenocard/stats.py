@@ -18,15 +18,48 @@ free mode (ALL-R3) put on a battle slot without printing ATK or HP has none
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from tabletop.core.cards import CardDb
 from tabletop.core.model import GameState
-from tabletop.games.xenocard import abilities as xab
 from tabletop.games.xenocard.zones import cdef, counter, weapons_of
 
 E_MARK = "e_mark"
 DAMAGE = "damage"
 TURNS = "turns"
 DOWN = "down"
+
+
+@dataclass(frozen=True)
+class Passives:
+    """How the numbers read the passives in force (issue 15), registered by
+    :mod:`~tabletop.games.xenocard.abilities` (:func:`on_passives`): the ability
+    words read ATK/HP through this module, so this one imports none of them.
+
+    ``total(state, db, iid, word)``: the sum of ``amount`` of passive ``word``
+    affecting battle card ``iid``; ``seat_total(state, db, seat, word)``: the sum
+    of seat-wide passive ``word`` of ``seat``.
+    """
+
+    total: Callable[[GameState, CardDb, int, str], int]
+    seat_total: Callable[[GameState, CardDb, int, str], int]
+
+
+_PASSIVES: list[Passives] = []
+
+
+def on_passives(passives: Passives) -> None:
+    """Register how the passives in force are read (once; ValueError twice)."""
+    if _PASSIVES:
+        raise ValueError("xenocard stats: passives registered twice")
+    _PASSIVES.append(passives)
+
+
+def _passives() -> Passives:
+    if not _PASSIVES:
+        raise RuntimeError("xenocard stats: the ability words have not registered passives")
+    return _PASSIVES[0]
 
 
 def e_marked(state: GameState, iid: int) -> bool:
@@ -68,7 +101,7 @@ def atk(state: GameState, db: CardDb, iid: int) -> int | None:
         base = (base or 0) + lent if printed.get("adds_atk") else lent
     if base is None:
         return None
-    return max(0, base + xab.total(state, db, iid, "atk_mod"))
+    return max(0, base + _passives().total(state, db, iid, "atk_mod"))
 
 
 def hp(state: GameState, db: CardDb, iid: int) -> int | None:
@@ -77,12 +110,12 @@ def hp(state: GameState, db: CardDb, iid: int) -> int | None:
     base = cdef(state, db, iid).number("hp")
     if base is None:
         return None
-    return max(1, base + xab.total(state, db, iid, "hp_mod"))
+    return max(1, base + _passives().total(state, db, iid, "hp_mod"))
 
 
 def deck_guard(state: GameState, db: CardDb, seat: int) -> int:
     """How much each attack on ``seat``'s deck is lowered (``deck_guard`` in force)."""
-    return xab.seat_total(state, db, seat, "deck_guard")
+    return _passives().seat_total(state, db, seat, "deck_guard")
 
 
 def is_down(state: GameState, iid: int) -> bool:
