@@ -210,10 +210,12 @@ class XenoCardRenderer(CardRenderer):
         band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
         rows = {"inner": inner, "pad": pad, "size": size, "name_size": name_size,
                 "bar": bar, "band": band, "row_h": row_h, "merged": False, "title": None}
+        tight = False
         if card is not None:
             plan = self._title_plan(card, lang, w, h, rows)
             rows["title"] = plan
-            if plan is not None and plan[0] == "tall":
+            tight = plan is not None and plan[0] == "tight"
+            if plan is not None and plan[0] in ("tall", "tight"):
                 rows["bar"] = bar = pygame.Rect(inner.x, inner.y, inner.w,
                                                 max(bar_h, plan[3] - inner.y))
                 rows["merged"] = bar.bottom + pad // 2 + 2 * row_h > band.top
@@ -223,6 +225,9 @@ class XenoCardRenderer(CardRenderer):
             attack = pygame.Rect(inner.centerx, attr.y, inner.right - inner.centerx, row_h)
             attr = pygame.Rect(inner.x, attr.y, inner.centerx - inner.x, row_h)
         rows["attr"], rows["attack"] = attr, attack
+        if tight:
+            # the band gives the name the rows it lacks, keeping a line for ATK / HP
+            rows["band"] = pygame.Rect(inner.x, attr.bottom, inner.w, inner.bottom - attr.bottom)
         return rows
 
     def _disc(self, rows: dict[str, Any], floor: int) -> tuple[tuple[int, int], int]:
@@ -250,7 +255,9 @@ class XenoCardRenderer(CardRenderer):
         window's questions): ``("beside", box)`` two lines beside the cost disc;
         ``("flow", head, under, bottom, split)`` its first line beside the disc and one
         under it across the card's width; ``("tall", head, under, bottom, split)`` three
-        lines so (the bar grows to ``bottom``). Words are split (Japanese between
+        lines so (the bar grows to ``bottom``); ``("tight", ...)`` as ``tall``, when only
+        a band of ATK / HP just one number line high leaves the name its room (a long
+        word on a small face at a large floor). Words are split (Japanese between
         characters, English hyphenated) only when nothing else fits; None: the name
         fits no way (it is left out)."""
         floor = max(7, int(getattr(self.fonts, "floor_px", 0) or 0))
@@ -272,6 +279,11 @@ class XenoCardRenderer(CardRenderer):
         order = [("flow", 2, 0, under.h), ("tall", 3, 0, roomy), ("flow", 2, 1, under.h),
                  ("flow", 2, 2, under.h), ("tall", 3, 0, tall_room), ("tall", 3, 1, tall_room),
                  ("tall", 3, 2, tall_room)]
+        # last: the ATK / HP band shrinks to one number line (its numbers stay whole);
+        # the name's box may reach into it, its ink may not reach the merged row's room
+        band_top = rows["inner"].bottom - (out.line_height(out.floor, True) + 3)
+        ink_least = band_top - rows["row_h"] - rows["pad"] // 2 - rows["pad"]
+        order += [("tight", 3, split, band_top - under.y) for split in (0, 1, 2)]
         for kind, lines, split, room in order:
             if plan is not None:
                 break
@@ -280,7 +292,7 @@ class XenoCardRenderer(CardRenderer):
             box = pygame.Rect(under.x, under.y, under.w, room)
             placed = out.measure_flow(name, head, box, size, bold=True, max_lines=lines,
                                       split=split)
-            if placed is not None:
+            if placed is not None and (kind != "tight" or placed[0].rect.bottom <= ink_least):
                 plan = (kind, head, box, placed[0].rect.bottom + rows["pad"], split)
         self._plans[key] = plan
         return plan
@@ -414,7 +426,7 @@ class XenoCardRenderer(CardRenderer):
             return
         kind, head, box, _bottom, split = plan
         out.fit_flow(name, head, box, rows["name_size"], _WHITE, bold=True,
-                     max_lines=3 if kind == "tall" else 2, split=split)
+                     max_lines=2 if kind == "flow" else 3, split=split)
 
     def _battle_body(self, surf: pygame.Surface, out: FaceText, card: Any, lang: str,
                      rows: dict[str, Any], detail: int) -> None:
@@ -431,7 +443,7 @@ class XenoCardRenderer(CardRenderer):
                           pad, _INK, size)
         band = rows["band"]
         y = rows["attack"].bottom + pad // 2
-        room = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, band.top - y)
+        room = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, max(0, band.top - y))
         # Then, while there is room: the condition, the badges, the level-up link.
         room = self._condition(surf, out, card, room, round(inner.w * 0.1))
         badges = [t("xenoui.unique_mark")] if card.get("unique") else []
