@@ -66,6 +66,18 @@ def _ints(value: Any) -> Iterator[int]:
             yield from _ints(v)
 
 
+def _card_names(value: Any) -> Iterator[Message]:
+    """The card names (``card.<id>`` messages) inside a message's parts."""
+    if isinstance(value, Message):
+        if value.key.startswith("card."):
+            yield value
+        for _, v in value.params:
+            yield from _card_names(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _card_names(v)
+
+
 def _referenced_ids(state: GameState, action: Action) -> set[int]:
     """Instance ids written inside strings (options, string arguments): the ones that
     would show up raw if a refusal echoed the string."""
@@ -102,6 +114,8 @@ def _problems(state: GameState, action: Action, verdict: Verdict) -> list[str]:
             problems.append(f"{where}: tells the deciding seat to wait for itself")
         for seat in (0, 1):  # "Player 1" is a name, not a number
             text = text.replace(Message(f"seat.{seat}").render(lang), "")
+        for name in _card_names(verdict.message):  # so is "Lancer Unit 3"
+            text = text.replace(name.render(lang), "")
         numbers = {int(n) for n in _NUMBER.findall(text)}
         if numbers & raw:
             problems.append(f"{where}: a raw id {sorted(numbers & raw)}")

@@ -497,14 +497,24 @@ def _until_playback_ends(app, scene):
     raise AssertionError("the playback never ended")
 
 
+def _battle_going_on_by_itself(app, scene):
+    """Pass the block: the battle's playback starts. Between two persons it waits for a
+    click or Space at each attack; with the computer at the table it goes on by itself
+    (``Playback.auto``, the computer's pace), as here."""
+    from tabletop.ui.games.xenocard_battle import STEP_SECONDS
+
+    click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+    assert scene.ui.playing(scene) and scene.ui.playback.auto is None  # two persons
+    scene.ui.playback.auto = STEP_SECONDS
+
+
 def test_issue10_a_space_right_after_a_battle_playback_ended_by_itself_is_not_next_phase():
     from test_ui_xenocard import BLOCK
     from test_ui_xenocard import table as xeno_table
 
     app, game, scene, labels = xeno_table(BLOCK)
     try:
-        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
-        assert scene.ui.playing(scene)
+        _battle_going_on_by_itself(app, scene)
         _until_playback_ends(app, scene)
         phase, moves = game.state.phase, len(game.history)
         key(app, pygame.K_SPACE)  # out of habit, just as the last attack went
@@ -521,7 +531,7 @@ def test_issue10_a_key_later_than_the_grace_after_a_playback_acts_at_once():
 
     app, game, scene, labels = xeno_table(BLOCK)
     try:
-        click(app, scene.decisions.buttons["pass"].get_abs_rect().center)
+        _battle_going_on_by_itself(app, scene)
         _until_playback_ends(app, scene)
         frames(app, round(AFTER_PLAYBACK_S * 60) + 2)
         moves = len(game.history)

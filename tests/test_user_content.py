@@ -43,14 +43,20 @@ def card_file(card, new_id: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def with_storm_callers(n: int = 3) -> Deck:
-    """Crimson Vanguard with ``n`` Spark Squires swapped for the user's Storm Caller."""
+    """Crimson Vanguard with ``n`` copies of one of its own red good characters (the
+    first the deck lists with that many) swapped for the user's Storm Caller, a red
+    good character too, so the deck stays as legal as the sample deck is."""
     from tabletop.resources import resource_path
 
     deck = load_deck(resource_path("assets", "decks", "arc", "crimson_vanguard.toml"))
+    db = load_rules("arc", None).cards
     cards = dict(deck.sections["cards"])
-    cards["red_spark_squire"] -= n
-    if not cards["red_spark_squire"]:
-        del cards["red_spark_squire"]
+    swapped = next(card_id for card_id, count in cards.items() if count >= n
+                   and (db[card_id].type, db[card_id].get("colour"),
+                        db[card_id].get("alignment")) == ("character", "red", "good"))
+    cards[swapped] -= n
+    if not cards[swapped]:
+        del cards[swapped]
     cards["u_storm_caller"] = n
     return Deck("club", {"en": "Club deck", "ja": "クラブのデッキ"}, {"cards": cards},
                 deck.options)
