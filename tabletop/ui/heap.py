@@ -9,8 +9,7 @@ neither in what is drawn:
   ``free`` it raises its threshold to that block's size ("dynamic mmap threshold"), so
   every later surface up to 32 MiB comes from the heap instead, whose freed pages stay
   resident between live blocks. :func:`limit_heap` fixes the threshold at
-  :data:`MMAP_THRESHOLD` (glibc's own starting value), so a freed surface's pages go
-  back at once.
+  :data:`MMAP_THRESHOLD`, so a freed surface's pages go back at once.
 * A scene that leaves the stack (the table when the menu opens) holds reference
   cycles (widgets and their manager, listeners and the scene), so its surfaces stay
   until Python's cycle collector runs a full pass, which is rare: the next scene was
@@ -34,10 +33,12 @@ __all__ = ["MMAP_THRESHOLD", "drop_pixels", "limit_heap", "opaque_surface", "rel
 
 log = logging.getLogger(__name__)
 
-#: Blocks of at least this many bytes get their own mapping, unmapped when freed (glibc's
-#: default before it adapts; a 256x128 RGBA surface). Measured at 3840x2160: 128 KiB
-#: peaks ~90 MiB lower than glibc's adapting threshold, 1 MiB ~50 MiB lower.
-MMAP_THRESHOLD = 128 * 1024
+#: Blocks of at least this many bytes get their own mapping, unmapped when freed (a
+#: 256x256 RGBA surface). A 4K sitting of 80 moves a game (issue 14) peaked at 285 MiB
+#: with 128 KiB (glibc's default before it adapts), 290 with 256 KiB, 312 with 1 MiB;
+#: a smaller threshold costs fresh pages (page faults) for more of the surfaces made per
+#: frame (a pick-up's lit patches), so the largest that keeps the 300 MiB target.
+MMAP_THRESHOLD = 256 * 1024
 #: Free memory at the top of the heap beyond this many bytes is returned (glibc default).
 TRIM_THRESHOLD = 128 * 1024
 _M_TRIM_THRESHOLD = -1

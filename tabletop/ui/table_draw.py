@@ -110,6 +110,8 @@ class TableDraw(TableParts):
                 or self.face_listener is not None or self.hint.thought is not None \
                 or self.ui.playing(self):
             return None
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            return None  # a background made anew: no key holds the old one (issue 14, memory)
         toast, coach = self.toast, self.coach
         banner, unsaved = self.free_banner_rect, self.not_saved_rect
         return (surface.get_size(), self._bg, self._panel, self.panel_pixels.drawn,
@@ -151,7 +153,10 @@ class TableDraw(TableParts):
         and does not follow the pointer."""
         size = surface.get_size()
         if self._bg is None or self._bg.get_size() != size:
-            self._bg = None  # the old one goes before the new is drawn (issue 14, memory)
+            # the old one goes before the new is drawn, with the kept frames whose keys
+            # name it (issue 14, memory)
+            self._bg = None
+            self.still.drop()
             self._bg = self._make_bg(size)
         surface.blit(self._bg, (0, 0))
         if self._lit is not None:
