@@ -264,13 +264,27 @@ def test_undo_and_resign_are_off_in_a_lesson() -> None:
     assert not scene.game.undo(0).ok
 
 
-def test_hint_repeats_the_steps_nudge() -> None:
+def test_hint_repeats_the_steps_nudge_as_advice_not_a_refusal() -> None:
+    """QA: H showed the nudge in the red refusal box with a × line in the log. The
+    hint is advice: the coach box says it (under "Hint"), next to the step's words,
+    until the learner moves; no refusal box, no log line."""
     app, scene = _open(ROOT / "arc" / "arc_first_turn.toml")
     click(app, scene.next_rect.center)
+    log_before, logged = len(scene.game.state.log), len(scene.refusals)
     click(app, widget_centre(scene.controls.buttons["hint"]))
     step = scene.run.step
     assert step is not None and step.nudge is not None
-    assert _toast(scene) == step.nudge.en
+    assert not scene.toast.visible
+    line = scene.coach.line(scene)
+    assert line is not None and render_message(line.who, "en") == i18n.t("lesson.who_hint")
+    said = render_message(line.what, "en")
+    assert step.say.en in said and step.nudge.en in said
+    assert len(scene.game.state.log) == log_before and len(scene.refusals) == logged
+    expected = scene.run.expected()
+    assert expected is not None and scene.run.propose(expected).ok  # the learner moves
+    frames(app, 1)
+    line = scene.coach.line(scene)
+    assert line is not None and render_message(line.who, "en") != i18n.t("lesson.who_hint")
 
 
 # --------------------------------------------------------------------------- the list
@@ -406,6 +420,100 @@ def test_lesson_complete_dialog_enter_and_esc_go_back_to_the_lessons(tmp_path: P
     frames(app, 3)
     assert isinstance(app.stack.top, LessonsMenu)
     assert not _dialog_buttons(app)
+
+
+def test_lesson_complete_shows_enter_takes_back_even_under_a_resting_mouse(
+        tmp_path: Path) -> None:
+    """QA: the mouse resting on "Start again" gave it the gold hover border, read as
+    where Enter goes (and the Enter used for Next all lesson would restart it). The
+    answer Enter gives, Back to the lessons, is shown chosen; Enter takes it still."""
+    app, menu = _menu(tmp_path)
+    click(app, widget_centre(menu.widgets["start:0"]))
+    scene = app.stack.top
+    assert isinstance(scene, LessonScene)
+    scene.pace = 0.0
+    _play_lesson(app, scene)
+    buttons = {b.text: b for b in _dialog_buttons(app)}
+    back, again = buttons[i18n.t("lesson.back")], buttons[i18n.t("lesson.restart")]
+    assert back.is_selected and not again.is_selected
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=again.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert isinstance(app.stack.top, LessonsMenu)
+
+
+def _narrated(app: Any, scene: LessonScene) -> int:
+    """Up to the opponent's first move, played and being told: its step's index."""
+    index = _to_opponents_step(scene)
+    frames(app, 2, dt=0.05)
+    assert scene.run.index == index + 1 and scene.shows_next
+    return index
+
+
+def test_one_press_just_after_the_lesson_went_on_by_itself_skips_nothing() -> None:
+    """QA (Xenocard lesson 2): single Enter presses went from step 9 to 11: the words
+    of 10 had just come by themselves when Enter, meant for 9, took them away. A press
+    within a second of the lesson going on by itself is not taken; after, it is."""
+    app, scene = _paced()
+    run = scene.run
+    index = _narrated(app, scene)
+    said = run.lesson.steps[index].say.en
+    # read (the clock runs once the card's glide is over): on by itself
+    frames(app, round((reading_time(said) + 1.0) / 0.1), dt=0.1)
+    after = run.index
+    assert after > index + 1  # the next step came by itself
+    shown = render_message(scene.coach_line().what, "en")
+    key(app, pygame.K_RETURN)  # at once: meant for the words that went
+    assert run.index == after and render_message(scene.coach_line().what, "en") == shown
+    frames(app, 12, dt=0.1)  # a second later the press is the learner's
+    if run.index == after and scene.shows_next:
+        key(app, pygame.K_RETURN)
+        frames(app, 3, dt=0.05)
+        assert render_message(scene.coach_line().what, "en") != shown
+
+
+def test_the_opponents_words_wait_while_the_table_plays_back() -> None:
+    """QA (Conan lesson 2): a step's words ran out during the fight's playback, when the
+    coach showed the playback instead; and Enter pressed for the playback ended them
+    unseen. While the table plays back, the reading time stands still, there is no Next,
+    and Enter is the playback's."""
+    app, scene = _paced()
+    run = scene.run
+    index = _narrated(app, scene)
+    left = scene.narrate_left
+    playing = [True]
+    scene.ui.playing = lambda _scene: playing[0]  # type: ignore[method-assign]
+    frames(app, 100, dt=0.1)  # ten seconds of playback
+    assert scene.narrate_left == left and run.index == index + 1
+    assert not scene.shows_next
+    assert all(render_message(p, "en") != i18n.t("lesson.next_row")
+               for p in scene.coach_line().progress)
+    key(app, pygame.K_RETURN)
+    assert scene.narrate_left == left  # not the lesson's Next
+    playing[0] = False
+    frames(app, 2, dt=0.05)
+    assert scene.shows_next and run.index == index + 1  # now told, and read from here
+    assert scene.narrate_left < left
+
+
+def test_the_lessons_list_shows_the_same_minutes_in_both_languages(tmp_path: Path) -> None:
+    """QA: 6 / 10 / 9 minutes in English, 7 / 11 / 10 in Japanese for the same Conan
+    lessons: one estimate per lesson, shown the same in both languages."""
+    import re
+
+    shown: dict[str, list[str]] = {}
+    for language in ("en", "ja"):
+        app = make_app(save_dir=tmp_path, lang=language)
+        app.set_language(language)
+        menu = LessonsMenu(app, "conan")
+        app.stack.replace(menu)
+        frames(app, 2)
+        rows = [w for n, w in sorted(menu.widgets.items()) if n.startswith("summary:")]
+        shown[language] = [re.findall(r"(\d+)\s*(?:min|分)", r.html_text)[-1] for r in rows]
+    i18n.set_language("en")
+    assert shown["en"] == shown["ja"] and len(shown["en"]) >= 3
 
 
 ALL_LESSONS = lesson_files(ROOT)

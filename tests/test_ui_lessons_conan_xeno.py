@@ -286,3 +286,102 @@ def test_xenocard_a_wrong_drop_gets_its_reason_and_the_nudge_and_changes_nothing
         assert not table.refused and table.game.state.zone_of(labels["ilse"]) == "p0.standby"
     finally:
         table.app.shutdown()
+
+
+# ------------------------------------------------------------ newcomer QA, round 12
+
+
+def _hold(table: LessonTable, iid: int, to: tuple[int, int]) -> None:
+    """Pick ``iid`` up and carry it to pixel ``to`` without letting go."""
+    drag(table.app, table.grab_point(iid), to, release=False)
+
+
+def _let_go(table: LessonTable, at: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1, touch=False))
+    frames(table.app, 2)
+
+
+def test_conan_lesson_drags_light_only_the_steps_place():
+    """README: while the learner drags, only the step's place lights up. QA: lesson 1
+    step 10 lit both sides of the Bandit's Move, lesson 2 step 9 the Captain's,
+    Skeleton's and Bandit's places, and the Broadsword in Prepare the Conan spot too."""
+    table = LessonTable(ROOT / "conan" / "c1_first_fight.toml")
+    try:
+        play_until(table, "play_card")  # the Broadsword, to the side
+        sword = table.labels["sword"]
+        side = table.scene.zone_rect("p0.side").center
+        _hold(table, sword, side)
+        drag_state = table.scene.drag
+        assert drag_state is not None
+        assert "conan" in drag_state.zones  # the same move onto the Conan spot counts
+        with table.scene._step_drops_only():
+            assert set(drag_state.zones) == {"p0.side"}
+            assert not drag_state.cells
+        _let_go(table, side)
+        assert table.game.state.zone_of(sword) == "p0.side"
+        table.settle()
+        play_until(table, "place_move")  # Parry, left of the Bandit's Move
+        place = bf.find_target(table.game.state, "center/foe1/left")
+        assert place is not None
+        _hold(table, table.labels["parry"], table.mm(place.shape.center))
+        plan = table.scene.ui.plan
+        assert plan is not None and set(plan.shapes) == {"center/foe1/left"}
+        _let_go(table, table.mm(place.shape.center))
+        assert table.scene.ui.dialog is None  # Conan alone: no "Who plays Parry?"
+        assert table.game.state.zone_of(table.labels["parry"]) == "moves"
+    finally:
+        table.app.shutdown()
+    table = LessonTable(ROOT / "conan" / "c2_enemy_side.toml")
+    try:
+        play_until(table, "place_foe_move")  # Arrow Volley onto the Bandit
+        want = table.run.expected()
+        assert want is not None
+        bandit = want.get("foe")
+        _hold(table, want.get("card"), table.scene.card_rect(bandit).center)
+        plan = table.scene.ui.plan
+        assert plan is not None and set(plan.shapes) == {str(bandit)}
+        _let_go(table, table.mm(plan.shapes[str(bandit)].center))
+        assert table.game.state.zone_of(want.get("card")) == "moves"
+    finally:
+        table.app.shutdown()
+
+
+def test_the_steps_place_is_lit_before_the_card_is_picked_up():
+    """QA: before the drag the step's place was only a dim outline. It is filled with
+    the place colour (blue over the brown felt) under its pulsing edge."""
+    table = LessonTable(ROOT / "conan" / "c1_first_fight.toml")
+    try:
+        play_until(table, "place_move")
+        place = bf.find_target(table.game.state, "center/foe1/left")
+        assert place is not None
+        centre = table.mm(place.shape.center)
+        frames(table.app, 1)
+        lit = table.app.screen.get_at(centre)
+        places = table.run.places
+        table.run.places = lambda: ()  # type: ignore[method-assign]
+        frames(table.app, 1)
+        plain = table.app.screen.get_at(centre)
+        table.run.places = places  # type: ignore[method-assign]
+        assert lit.b > lit.r and lit.b - plain.b >= 25, (lit, plain)
+    finally:
+        table.app.shutdown()
+
+
+def test_a_refused_next_phase_names_no_empty_question():
+    """QA: "Next phase waits for your answer first:  Click Rest under the question."
+    with no question on screen (the lesson's say asks it): one sentence, one space,
+    then the nudge naming the lit button."""
+    table = LessonTable(ROOT / "conan" / "c1_first_fight.toml")
+    try:
+        table.settle()
+        while not (table.run.learners_move and table.run.step is not None
+                   and table.run.step.step.args.get("choice") == ["rest"]):
+            table.play_step()
+            table.settle()
+        table.scene.run_command("next_phase")
+        frames(table.app, 1)
+        words = shown(table)
+        assert "  " not in words and "question" not in words, words
+        assert words == "Next phase waits for your answer first. Click the lit Rest button."
+    finally:
+        table.app.shutdown()

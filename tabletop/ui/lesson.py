@@ -28,16 +28,18 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pygame
 
+from tabletop import i18n
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.coach import CoachLine, playback_line
 from tabletop.core.engine import Game
 from tabletop.core.lesson import Lesson, LessonRun
-from tabletop.core.messages import msg
+from tabletop.core.messages import Message, msg
 from tabletop.core.position import PositionError
 from tabletop.core.rules import GameRules, GameSetup
 from tabletop.core.scenario import ScenarioError, build_setup
@@ -66,7 +68,14 @@ _OFF_COMMANDS = ("resign", "free_mode", "undo", "redo", "reveal", "tap")
 GLIDE_S = 0.6
 #: Seconds between two frames while the step's places or buttons pulse (30 a second).
 PULSE_S = 1 / 30
+#: Seconds after the lesson went on by itself (the opponent's words read) during which
+#: Next (Enter, Space, a click) is not taken: the press was meant for the words that
+#: just went, and would skip the new ones unread (QA: one Enter went from 9 to 11).
+NEXT_GRACE_S = 1.0
 PLACE_EDGE = (90, 220, 255)
+#: The step's places are filled with this (RGBA) under their pulsing edge, so a place
+#: reads as lit before the card is picked up, not as a dim outline (QA).
+PLACE_FILL = (90, 220, 255, 70)
 
 
 def reading_time(text: str) -> float:
@@ -131,6 +140,10 @@ class LessonScene(TableScene):
     it instead of opening the table).
     """
 
+    #: Plugins that light drop places of their own (Conan's shapes) light only those the
+    #: step takes (``scene.game.check``), as the table's own zones and cells here.
+    only_step_drops = True
+
     def __init__(self, app: Host, lesson: Lesson, rules: GameRules,
                  on_back: Callable[[], None] | None = None,
                  on_complete: Callable[[Lesson], None] | None = None,
@@ -148,6 +161,10 @@ class LessonScene(TableScene):
         #: Seconds its last move's words stay in the coach panel, and the step then.
         self.narrate_left = 0.0
         self.narrated_at = -1
+        #: Seconds since the lesson last went on by itself (large: never yet).
+        self.since_auto = NEXT_GRACE_S
+        #: (step index, moves played) when Hint was pressed: its hint is shown then.
+        self.hinted: tuple[int, int] | None = None
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self._completed = False
         self._framed: tuple[tuple[object, ...], list[str]] | None = None
@@ -179,11 +196,23 @@ class LessonScene(TableScene):
             return playback_line(self.rules, shown, self.viewer)
         told = self.run.narration() if self._narrating() else None
         if told is not None:
-            return replace(told, progress=(*told.progress, msg("lesson.next_row")))
+            return replace(told, progress=(*told.progress, *self._next_row()))
         line = self.run.coach()
         if self.run.waits_for_next:
-            line = replace(line, progress=(*line.progress, msg("lesson.next_row")))
+            line = replace(line, progress=(*line.progress, *self._next_row()))
+        nudge = self.run.nudge()
+        if nudge is not None and self.hinted == self._hint_key():
+            # the step's nudge as advice, in the coach box, over the step's own words
+            line = replace(line, who=msg("lesson.who_hint"),
+                           what=msg("lesson.hinted", say=line.what, nudge=nudge))
         return line
+
+    def _next_row(self) -> tuple[Message, ...]:
+        """The "Next" row, while Next can be pressed (not while a fight is played back)."""
+        return (msg("lesson.next_row"),) if self.shows_next else ()
+
+    def _hint_key(self) -> tuple[int, int]:
+        return (self.run.index, len(self.game.history))
 
     # -- input -------------------------------------------------------------------------
     def run_command(self, command: str) -> None:
@@ -193,9 +222,11 @@ class LessonScene(TableScene):
         if command == "menu":
             self.back()
         elif command == "hint":  # the lesson's own hint: what this step asks for
-            nudge = self.run.nudge()
-            if nudge is not None:
-                self.toast.show(nudge, "lesson.nudge", "")
+            # advice, not a refusal: told in the coach box (no red box, no log entry)
+            # until the learner moves (QA)
+            if self.run.nudge() is not None:
+                self.toast.clear()
+                self.hinted = self._hint_key()
         elif command in _OFF_COMMANDS:
             key = "lesson.no_undo" if command in ("undo", "redo") else "lesson.not_in_lesson"
             self.show_refusal(Verdict(False, key, msg(key)))
@@ -207,22 +238,26 @@ class LessonScene(TableScene):
         is told; the table's input otherwise."""
         if self.shows_next and not self.cover_pending and \
                 dialogs.top_dialog(self.app.ui) is None:
+            # a press just after the lesson went on by itself was meant for the words
+            # that went: it is swallowed, so one press never skips a step unread
+            early = self.since_auto < NEXT_GRACE_S
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
                     getattr(event, "button", 0) == 1 and self._on_next(event.pos):
-                if event.type == pygame.MOUSEBUTTONUP:
+                if event.type == pygame.MOUSEBUTTONUP and not early:
                     self.next()
                 return None
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
                                                                pygame.K_KP_ENTER,
                                                                pygame.K_SPACE):
-                self.next()
+                if not early:
+                    self.next()
                 return None
         return super().handle_event(event)
 
     def show_refusal(self, verdict: Verdict) -> None:
         """A refusal in the box, with the step's nudge after its reason (any refusal: a
         drop the table refused, a greyed-out button, the rules, the lesson)."""
-        super().show_refusal(self.run.with_nudge(verdict))
+        super().show_refusal(self.run.with_nudge(_without_quiet_prompt(verdict)))
 
     def slide_back(self, iid: int, start: tuple[int, int]) -> None:
         """A dropped card goes home; a drop that meant nothing at all still gets the
@@ -240,7 +275,10 @@ class LessonScene(TableScene):
     @property
     def shows_next(self) -> bool:
         """The coach box is the Next button now: a note step, or the opponent's move
-        being told."""
+        being told; never while a fight is played back (its keys are the playback's,
+        and the words wait until it is over)."""
+        if self.ui.playing(self):
+            return False
         return self.run.waits_for_next or self._narrating()
 
     def next(self) -> None:
@@ -269,9 +307,16 @@ class LessonScene(TableScene):
         """The table's animations; the opponent's move once the table is still, then its
         words held until read (or Next); "Lesson complete" once all is told."""
         super().update(dt)
-        self.narrate_left = max(0.0, self.narrate_left - dt)
+        self.since_auto += dt
         if not self._idle():
+            # the words are read only while they are shown on a still table: not
+            # during a fight's playback (the coach shows the playback then), a glide
+            # or a dialog
             return
+        if self._narrating():
+            self.narrate_left = max(0.0, self.narrate_left - dt)
+            if not self._narrating():  # read: the lesson goes on by itself
+                self.since_auto = 0.0
         step = self.run.step
         if step is None:  # everything played: complete once the last words are read
             if not self._narrating():
@@ -333,9 +378,11 @@ class LessonScene(TableScene):
         title = msg("lesson.complete_title", title=self.lesson.title.message())
         # Enter takes the first answer and Esc goes back too: the table under the dialog
         # has nothing left to play, so closing it onto the table would strand the learner
-        dialogs.choose(self.app, title, msg("lesson.complete_body"),
-                       [("lesson.back", self.back), ("lesson.restart", self.restart)],
-                       default=0, on_cancel=self.back)
+        window = dialogs.choose(self.app, title, msg("lesson.complete_body"),
+                                [("lesson.back", self.back),
+                                 ("lesson.restart", self.restart)],
+                                default=0, on_cancel=self.back)
+        _mark_default(window, i18n.t("lesson.back"))
 
     def restart(self) -> None:
         """Start the same lesson again."""
@@ -343,6 +390,38 @@ class LessonScene(TableScene):
                                      self.on_complete, self.pace))
 
     # -- drawing -----------------------------------------------------------------------
+    @contextmanager
+    def _step_drops_only(self) -> Iterator[None]:
+        """While drawing: the drag's lit zones, cells and target cards narrowed to the
+        step's places and cards (README: only the step's place lights up). A drop the
+        step takes elsewhere (the same move onto the Conan spot, say) still counts: the
+        drag's targets are given back after drawing."""
+        drag = self.drag
+        step = self.run.step
+        if drag is None or step is None or not step.highlight:
+            yield
+            return
+        places, lit = set(self.run.places()), self.run.lit()
+        zones, cells, cards = drag.zones, drag.cells, drag.cards
+        if places:  # a step naming no place (a card onto a card) keeps the zones lit
+            drag.zones = {k: v for k, v in zones.items() if k in places}
+            drag.cells = {k: v for k, v in cells.items() if k in places}
+        drag.cards = {k: v for k, v in cards.items() if k in lit}
+        try:
+            yield
+        finally:
+            drag.zones, drag.cells, drag.cards = zones, cells, cards
+
+    def _make_lit(self) -> None:
+        """The drag's lit places: only the step's (:meth:`_step_drops_only`)."""
+        with self._step_drops_only():
+            super()._make_lit()
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """The table's marks, the drag's lit target cards only the step's."""
+        with self._step_drops_only():
+            super()._draw_marks(surface)
+
     def step_buttons(self) -> list[str]:
         """The buttons whose action is the current step's move now: ``"controls:<name>"``
         (Next phase, End turn, Challenge...) and ``"decision:<name>"`` (a decision's
@@ -386,7 +465,7 @@ class LessonScene(TableScene):
         super().draw(surface)
         if self.cover_pending:
             return
-        width = max(2, round(3 * self.scale))
+        width = max(3, round(4 * self.scale))
         pulse = 0.65 + 0.35 * math.sin(pygame.time.get_ticks() / 260.0)
         edge = tuple(round(c * pulse) for c in PLACE_EDGE)
         for place in self.run.places():
@@ -400,10 +479,13 @@ class LessonScene(TableScene):
                 shape = shape_of(self, place) if shape_of is not None else None
                 if shape is not None:
                     corners = [self.viewport.to_px(*c) for c in shape.corners()]
+                    _fill_polygon(surface, corners)
                     pygame.draw.polygon(surface, edge, corners, width)
                 continue
-            pygame.draw.rect(surface, edge, rect.inflate(width * 2, width * 2), width,
-                             border_radius=round(6 * self.scale))
+            framed = rect.inflate(width * 2, width * 2)
+            radius = round(6 * self.scale)
+            _fill_rect(surface, framed, radius)
+            pygame.draw.rect(surface, edge, framed, width, border_radius=radius)
         for name in self.step_buttons():
             part, _, command = name.partition(":")
             buttons = self.controls.buttons if part == "controls" else self.decisions.buttons
@@ -418,6 +500,54 @@ class LessonScene(TableScene):
             self.next_rect = self.coach.rect.copy()
             pygame.draw.rect(surface, edge, self.next_rect.inflate(width * 2, width * 2),
                              width, border_radius=10)
+
+
+def _fill_rect(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """:data:`PLACE_FILL` over ``rect`` (rounded), blended."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, PLACE_FILL, layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect.topleft)
+
+
+def _fill_polygon(surface: pygame.Surface, corners: list[tuple[float, float]]) -> None:
+    """:data:`PLACE_FILL` over the polygon ``corners`` (pixels), blended."""
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
+                      int(max(ys) - min(ys)) + 2)
+    if box.w <= 0 or box.h <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(layer, PLACE_FILL, [(x - box.x, y - box.y) for x, y in corners])
+    surface.blit(layer, box.topleft)
+
+
+def _without_quiet_prompt(verdict: Verdict) -> Verdict:
+    """"Next phase waits for your answer first: {prompt}" with the prompt the lesson keeps
+    quiet (:class:`_QuietPrompt`) said without it ("first:  Click Rest", QA): the step's
+    nudge that follows names the button."""
+    message = verdict.message
+    if message is None or message.key != "refusal.table.off_answer_first":
+        return verdict
+    params = dict(message.params)
+    if params.get("prompt"):
+        return verdict
+    return replace(verdict, message=msg("lesson.off_answer_first", command=params["command"]))
+
+
+def _mark_default(window: object, label: str) -> None:
+    """Show the answer Enter gives (labelled ``label``) as chosen: filled, not just the
+    border a hovered button gets, so a mouse resting on "Start again" is never taken
+    for where Enter goes (QA)."""
+    from pygame_gui.elements import UIButton
+
+    container = getattr(window, "get_container", None)
+    if container is None:
+        return
+    for element in container().elements:
+        if isinstance(element, UIButton) and element.text == label:
+            element.select()  # type: ignore[no-untyped-call]
 
 
 class _QuietPrompt(DecisionPanel):

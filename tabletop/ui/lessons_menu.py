@@ -59,15 +59,17 @@ def lessons_root() -> Path:
     return data_root() / "assets" / "lessons"
 
 
-def lesson_minutes(lesson: Lesson, lang: str = "en") -> int:
+def lesson_minutes(lesson: Lesson) -> int:
     """About how many minutes a newcomer takes for ``lesson``: every step read at
     :data:`STUDY_FACTOR` times :func:`~tabletop.ui.lesson.reading_time`, plus
-    :data:`MOVE_S` for each own move."""
+    :data:`MOVE_S` for each own move. One estimate per lesson, the same in every
+    language: a step's reading time is the mean of its English and Japanese words (the
+    lesson is the same lesson; QA saw 6 minutes in English and 7 in Japanese)."""
     from tabletop.ui.lesson import reading_time
 
     seconds = 0.0
     for step in lesson.steps:
-        seconds += STUDY_FACTOR * reading_time(step.say.get(lang))
+        seconds += STUDY_FACTOR * (reading_time(step.say.en) + reading_time(step.say.ja)) / 2
         if step.seat == lesson.learner and not step.is_note:
             seconds += MOVE_S
     return max(1, round(seconds / 60))
@@ -313,7 +315,7 @@ class LessonsMenu(Scene):
             title += f"  ({i18n.t('lesson.finished')})"
         add(f"title:{n}", UILabel(pygame.Rect(x, y, text_w, px(30)), title, ui,
                                   container=panel, object_id="#section"))
-        info = i18n.t("lesson.steps", n=len(lesson.steps), minutes=lesson_minutes(lesson, lang))
+        info = i18n.t("lesson.steps", n=len(lesson.steps), minutes=lesson_minutes(lesson))
         text = f"{lesson.summary.get(lang)}\n{info}"
         pad_x = px(8)
         rect = pygame.Rect(x - pad_x, y + px(32), text_w + 2 * pad_x, -1)

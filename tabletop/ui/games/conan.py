@@ -342,6 +342,10 @@ class ConanUI(GameUI):
         state = scene.game.state
         self.plan = cd.make_plan(state, self.rules.cards, scene.viewer,
                                  scene.game.resolve(iid))
+        if self.plan is not None and getattr(scene, "only_step_drops", False):
+            # a lesson: only the places its step takes light up (tabletop/ui/lesson.py)
+            self.plan = cd.accepted_only(self.plan, state, self.rules.cards, scene.viewer,
+                                         scene.game.check)
         self._lit = None
         if self.plan is not None:
             return []  # the plugin lights and resolves this drag itself

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDb
     from tabletop.core.model import GameState
 
-__all__ = ["DropPlan", "MoveChoice", "make_plan", "move_choices", "nothing_lit", "placeable",
-           "snap_key"]
+__all__ = ["DropPlan", "MoveChoice", "accepted_only", "make_plan", "move_choices",
+           "nothing_lit", "placeable", "snap_key"]
 
 FOE, FOE_MOVE, MOVE = "foe", "foe_move", "move"
 
@@ -160,6 +160,33 @@ class MoveChoice:
     wounds: int
     fatal: bool
     action: Action
+
+
+def accepted_only(plan: DropPlan, state: GameState, db: CardDb, seat: int,
+                  check: object) -> DropPlan:
+    """``plan`` with only the places where ``check`` (the game's, a lesson's in a
+    lesson) accepts the drop: a lesson lights only its step's place (docs/lessons.md;
+    QA: both sides of the Bandit's Move lit while the step named one). A Foe's place is
+    kept when any of its Major costs is accepted; a Move's when any character's is."""
+    def ok(action: Action) -> bool:
+        return bool(check(action).ok)  # type: ignore[operator]
+
+    keep: dict[str, Placed] = {}
+    for key, shape in plan.shapes.items():
+        if plan.kind == FOE:
+            zone, _, pos = key.partition("/")
+            costs = [[]] if foes.forced_now(state, db) else \
+                foes.cost_options(state, db, plan.iid)
+            taken = any(ok(Action.make("place_foe", seat, card=plan.iid, zone=zone,
+                                       position=int(pos), cost=cost)) for cost in costs)
+        elif plan.kind == FOE_MOVE:
+            taken = ok(Action.make("place_foe_move", seat, card=plan.iid, foe=int(key)))
+        else:
+            taken = bool(move_choices(state, db, seat, plan.iid, key, check))
+        if taken:
+            keep[key] = shape
+    return DropPlan(plan.kind, plan.iid, keep,
+                    {k: t for k, t in plan.targets.items() if k in keep})
 
 
 def move_choices(state: GameState, db: CardDb, seat: int, card: int, target: str,
