@@ -273,8 +273,9 @@ def test_a_greyed_out_button_clicked_says_why(arc):
     assert scene.viewer == 1
     assert not scene.controls.enabled["undo"]
     click(app, scene.controls.buttons["undo"].get_abs_rect().center)
-    assert scene.toast.key == "refusal.table.undo_other"
-    assert "Player 1" in scene.toast.text
+    # Player 1's end of turn began Player 2's turn with a draw: the draw stops undo
+    assert scene.toast.key == "refusal.table.undo_draw" and scene.toast.rule == "ALL-H1"
+    assert "draw" in scene.toast.text
 
 
 def test_a_greyed_out_next_phase_during_a_question_says_to_answer_it(arc):

@@ -367,3 +367,16 @@ def test_the_paused_demo_holds_the_battle_and_its_step_key_shows_the_next_attack
         assert playback.index == 1
     finally:
         app.shutdown()
+
+
+def test_undo_of_the_other_seats_move_that_drew_nothing_still_names_that_seat():
+    choice = GameChoice.load("arc")
+    a, b = list(choice.decks)[:2]
+    game = choice.make_game(a, b, first_seat=0, seed=2)
+    assert _until_drawn_for_the_acting_seat(game)
+    seat = game.rules.acting_seat(game.state)
+    nxt = Action.make("next_phase", seat)
+    assert game.propose(nxt).ok and not game.history[-1].drew
+    verdict = undo_refusal(game, 1 - seat)
+    assert verdict.reason == "table.undo_other"
+    assert f"Player {seat + 1}" in render_message(verdict.message, "en")
