@@ -488,3 +488,19 @@ def test_issue12_conan_the_three_stat_discs_never_touch(size, lang):
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+def test_a_damage_chip_never_breaks_a_word_inside() -> None:
+    """QA: at 1280x720 "destroyed" broke as "destroye / d" in the Xenocard damage box;
+    a Latin word wider than the chip makes the chip that wide, Japanese still wraps."""
+    import pygame as _pygame
+
+    from tabletop.ui.fonts import Fonts
+    from tabletop.ui.games.xenocard_readable import chip_lines
+
+    _pygame.font.init()
+    fonts = Fonts()
+    lines, _ = chip_lines(fonts, "3 damage: destroyed", 40, 14, 12)
+    assert "destroyed" in lines
+    ja, _ = chip_lines(fonts, "3ダメージ：破壊されたカードはトラッシュへ", 40, 14, 12)
+    assert len(ja) > 1

@@ -246,14 +246,20 @@ def chip_lines(fonts: Any, text: str, width: int, size: int, floor: int
                ) -> tuple[list[str], int]:
     """``text`` for a chip ``width`` px wide inside its card: the size from ``size``
     down to ``floor`` at which it fits one line, else two or more lines at ``floor``
-    (broken at " / " first, then as :func:`~tabletop.ui.textwrap_ja.wrap_text`)."""
+    (broken at " / " first, then as :func:`~tabletop.ui.textwrap_ja.wrap_text`, never
+    inside a word: a word wider than ``width`` makes the chip that wide)."""
     while size > floor and fonts.get(size, True).size(text)[0] > width:
         size -= 1
     font = fonts.get(size, True)
     if font.size(text)[0] <= width:
         return [text], size
     parts = [p.strip() for p in text.replace("／", "/").split("/")]
-    return [ln for part in parts for ln in wrap_text(part, font, width)], size
+    # a Latin word is never broken inside ("destroye / d"): the chip grows to its widest
+    # one (Japanese breaks between characters, by kinsoku rules)
+    widest = max((font.size(word)[0] for part in parts for word in part.split()
+                  if word.isascii()), default=0)
+    wide = max(width, widest)
+    return [ln for part in parts for ln in wrap_text(part, font, wide)], size
 
 
 def chip_text(scene: TableContext, text: str, width: int, size: int,
