@@ -137,6 +137,9 @@ class TableControls(ButtonSet):
         self.hints = {**_HINTS, **(hints or {})}
         super().__init__()
         self.enabled: dict[str, bool] = {}
+        #: Free mode as the last refresh saw it: a rebuild (a language switch from the
+        #: help) labels the button by it, not "off" (QA).
+        self.free_mode = False
 
     @property
     def rows(self) -> int:
@@ -160,8 +163,8 @@ class TableControls(ButtonSet):
                 r = pygame.Rect(rect.x, rect.y + row * (bh + gap), rect.w, bh)
             else:
                 r = pygame.Rect(rect.x + col * (bw + gap), rect.y + row * (bh + gap), bw, bh)
-            label = self._label(command, False)
-            longest = max((label, self._label(command, True)), key=len)
+            label = self._label(command, self.free_mode)
+            longest = max((self._label(command, False), self._label(command, True)), key=len)
             oid = (fit_id(fonts, longest, r.w, scale, f"#table_{command}") if fonts is not None
                    else pygame_gui.core.ObjectID(object_id=f"#table_{command}"))
             hint = self.hints.get(command)
@@ -206,6 +209,7 @@ class TableControls(ButtonSet):
                 action = action_for(command)
                 on = not locked and action is not None and game.check(action).ok
             self._set(command, on)
+        self.free_mode = state.free_mode
         button = self.buttons.get("free_mode")
         if button is not None:
             button.set_text(self._label("free_mode", state.free_mode))
