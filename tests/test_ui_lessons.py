@@ -43,6 +43,14 @@ def _open(path: Path, size: tuple[int, int] = (1280, 720), lang: str = "en",
     return app, scene
 
 
+def _opponent_time(app: Any, scene: LessonScene) -> None:
+    """Let the opponent's step go on: one frame, and Space while a battle played back
+    waits for the next attack (Xenocard's playback waits for a press at a lesson)."""
+    if scene.ui.shown_state(scene) is not scene.game.state:
+        key(app, pygame.K_SPACE)
+    frames(app, 1)
+
+
 def _card_px(scene: LessonScene, label: str) -> tuple[int, int]:
     iid = scene.run.labels[label]
     rect = scene.card_rect(scene.view_id(iid))
@@ -108,7 +116,7 @@ def _play_lesson(app: Any, scene: LessonScene, shots: Path | None = None) -> Non
             assert scene.next_rect.w > 0, "a note step shows no Next"
             click(app, scene.next_rect.center)
         elif run.others_turn:
-            frames(app, 1)
+            _opponent_time(app, scene)
         else:
             _play_by_mouse(app, scene, step)
             shown = " | ".join(texts(app))
@@ -152,7 +160,7 @@ def test_wrong_drag_is_refused_with_reason_and_nudge(path: Path) -> None:
         if run.waits_for_next:
             click(app, scene.next_rect.center)
         elif run.others_turn:
-            frames(app, 1)
+            _opponent_time(app, scene)
         else:
             _play_by_mouse(app, scene, step)
     pytest.fail("the lesson has no drag step")
@@ -519,6 +527,7 @@ def test_the_lessons_list_shows_the_same_minutes_in_both_languages(tmp_path: Pat
 ALL_LESSONS = lesson_files(ROOT)
 
 
+@pytest.mark.soak  # every step of every lesson drawn: minutes; the soak run holds it
 @pytest.mark.parametrize("path", ALL_LESSONS, ids=_id)
 def test_only_the_steps_highlight_glows_and_its_button_is_framed(path: Path) -> None:
     """At every step of every lesson of every game: the cards that glow are the step's
@@ -535,6 +544,7 @@ def test_only_the_steps_highlight_glows_and_its_button_is_framed(path: Path) -> 
         for _ in range(200):  # a playback of the fight (Conan) shows an earlier moment
             if scene.ui.shown_state(scene) is scene.game.state:
                 break
+            key(app, pygame.K_SPACE)  # a battle played back waits for the next attack
             frames(app, 1, dt=0.1)
         # the opponent's cards glow only once its move is told (with its words)
         assert scene.coach.lit(scene) == (frozenset() if run.others_turn else run.lit()), where
@@ -555,7 +565,7 @@ def test_only_the_steps_highlight_glows_and_its_button_is_framed(path: Path) -> 
         if run.waits_for_next:
             run.next()
         elif run.others_turn:
-            frames(app, 1)
+            _opponent_time(app, scene)
         else:
             expected = run.expected()
             assert expected is not None and run.propose(expected).ok, where
@@ -571,7 +581,7 @@ def test_the_decision_box_does_not_frame_pass_while_the_step_is_a_drag() -> None
         if run.waits_for_next:
             run.next()
         elif run.others_turn:
-            frames(app, 1)
+            _opponent_time(app, scene)
         else:
             expected = run.expected()
             assert expected is not None and run.propose(expected).ok
