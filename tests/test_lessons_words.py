@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_lessons import _advance, _id, _run
 
 from tabletop.core.lesson import Lesson, LessonRun, LessonStep, lesson_files
 from tabletop.core.rules import load_rules
@@ -50,27 +51,6 @@ def claims_about_a_hand(text: str, lang: str) -> list[str]:
     """The phrases of ``text`` that say what a player holds (empty: none)."""
     pattern = _EN_HOLDS if lang == "en" else _JA_HOLDS
     return [m.group(0) for m in pattern.finditer(text)]
-
-
-def _id(path: Path) -> str:
-    return f"{path.parent.name}/{path.stem}"
-
-
-def _run(path: Path) -> LessonRun:
-    lesson = Lesson.load(path)
-    return LessonRun(lesson, load_rules(lesson.game))
-
-
-def _advance(run: LessonRun) -> None:
-    if run.waits_for_next:
-        verdict = run.next()
-    elif run.others_turn:
-        verdict = run.play_other()
-    else:
-        expected = run.expected()
-        assert expected is not None
-        verdict = run.propose(expected)
-    assert verdict.ok, (run.lesson.path, run.index, verdict.reason)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=_id)
