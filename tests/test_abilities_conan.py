@@ -604,3 +604,40 @@ what = [{ effect = "deal_damage", n = 1 }]
     ok(game, "decide", 0, choice=[f"use@{lab(game, 'ape2')}"])
     assert counter(game.state, lab(game, "ape2"), "damage") == 1
     assert counter(game.state, lab(game, "ape"), "damage") == 0
+
+
+@pytest.mark.parametrize("player", ["random", "heuristic"])
+def test_the_bots_play_every_ability_card_of_the_sample_decks(player: str) -> None:
+    # played: an action names the card (an Action, Item, Ally, Region, a Foe placed or
+    # a Move), or its Conan's Barbarian ability is used at the Barbarian decision
+    import random
+
+    from tabletop.core.selfplay import setup_for
+    from tabletop.games.conan.zones import conan_of
+    decks = conan.load_decks(rules=RULES)
+    with_abilities = {cid for cid, card in RULES.cards.items() if card.abilities}
+    assert with_abilities <= {cid for d in decks.values() for p in d.sections
+                              for cid in d.card_list(p)}
+    played: set[str] = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game(RULES, setup_for(RULES, seed, decks))
+        bots = [RULES.make_bot(seed * 2 + 1), RULES.make_bot(seed * 2 + 2)]
+        for _ in range(3000):
+            if game.state.game_over:
+                break
+            seat = RULES.acting_seat(game.state)
+            action = (rng.choice(RULES.legal_actions(game.state, seat)) if player == "random"
+                      else bots[seat].choose(game))
+            card = action.get("card")
+            if isinstance(card, int):
+                played.add(game.state.cards[card].card_id)
+            if action.kind == "decide" and any(str(o).startswith("use")
+                                               for o in action.get("choice") or ()):
+                conan_card = conan_of(game.state, RULES.cards, seat)
+                assert conan_card is not None
+                played.add(game.state.cards[conan_card].card_id)
+            assert game.propose(action).ok
+        if with_abilities <= played:
+            break
+    assert sorted(with_abilities - played) == []

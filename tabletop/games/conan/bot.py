@@ -201,7 +201,10 @@ class ConanBot:
 
         def value(a: Action) -> tuple[int, int, float]:
             foe = cdef(state, db, int(a.get("card")))
-            return (int(foe["renown"]) - len(a.get("cost") or ()), -int(a.get("position")),
+            # a Foe's every ability works for the enemy (a wound when defeated, +1 damage
+            # beside Beasts...): each counts as a point of renown
+            worth = int(foe["renown"]) + sum(len(ab.what) for ab in foe.abilities)
+            return (worth - len(a.get("cost") or ()), -int(a.get("position")),
                     self.rng.random())
         return max(places, key=value)
 
