@@ -132,16 +132,20 @@ class App:
         (:func:`~tabletop.ui.theme.ui_scale`) times the chosen :attr:`user_scale`, in
         steps of 1/8 from 0.75 to 3.
 
-        A chosen scale above 1 applies while a scene that lays itself out at any
+        A chosen scale above 1 applies whole while a scene that lays itself out at any
         scale is on the stack (``scales_freely``: a table; the covers, dialogs and
-        help pages over it follow); the menu-like screens, designed for 1280x720 at
-        the window's own scale, keep that scale (they would not fit bigger). Below 1
-        every screen follows."""
-        factor = self.user_scale
+        help pages over it follow); a menu-like screen in front takes it as far as its
+        layout fits the window (its ``layout_need()``, never below the window's own
+        scale; :func:`~tabletop.ui.screen_fit.screen_cap`, issue 16), any other screen
+        keeps the window's scale. Below 1 every screen follows."""
+        from tabletop.ui.screen_fit import screen_cap
+
+        base, factor = ui_scale(size), self.user_scale
+        scale = round(base * factor * 8) / 8
         if factor > 1.0 and not any(getattr(scene, "scales_freely", False)
                                     for scene in self.stack.scenes):
-            factor = 1.0
-        return max(0.75, min(3.0, round(ui_scale(size) * factor * 8) / 8))
+            scale = min(scale, screen_cap(self.stack.scenes, size, base))
+        return max(0.75, min(3.0, scale))
 
     def set_ui_scale(self, factor: float) -> None:
         """Make widgets, texts and the side panel ``factor`` times as big as the window
@@ -356,6 +360,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._follow_scale()  # before the screen a click opened updates (and opens dialogs)
         self.stack.update(dt)
         self.ui.update(dt)
         self.frames.framed()
@@ -385,12 +390,22 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return False
+        self._follow_scale()  # before the screen a click opened updates (and opens dialogs)
         self.stack.update(policy.take_dt(capped=kind is not Turn.TIMER))
         self.ui.update(policy.take_widget_dt())
         if kind is Turn.TIMER and not timer_shows and self._look() == self._drawn_look \
                 and soonest(*(d for _, d in scene_dues(self.stack.scenes))) != 0.0:
             return False  # a quiet timer (the menu's look at the save folder) changed nothing
         return self._show()
+
+    def _follow_scale(self) -> None:
+        """A screen came or went (a table, a menu-like screen of another fit, its
+        content): lay everything out again at :meth:`scale_for`'s scale. Not while a
+        dialog is open, which a new widget manager would take away unanswered: then once
+        it is answered."""
+        if self.user_scale > 1.0 and self.scale != self.scale_for(self.size) \
+                and dialogs.top_dialog(self.ui) is None:
+            self.rebuild_ui()
 
     def _look(self, widgets: bool = True) -> Any:
         """What decides whether a frame would differ, besides the scenes' own wishes:
@@ -400,8 +415,7 @@ class App:
 
     def _show(self) -> bool:
         """Draw and flip; remember what was drawn. Returns True (a frame was drawn)."""
-        if self.user_scale > 1.0 and self.scale != self.scale_for(self.size):
-            self.rebuild_ui()  # a table came or went: its scale (see scale_for)
+        self._follow_scale()  # a screen came or went in an update
         self.draw()
         pygame.display.flip()
         self._drawn_look = self._look()

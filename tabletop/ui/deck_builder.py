@@ -67,6 +67,8 @@ from tabletop.ui.deck_rows import deck_rows, label, pool_rows
 from tabletop.ui.deck_summary import draw_carried, draw_summary
 from tabletop.ui.host import Host
 from tabletop.ui.scene import Scene
+from tabletop.ui.screen_fit import DECKS_TOOLBAR as TOOLBAR
+from tabletop.ui.screen_fit import deck_builder_need
 
 __all__ = ["DeckBuilderScene"]
 
@@ -108,6 +110,7 @@ class DeckBuilderScene(Scene):
         self.dragging: tuple[str, Row] | None = None
         self._problems: list[DeckProblem] = []
         self._stats: DeckStats | None = None
+        self._need: tuple[str, tuple[int, int]] | None = None
         first = game if game in self._rules else next(iter(self._rules), "")
         self.game = first
         self.pool: Pool | None = None
@@ -514,6 +517,15 @@ class DeckBuilderScene(Scene):
                             i18n.t("decks.folder_unavailable", folder=str(where)))
 
     # ------------------------------------------------------------------ scene hooks
+    def layout_need(self) -> tuple[int, int]:
+        """The window size (pixels at UI scale 1.0) the builder needs: its toolbar's
+        labels in the language shown, its lists (:func:`tabletop.ui.screen_fit.
+        deck_builder_need`); a chosen UI scale applies as far as this fits (issue 16)."""
+        if self._need is None or self._need[0] != self.app.lang:
+            labels = [i18n.t(f"decks.{key}") for key in TOOLBAR]
+            self._need = (self.app.lang, deck_builder_need(self.app.fonts, labels))
+        return self._need[1]
+
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild for the new size or language."""
         self.build()
@@ -763,10 +775,11 @@ class DeckBuilderScene(Scene):
             entry = UITextEntryLine(pygame.Rect(m, y, name_w, bh), ui)
             entry.set_text(self.draft.name.get(self.app.lang) or self.draft.name["en"])
             add("name", entry)
-        commands = [("new", self._new_clicked), ("save", self.save), ("rename", self.rename),
-                    ("duplicate", self.duplicate), ("delete", self.delete),
-                    ("import", self.ask_import), ("export", self.export),
-                    ("folder", self.open_folder)]
+        actions = {"new": self._new_clicked, "save": self.save, "rename": self.rename,
+                   "duplicate": self.duplicate, "delete": self.delete,
+                   "import": self.ask_import, "export": self.export,
+                   "folder": self.open_folder}
+        commands = [(key, actions[key]) for key in TOOLBAR]
         x = m + name_w + gap
         each = (w - m - x - gap * (len(commands) - 1)) // len(commands)
         for key, command in commands:

@@ -37,6 +37,7 @@ from tabletop.ui import (
     dialogs,
     menu_games,
     menu_reason,
+    screen_fit,
     settings_apply,
     settings_menu,
     user_folder_menu,
@@ -615,6 +616,12 @@ class MenuScene(Scene):
         dialogs.message(self.app, "dialog.save_title", body, width=560, height=300)
 
     # -------------------------------------------------------------- scene hooks
+    def layout_need(self) -> tuple[int, int]:
+        """The window size (pixels at UI scale 1.0) the menu needs to show everything,
+        from its layout (:func:`tabletop.ui.screen_fit.menu_need`): a chosen UI scale
+        applies as far as this fits the window (issue 16)."""
+        return screen_fit.menu_need(len(self.games), bool(self.save_entries()))
+
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild the widgets for the new size (or language)."""
         self.build()
@@ -735,9 +742,10 @@ class MenuScene(Scene):
 
         top = margin + px(104)
         body_h = h - top - margin
-        left_w = px(300)
-        # wider while it lists unfinished games, so each takes fewer lines
-        right_w = px(400) if self.save_entries() else px(330)
+        # the right one wider while it lists unfinished games, so each takes fewer lines;
+        # both narrowed on a tight window (a chosen UI scale) before the setup column is
+        left_w, right_w = screen_fit.menu_columns(w - 2 * margin - 2 * gap, px,
+                                                  bool(self.save_entries()))
         mid_w = w - 2 * margin - left_w - right_w - 2 * gap
         self._build_games(pygame.Rect(margin, top, left_w, body_h), px)
         self._build_setup(pygame.Rect(margin + left_w + gap, top, mid_w, body_h), px)

@@ -36,6 +36,7 @@ from tabletop.settings import (
 from tabletop.ui import dialogs, settings_apply
 from tabletop.ui.host import Host
 from tabletop.ui.scene import Scene
+from tabletop.ui.screen_fit import settings_need
 from tabletop.ui.theme import fit_id
 from tabletop.userdirs import settings_path
 
@@ -233,6 +234,12 @@ class SettingsScene(Scene):
         """Now when a change waits, else only on input."""
         return 0.0 if self._pending is not None else None
 
+    def layout_need(self) -> tuple[int, int]:
+        """The window size (pixels at UI scale 1.0) the rows need
+        (:func:`tabletop.ui.screen_fit.settings_need`): a chosen UI scale applies as far
+        as this fits the window (issue 16)."""
+        return settings_need(len(ROWS))
+
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild for the new size, scale or language."""
         self.build()
@@ -327,7 +334,8 @@ class SettingsScene(Scene):
         w, h = self.app.size
         # The rows fit the window at any UI scale (a large one on a small window), so
         # the scale can always be set back here: boxes shrink, texts are fitted.
-        fit = min(s, w / 1000, h / 660)
+        need_w, need_h = self.layout_need()
+        fit = min(s, w / need_w, h / need_h)
 
         def px(v: float) -> int:
             return round(v * fit)
