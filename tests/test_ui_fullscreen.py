@@ -234,15 +234,17 @@ def test_menu_screens_keep_the_windows_own_scale_under_a_bigger_chosen_one() -> 
 
 
 def test_the_table_takes_the_chosen_scale_and_gives_it_back_at_the_menu(free_arc) -> None:
-    """From the table at 200% to the menu (Menu button): the menu is drawn at the
-    window's own scale, the table again at 200%."""
+    """From the table at 200% to the menu (Menu button): the menu is drawn as big as its
+    layout fits the window (issue 16), the table again at 200%."""
+    from tabletop.ui.screen_fit import fit_scale
+
     app, game, scene, _ = free_arc
     app.set_ui_scale(2.0)
     frames(app, 2)
     assert app.scale == 2.0
     _menu_button_answers(app, scene)
     frames(app, 2)
-    assert app.scale == 1.0
+    assert 1.0 < app.scale == fit_scale(app.stack.top.layout_need(), app.size) < 2.0
     app.start_game(game, autosave=False)
     frames(app, 2)
     assert app.scale == 2.0
