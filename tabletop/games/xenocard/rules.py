@@ -349,21 +349,27 @@ class XenoRules(GameRules):
         the rules read it (:func:`~tabletop.games.xenocard.zones.slot_of`)."""
         return zones.slot_of(state, iid)
 
+    def search_actions(self, state: GameState, seat: int, actions: list[Action]) -> list[Action]:
+        """One action of each outcome: alike slots, copies and idle moves folded
+        (tabletop.games.xenocard.search)."""
+        from tabletop.games.xenocard.search import search_actions
+        return search_actions(state, actions)
+
     def make_playout_bot(self, seed: int) -> object:
-        """The random bot's choice, candidates checked lazily (tabletop.core.playout)."""
-        from tabletop.core.playout import CandidatePolicy
-        return CandidatePolicy(lambda s, p: legal.decision_actions(p),
-                               lambda s, seat: legal.turn_actions(s, self.cards, seat), seed)
+        """The random bot's choice without idle moves, candidates checked lazily
+        (tabletop.games.xenocard.search)."""
+        from tabletop.games.xenocard.search import make_playout_policy
+        return make_playout_policy(self.cards, seed)
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The computer player's score of an unfinished game (tabletop.games.xenocard.heuristic)."""
         from tabletop.games.xenocard.heuristic import evaluate
-        return evaluate(state, self.cards, seat)
+        return evaluate(state, self.cards, seat, self.geometry)
 
     def evaluation_terms(self, state: GameState, seat: int) -> tuple[Term, ...]:
         """The leads :meth:`evaluate` sums (tabletop.games.xenocard.heuristic)."""
         from tabletop.games.xenocard.heuristic import terms
-        return terms(state, self.cards, seat)
+        return terms(state, self.cards, seat, self.geometry)
 
     def coach_progress(self, view: TableView, seat: int) -> tuple[Message, ...]:
         """Deck = life (XENO-R1): the sizes of both decks, as ``seat`` sees them."""
