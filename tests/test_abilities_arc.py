@@ -133,6 +133,28 @@ when = "on_play"
 what = "recover_action"
 
 [[card]]
+id = "t_recall_combat"
+type = "action"
+name = { en = "Test Old Tricks", ja = "試験の古い手" }
+text = { en = "Take back a combat card.", ja = "コンバットを戻す。" }
+colour = "green"
+cost = 0
+[[card.ability]]
+when = "on_play"
+what = "recover_combat"
+
+[[card]]
+id = "t_recall_resource"
+type = "action"
+name = { en = "Test Salvage", ja = "試験の回収" }
+text = { en = "Take back a resource card.", ja = "リソースを戻す。" }
+colour = "green"
+cost = 0
+[[card.ability]]
+when = "on_play"
+what = "recover_resource"
+
+[[card]]
 id = "t_untapper"
 type = "character"
 name = { en = "Test Rallier", ja = "試験の鼓舞役" }
@@ -373,6 +395,21 @@ def test_recover_with_nothing_to_take_back_says_so() -> None:
     assert play(game, "home").ok
     assert card_ids(game, "p0.hand") == []
     assert "no character card" in game.state.log[-1].for_seat(0).render("en")
+
+
+@pytest.mark.parametrize("card, kinds, wanted", [
+    ("t_recall_combat", ["red_scorch", "red_ember_hills", "red_raid"], "red_scorch"),
+    ("t_recall_resource", ["red_ember_hills", "green_wildwood", "red_scorch"], "green_wildwood"),
+])
+def test_recover_each_card_type_takes_the_last_of_its_type(test_rules: ArcRules, card: str,
+                                                           kinds: list[str], wanted: str) -> None:
+    # the discard pile's order is the order cards went in: the last of the type comes back
+    pile = [c(cid, f"d{i}") for i, cid in enumerate(kinds)]
+    game = game_at(position(p0_hand=[c(card, "r")], p0_discard=pile), test_rules)
+    assert play(game, "r").ok
+    assert card_ids(game, "p0.hand") == [wanted]
+    assert sorted(card_ids(game, "p0.discard")) == sorted([*(k for k in kinds if k != wanted),
+                                                           card])
 
 
 def test_recover_an_action_card_never_takes_the_card_being_used(test_rules: ArcRules) -> None:
