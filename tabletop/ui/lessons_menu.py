@@ -33,6 +33,7 @@ from tabletop.core.scenario import ScenarioError
 from tabletop.ui import dialogs
 from tabletop.ui.host import Host
 from tabletop.ui.scene import Scene
+from tabletop.ui.screen_fit import lessons_need
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
 __all__ = ["PROGRESS_FILE", "LessonProgress", "LessonsMenu", "lesson_minutes",
@@ -217,6 +218,17 @@ class LessonsMenu(Scene):
         self.app.back_to_menu()
 
     # -- scene -------------------------------------------------------------------------
+    def layout_need(self) -> tuple[int, int]:
+        """The window size (pixels at UI scale 1.0) the tabs and the longest game's
+        lessons need (:func:`tabletop.ui.screen_fit.lessons_need`; every tab's, so a
+        tab shown never changes the scale): a chosen UI scale applies as far as this
+        fits the window (issue 16)."""
+        lang = self.app.lang
+        needs = [lessons_need(self.app.fonts, len(self.lessons),
+                              [lesson.summary.get(lang) for lesson in lessons])
+                 for lessons in self.lessons.values()]
+        return max(needs, default=lessons_need(self.app.fonts, 0, []))
+
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild for the new size or language."""
         self.build()

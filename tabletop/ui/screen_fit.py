@@ -22,9 +22,10 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["DECKS_LIST_ROWS", "DECKS_TOOLBAR", "MENU_GAP", "MENU_LEFT", "MENU_MARGIN", "MENU_RIGHT",
-           "MENU_RIGHT_SAVES", "MENU_SETUP_MIN", "STEPS", "deck_builder_need", "fit_scale",
-           "lessons_need", "menu_columns", "menu_need", "screen_cap", "settings_need"]
+__all__ = ["DECKS_LIST_ROWS", "DECKS_TOOLBAR", "LESSON_LINE_H", "LESSON_TEXT_W",
+           "MENU_GAP", "MENU_LEFT", "MENU_MARGIN", "MENU_RIGHT", "MENU_RIGHT_SAVES",
+           "MENU_SETUP_MIN", "STEPS", "deck_builder_need", "fit_scale", "lessons_need",
+           "menu_columns", "menu_need", "screen_cap", "settings_need"]
 
 #: Scales come in steps of 1/8 (as :func:`~tabletop.ui.theme.ui_scale`).
 STEPS = 8
@@ -150,11 +151,25 @@ def deck_builder_need(fonts: Any, labels: Iterable[str]) -> tuple[int, int]:
     return width, _DECKS_MARGIN + _DECKS_TOP + pool + _DECKS_MARGIN
 
 
-def lessons_need(games: int, summary_lines: int) -> tuple[int, int]:
-    """The window size (pixels at scale 1.0) the lessons list needs: the tabs column
-    (260 px: one 54-px tab per game, Back) beside a list as wide as a 300-pixel text
-    beside Start; as high as the tabs or the lessons' ``summary_lines`` lines of 25 px
-    (tabletop/ui/lessons_menu.py: per lesson a 32-px title and its summary box)."""
-    width = 2 * 32 + 260 + 20 + 2 * 14 + 300 + 20 + 140
+#: The lessons list's text column at its least (beside Start; narrower, the summaries wrap
+#: into more lines than the window's height gains), and a summary line's height.
+LESSON_TEXT_W = 600
+LESSON_LINE_H = 28
+
+
+def lessons_need(fonts: Any, games: int, summaries: Sequence[str]) -> tuple[int, int]:
+    """The window size (pixels at scale 1.0) the lessons list needs
+    (tabletop/ui/lessons_menu.py): the 260-pixel tabs column (a 54-pixel tab per one of
+    ``games``, Back) beside the list, its text :data:`LESSON_TEXT_W` wide beside the
+    140-pixel Start; as high as the tabs or the lessons shown: each a 32-pixel title,
+    its summary (each of ``summaries``, measured with ``fonts`` at the 15-pixel
+    ``#howto`` size and wrapped at that width) and its steps line, 14 pixels apart."""
+    width = 2 * 32 + 260 + 20 + 2 * 14 + LESSON_TEXT_W + 20 + 140
+    size = max(15, int(getattr(fonts, "floor_px", 0)))
+    font = fonts.get(size)
+    rows = 14
+    for text in summaries:
+        lines = max(1, math.ceil(font.size(text)[0] * 15 / size / (LESSON_TEXT_W - 16)))
+        rows += 32 + (lines + 1) * LESSON_LINE_H + 14
     tabs = 14 + games * 54 + 46 + 14 + 20
-    return width, 32 + 64 + max(tabs, summary_lines) + 32
+    return width, 32 + 64 + max(tabs, rows) + 32
