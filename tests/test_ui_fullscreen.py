@@ -201,10 +201,10 @@ def test_full_screen_and_scale_open_as_saved_on_the_next_start(free_arc) -> None
         again.shutdown()
 
 
-def test_menu_screens_keep_the_windows_own_scale_under_a_bigger_chosen_one() -> None:
-    """A chosen scale of 200% on a 1280x720 window: the menu and the settings (laid
-    out for 1280x720 at the window's own scale) stay at 100% and fit (pygame_gui
-    warns of no label too small for its text)."""
+def test_menu_screens_take_a_bigger_chosen_scale_as_far_as_they_fit() -> None:
+    """A chosen scale of 200% on a 1280x720 window: the menu and the settings grow only
+    as far as their layouts fit (issue 16: the menu to 112.5%, the settings stay at
+    100%) and fit (pygame_gui warns of no label too small for its text)."""
     import warnings
 
     from ui_helpers import make_app
@@ -218,13 +218,13 @@ def test_menu_screens_keep_the_windows_own_scale_under_a_bigger_chosen_one() -> 
             app.set_ui_scale(2.0)
             app.show_menu()
             frames(app, 2)
-            assert app.scale == 1.0
+            assert app.scale == 1.125
             app.push(SettingsScene(app))
             frames(app, 2)
             assert app.scale == 1.0
             key(app, pygame.K_ESCAPE)
             frames(app, 2)
-            assert isinstance(app.stack.top, MenuScene) and app.scale == 1.0
+            assert isinstance(app.stack.top, MenuScene) and app.scale == 1.125
         finally:
             app.shutdown()
     # the user folder's path is as long as the test's temporary folder: not the scale's
