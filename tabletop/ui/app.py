@@ -47,6 +47,7 @@ from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.shortcuts import FULLSCREEN_KEY, is_help_key
 from tabletop.ui.shortcuts_overlay import open_shortcuts
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
+from tabletop.ui.window_size import keep_minimum, resize_to, resizes_itself
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -94,6 +95,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.screen: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        keep_minimum(MIN_SIZE)  # the window manager keeps it laid out (no set_mode below)
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.clock = pygame.time.Clock()
@@ -169,6 +171,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            keep_minimum(MIN_SIZE)
         self.fullscreen = bool(on)
         self._window_changed()
 
@@ -269,15 +272,20 @@ class App:
             wanted = (int(event.x), int(event.y))
         else:
             return
-        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         surface = pygame.display.get_surface()
         try:
             window = pygame.display.get_window_size()
         except pygame.error:
             window = surface.get_size() if surface else wanted
+        if resizes_itself():
+            # the window as it is now: an event may be older than a resize after it
+            # (one frame's events come at once), and going back to it would fight the drag
+            wanted = (int(window[0]), int(window[1]))
+        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         if surface is None or tuple(window) != wanted:
-            # The dummy driver (tests) and old SDLs do not resize by themselves.
-            surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+            # Smaller than the least size all the same, or a driver that does not resize
+            # (the dummy one of the tests): the same window resized, never a new one
+            surface = resize_to(wanted)
         self.screen = surface
         self._window_changed()
 
