@@ -29,6 +29,7 @@ from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
 from tabletop.ui.settings_apply import sleeve_colours
+from tabletop.ui.slide_refit import refit_slide
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
 from tabletop.ui.theme import fit_id
@@ -420,6 +421,7 @@ class TableState(TableParts):
     def resize(self, size: tuple[int, int]) -> None:
         """Fit the table and the side panel to the window; rebuild widgets."""
         w, h = size
+        before = self.viewport.scale  # pixels per mm, for a glide under way
         factor = float(getattr(self.app, "user_scale", 1.0))  # the chosen UI scale
         if portrait(size):  # the panel under the table, across the width (issue 16)
             below = self.viewport.fit_above_panel(size, round(h * PANEL_BELOW_SHARE))
@@ -450,6 +452,7 @@ class TableState(TableParts):
             self._language_changed()
         if self.sprites:
             self._place_sprites()
+            refit_slide(self.slide, self.by_iid, before, self.viewport.scale)  # issue 16
         self._layout_widgets()
         if self.drag is not None:
             self._make_lit()
