@@ -816,7 +816,7 @@ class DeckBuilderScene(Scene):
             "pool_head": pygame.Rect(left.x + pad, left.y + pad + filters_h, left.width - 2 * pad,
                                      px(28)),
             "deck_head": pygame.Rect(middle.x + pad, middle.y + pad, middle.width - 2 * pad
-                                     - (px(150) if self.game == "arc" else 0), px(34)),
+                                     - self._alignment_w(middle.width - 2 * pad), px(34)),
             "pool_hint": pygame.Rect(left.x + pad, left.bottom - pad - hint_h, left.width - 2 * pad,
                                      hint_h),
             "deck_hint": pygame.Rect(middle.x + pad, middle.bottom - pad - hint_h,
@@ -834,6 +834,20 @@ class DeckBuilderScene(Scene):
                                          self.rects["deck_hint"].y - px(4) - deck_top)
         self.pool_view.rect = self.rects["pool"]
         self.deck_view.rect = self.rects["deck"]
+
+    def _alignment_w(self, inner: int) -> int:
+        """The width (pixels) of Arc's alignment drop-down beside the deck's heading in a
+        column ``inner`` pixels wide: as wide as its longest choice and its arrow, as
+        far as the heading (with a full deck's count) leaves room; 0 for other games."""
+        if self.game != "arc":
+            return 0
+        s, fonts = self.app.scale, self.app.fonts
+        texts = [i18n.t("decks.alignment_none")] + [i18n.t(f"alignment.{a}")
+                                                    for a in ("good", "evil")]
+        widest = max(fonts.get(round(16 * s)).size(text)[0] for text in texts)
+        heading = fonts.get(round(17 * s), True).size(i18n.t("decks.deck_list", n=40))[0]
+        wanted = widest + round(24 * s) + round(20 * s)  # the arrow's button, the padding
+        return max(round(150 * s), min(wanted, inner - heading - round(8 * s)))
 
     def _build_filters(self, px: Callable[[float], int]) -> None:
         if self.pool is None:
