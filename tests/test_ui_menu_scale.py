@@ -308,3 +308,18 @@ def test_screen_cap_asks_the_screen_in_front() -> None:
     assert fit_scale((1000, 600), (1920, 1080)) == 1.75
     with pytest.raises(ValueError):
         fit_scale((0, 600), size)
+
+
+def test_the_rules_from_the_menu_take_the_chosen_scale_whole() -> None:
+    """The menu's "Rules of …" at 200% on 1280x720: the help page (it scrolls) is laid
+    out at 200%, as over a table; Esc returns to the menu at its own fit."""
+    app = _menu((1280, 720), 2.0)
+    menu_scale = app.scale
+    click(app, app.stack.top.widgets["rules_help"].get_abs_rect().center)
+    frames(app, 2)
+    assert type(app.stack.top).__name__ == "HelpScene"
+    assert app.scale == 2.0
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert type(app.stack.top).__name__ == "MenuScene" and app.scale == menu_scale
+    _all_inside(app, app.stack.top)

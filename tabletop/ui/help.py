@@ -151,6 +151,9 @@ class HelpScene(Scene):
 
     opaque = True
     blocks_ui = True
+    #: It scrolls, so it lays out at any UI scale: the chosen one whole, over the menu
+    #: as over a table (issue 16).
+    scales_freely = True
 
     def __init__(self, app: Host, game: str, *, rule: str = "", section: str = "",
                  rules: GameRules | None = None) -> None:
