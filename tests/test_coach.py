@@ -263,12 +263,12 @@ def test_progress_reads_the_win_condition_from_the_seats_view(game_id: str) -> N
             assert (mine, theirs) == (len(state.zones[f"p{actor}.deck"]),
                                       len(state.zones[f"p{1 - actor}.deck"]))
         elif game_id == "eshi100":
-            assert (mine, theirs) == (len(state.zones[f"p{seat}.victory"]),
-                                      len(state.zones[f"p{1 - seat}.victory"]))
+            assert (mine, theirs) == (len(state.zones[f"p{actor}.victory"]),
+                                      len(state.zones[f"p{1 - actor}.victory"]))
         else:
             from tabletop.games.conan.zones import renown
-            assert (mine, theirs) == (renown(state, rules.cards, seat),
-                                      renown(state, rules.cards, 1 - seat))
+            assert (mine, theirs) == (renown(state, rules.cards, actor),
+                                      renown(state, rules.cards, 1 - actor))
 
 
 def test_action_cards_reads_card_arguments_and_decision_options() -> None:
