@@ -12,7 +12,7 @@ from typing import Any
 import game_helpers as helpers
 from game_helpers import c, lab
 
-from tabletop.core.actions import Action
+from tabletop.core.actions import Action, Verdict
 from tabletop.core.engine import Game
 from tabletop.core.random_bot import RandomBot
 from tabletop.core.rules import GameSetup
@@ -91,7 +91,10 @@ def _positions(games: int) -> list[tuple[Any, int, list[Action]]]:
             seat = RULES.acting_seat(state)
             out.append((state.clone(), seat, RULES.legal_actions(state, seat)))
             action = bot.choose(_Table(state))
-            RULES.apply(state, action, RULES.prepare(state, action))
+            assert action is not None
+            prepared = RULES.prepare(state, action)
+            assert not isinstance(prepared, Verdict)
+            RULES.apply(state, action, prepared)
     return out
 
 
