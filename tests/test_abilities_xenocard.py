@@ -692,3 +692,12 @@ def test_the_hover_lists_a_battle_cards_ability_text() -> None:
 def test_scenarios_exist_for_the_ability_words() -> None:
     folder = Path(__file__).resolve().parent.parent / "scenarios" / "xenocard"
     assert len(list(folder.glob("ab_*.toml"))) >= 5
+
+
+def test_a_heal_of_every_damage_reads_as_all_not_as_zero() -> None:
+    # amount = 0 removes all damage (the word's default): its words say "all"
+    card = RULES.cards["repair_arm"]
+    heal = next(u for ab in card.abilities for u in ab.what if u.word == "heal")
+    assert heal.number("amount", 0) == 0
+    assert VOCABULARY.describe_use(Part.WHAT, heal).render("en") == "remove all damage"
+    assert VOCABULARY.describe_use(Part.WHAT, heal).render("ja") == "ダメージをすべて取り除く"

@@ -343,13 +343,19 @@ class Vocabulary(Generic[Ctx]):
 
         A string parameter whose value has a catalogue entry
         ``ability.<game>.value.<value>`` is given as that text (an attribute's or a
-        side's name in the reader's language), any other as it is."""
+        side's name in the reader's language), any other as it is. A value that reads
+        differently (``amount = 0`` meaning "all") has its own entry
+        ``ability.<game>.<part>.<word>__<param>_<value>``, used when present."""
         from tabletop.i18n import has_text
 
         params = {k: (msg(f"ability.{self.game}.value.{v}")
                       if isinstance(v, str) and v and has_text(f"ability.{self.game}.value.{v}")
                       else v) for k, v in use.params.items()}
-        return msg(f"ability.{self.game}.{part}.{use.word}", **params)
+        key = f"ability.{self.game}.{part}.{use.word}"
+        for name, value in sorted(use.params.items()):
+            if isinstance(value, (int, str)) and has_text(f"{key}__{name}_{value}"):
+                return msg(f"{key}__{name}_{value}", **params)
+        return msg(key, **params)
 
     def describe(self, ability: Ability) -> Message:
         """The whole ability in one sentence (card face, hover, coach, log):
