@@ -79,3 +79,31 @@ def test_an_older_resize_event_does_not_size_a_real_window_back(
     assert app.window_size() == (1500, 850) and app.size == (1500, 850)
     assert app.made_windows == []
     assert tuple(app.ui.window_resolution) == (1500, 850)
+
+
+def test_full_screen_goes_on_and_off_in_the_same_window(menu_app: Any) -> None:
+    """F11 twice: full screen at the desktop's size and back to 1280x720, the same
+    window throughout (no set_mode), the menu laid out for each size."""
+    from tests.ui_helpers import key
+
+    app = menu_app
+    key(app, pygame.K_F11)
+    frames(app, 2)
+    assert app.fullscreen and app.size != (1280, 720)
+    assert app.stack.top.widgets["quit"].get_abs_rect().bottom <= app.size[1]
+    key(app, pygame.K_F11)
+    frames(app, 2)
+    assert not app.fullscreen and app.size == (1280, 720)
+    assert app.made_windows == []
+
+
+def test_a_window_size_chosen_in_the_settings_resizes_the_same_window(menu_app: Any) -> None:
+    """The settings' window size row (1280x720 to 1366x768) resizes the window in place."""
+    from dataclasses import replace
+
+    from tabletop.ui.settings_apply import change, settings_of
+
+    app = menu_app
+    change(app, replace(settings_of(app), window_size=(1366, 768)), save=False)
+    frames(app, 2)
+    assert app.size == (1366, 768) and app.made_windows == []

@@ -47,7 +47,13 @@ from tabletop.ui.scene import Scene, SceneStack
 from tabletop.ui.shortcuts import FULLSCREEN_KEY, is_help_key
 from tabletop.ui.shortcuts_overlay import open_shortcuts
 from tabletop.ui.theme import build_theme, text_floor, ui_scale
-from tabletop.ui.window_size import keep_minimum, resize_to, resizes_itself
+from tabletop.ui.window_size import (
+    go_fullscreen,
+    go_windowed,
+    keep_minimum,
+    resize_to,
+    resizes_itself,
+)
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -166,11 +172,11 @@ class App:
         (resizable); every scene lays out again at the new size."""
         if bool(on) == self.fullscreen:
             return
-        if on:
+        if on:  # the same window, never a new one (ui/window_size.py)
             self.windowed_size = self.window_size()
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.screen = go_fullscreen()
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.screen = go_windowed(self.windowed_size)
             keep_minimum(MIN_SIZE)
         self.fullscreen = bool(on)
         self._window_changed()

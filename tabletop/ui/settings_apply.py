@@ -217,7 +217,9 @@ def _set_fullscreen(app: Any, on: bool) -> bool:
 
 
 def _set_window_size(app: Any, size: tuple[int, int]) -> None:
-    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    from tabletop.ui.window_size import resize_to
+
+    app.screen = resize_to(size)  # the same window resized, never a new one (issue 16)
 
 
 def _resleeve(app: Any) -> None:

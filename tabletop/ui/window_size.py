@@ -7,7 +7,8 @@ tells SDL the least size it lays out for (the window manager then never makes it
 smaller) and, where it must change the size itself (a window made smaller than that
 all the same, or a driver that does not resize: the dummy one of the tests), resizes
 the window it has (``SDL_SetWindowSize``); ``set_mode`` is left for pygame builds
-without a window object. A real window's resize events are read against the window's
+without a window object. Full screen (F11) goes on and off in the same window too. A
+real window's resize events are read against the window's
 size now (one frame's events arrive together, and an older one must not size the
 window back). Sizes are window points (pixels unless high-DPI).
 """
@@ -20,7 +21,8 @@ from typing import Any
 
 import pygame
 
-__all__ = ["display_window", "keep_minimum", "resize_to", "resizes_itself"]
+__all__ = ["display_window", "go_fullscreen", "go_windowed", "keep_minimum", "resize_to",
+           "resizes_itself"]
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +70,37 @@ def resize_to(size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Su
             if surface is not None and tuple(pygame.display.get_window_size()) == wanted:
                 return surface
     return pygame.display.set_mode(wanted, flags)
+
+
+def go_fullscreen() -> pygame.Surface:
+    """Full screen at the desktop's size, the same window (``set_mode`` where pygame has
+    no window object, or that failed); returns the display surface."""
+    window = display_window()
+    if window is not None:
+        try:
+            window.set_fullscreen(desktop=True)
+        except (pygame.error, AttributeError) as exc:
+            log.debug("not full screen in place: %s", exc)
+        else:
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                return surface
+    return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+
+
+def go_windowed(size: tuple[int, int]) -> pygame.Surface:
+    """Back from full screen to a resizable window ``size`` (window points), the same
+    window where it can be (see :func:`go_fullscreen`); returns the display surface."""
+    window = display_window()
+    if window is not None:
+        try:
+            window.set_windowed()
+            window.resizable = True
+        except (pygame.error, AttributeError) as exc:
+            log.debug("not windowed in place: %s", exc)
+        else:
+            return resize_to(size)
+    return pygame.display.set_mode((int(size[0]), int(size[1])), pygame.RESIZABLE)
 
 
 #: SDL video drivers without a real window: it changes size only when told to.
