@@ -11,7 +11,7 @@ import pygame
 from tabletop import i18n
 from tabletop.core.deck_check import DeckProblem
 from tabletop.core.deck_stats import DeckStats, facets_of
-from tabletop.ui.deck_chart import draw_curve, draw_split
+from tabletop.ui.deck_chart import draw_curve, draw_split, split_colours
 from tabletop.ui.deck_lists import TEXT, TEXT_DIM, TEXT_OK, TEXT_PROBLEM
 from tabletop.ui.deck_rows import label
 from tabletop.ui.fonts import Fonts
@@ -103,7 +103,8 @@ def _draw_counts(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, game:
         surface.blit(head, (x, y))
         y += head.get_height() + px(2)
         parts = [(label(f"decks.value.{game}.{g}", g), n) for g, n in stats.groups]
-        draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts, scale)
+        draw_split(surface, fonts, pygame.Rect(x, y, w, bottom - y), parts, scale,
+                   split_colours([g for g, _ in stats.groups]))
 
 
 def draw_carried(surface: pygame.Surface, fonts: Fonts, text: str, pointer: tuple[int, int],

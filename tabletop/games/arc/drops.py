@@ -79,7 +79,11 @@ def interpret_drop(
             return Verdict.refuse("arc.action_after_combat", "ARC-H1", card=card_msg(card.id))
         if needs_target(card):
             if onto is None:
-                return Verdict.refuse("arc.target_needed", "", card=card_msg(card.id),
+                # no candidate on the table at all: it cannot be used now (QA15 #8)
+                code = "arc.target_needed" if any(
+                    t is not None for t in action_targets(state, db, seat, card, iid)) \
+                    else "arc.no_target_now"
+                return Verdict.refuse(code, "ARC-H9", card=card_msg(card.id),
                                       needs=target_needs(card))
             return Action.make("play_card", seat, card=iid, target=onto)
         if zone_id == zid(seat, "characters") or onto is not None:

@@ -127,7 +127,11 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
                 if t is not None and state.zone_of(t) == zid(where[0], "trash")]
         onto = fits[-1] if fits else None
     if takes_target and onto is None:
-        return Verdict.refuse("xenocard.target_needed", "", card=card_msg(card.id),
+        # no candidate on the table at all: it cannot be used now (QA15 #8)
+        code = "xenocard.target_needed" if any(
+            t is not None for t in event_targets(state, db, seat, card)) \
+            else "xenocard.no_target_now"
+        return Verdict.refuse(code, "XENO-H17", card=card_msg(card.id),
                               needs=target_needs(card))
     target = onto if takes_target else None
     if pending is not None and pending.kind in (DecisionKind.BLOCK, DecisionKind.COUNTER) \
