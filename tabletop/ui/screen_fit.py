@@ -123,7 +123,7 @@ def menu_need(games: int, saves: bool) -> tuple[int, int]:
 # ---------------------------------------------------------------------- other screens
 
 
-def settings_need(rows: int, step: int = 42) -> tuple[int, int]:
+def settings_need(rows: int, step: int = 41) -> tuple[int, int]:
     """The window size (pixels at scale 1.0) the settings screen needs for ``rows`` rows
     ``step`` pixels apart: title, intro, the rows' panel, the foot with Reset and Back
     (tabletop/ui/settings_screen.py); as wide as a 330-pixel label beside a 560-pixel
