@@ -273,7 +273,7 @@ def test_a_new_screen_is_laid_out_before_its_first_update() -> None:
     from tabletop.ui import dialogs
     from tabletop.ui.deck_builder import DeckBuilderScene
 
-    app = _menu((1600, 900), 1.5)
+    app = _menu((1920, 1080), 1.5)
     menu_scale = app.scale
     scene = DeckBuilderScene(app, "arc")
     scene._told = ["a broken file: field 'cards'"]

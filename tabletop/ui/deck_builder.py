@@ -68,7 +68,7 @@ from tabletop.ui.deck_summary import draw_carried, draw_summary
 from tabletop.ui.host import Host
 from tabletop.ui.scene import Scene
 from tabletop.ui.screen_fit import DECKS_TOOLBAR as TOOLBAR
-from tabletop.ui.screen_fit import deck_builder_need
+from tabletop.ui.screen_fit import deck_builder_need, toolbar_button_w, toolbar_name_w
 
 __all__ = ["DeckBuilderScene"]
 
@@ -770,7 +770,8 @@ class DeckBuilderScene(Scene):
     def _build_toolbar(self, px: Callable[[float], int], m: int, gap: int, w: int) -> None:
         ui, add = self.app.ui, self.widgets.__setitem__
         y, bh = m + px(48), px(36)
-        name_w = min(px(280), w // 4)
+        labels = [i18n.t(f"decks.{key}") for key in TOOLBAR]
+        name_w = toolbar_name_w(w - 2 * m, toolbar_button_w(self.app.fonts, labels), px)
         if self.draft is not None:
             entry = UITextEntryLine(pygame.Rect(m, y, name_w, bh), ui)
             entry.set_text(self.draft.name.get(self.app.lang) or self.draft.name["en"])

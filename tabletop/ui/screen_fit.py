@@ -25,7 +25,8 @@ from typing import Any
 __all__ = ["DECKS_LIST_ROWS", "DECKS_TOOLBAR", "LESSON_LINE_H", "LESSON_TEXT_W",
            "MENU_GAP", "MENU_LEFT", "MENU_MARGIN", "MENU_RIGHT", "MENU_RIGHT_SAVES",
            "MENU_SETUP_MIN", "STEPS", "deck_builder_need", "fit_scale", "lessons_need",
-           "menu_columns", "menu_need", "screen_cap", "settings_need"]
+           "menu_columns", "menu_need", "screen_cap", "settings_need",
+           "toolbar_button_w", "toolbar_name_w"]
 
 #: Scales come in steps of 1/8 (as :func:`~tabletop.ui.theme.ui_scale`).
 STEPS = 8
@@ -54,8 +55,8 @@ _GAMES_TOP, _GAME_ROW, _FOLDER_BLOCK = 16 + 36, 54, 28 + 44 + 44 + 12
 _DECKS_MARGIN, _DECKS_GAP, _DECKS_TOP = 16, 8, 96
 #: Card rows (with their notes) the pool shows at least.
 DECKS_LIST_ROWS = 6
-#: The name field (``min(280, a quarter of the window)`` in the toolbar).
-_DECKS_NAME = 280
+#: The name field in the toolbar: as designed (a quarter of the window at most), least.
+_DECKS_NAME = (280, 200)
 #: The toolbar's buttons, left to right (catalogue keys ``decks.<name>``).
 DECKS_TOOLBAR = ("new", "save", "rename", "duplicate", "delete", "import", "export",
                   "folder")
@@ -133,20 +134,36 @@ def settings_need(rows: int, step: int = 41) -> tuple[int, int]:
     return width, height
 
 
-def deck_builder_need(fonts: Any, labels: Iterable[str]) -> tuple[int, int]:
-    """The window size (pixels at scale 1.0) the deck builder needs: its toolbar as wide
-    as the name field and the widest of the toolbar's ``labels`` (measured with
-    ``fonts``, a :class:`~tabletop.ui.fonts.Fonts`, at the buttons' 16 px) on each of
-    its buttons; as high as the bars, the filters and :data:`DECKS_LIST_ROWS` card rows
-    (44 px) with the pool's heading and hint."""
+def toolbar_button_w(fonts: Any, labels: Iterable[str]) -> int:
+    """The width (pixels at scale 1.0) each deck builder toolbar button needs: the widest
+    of ``labels`` (measured with ``fonts``, a :class:`~tabletop.ui.fonts.Fonts`, at the
+    buttons' 16 px) and the button's padding."""
     # measured above the fonts' floor (it follows the window) and brought back to 16 px
     size = max(16, int(getattr(fonts, "floor_px", 0)))
     font = fonts.get(size)
     widest = math.ceil(max((font.size(text)[0] for text in labels), default=60) * 16 / size)
-    widest += 12  # the button's padding (tabletop.ui.theme.fit_id)
+    return widest + 12  # the button's padding (tabletop.ui.theme.fit_id)
+
+
+def toolbar_name_w(room: int, button_w: int, px: Any) -> int:
+    """The deck builder's name field width (pixels) in a toolbar ``room`` pixels wide
+    (the window less its margins), ``px`` turning scale-1 pixels into the builder's:
+    280 at scale 1 (a quarter of the window at most), narrowed to 200 while the
+    buttons, each ``button_w`` at scale 1, would not fit beside it."""
     count = len(DECKS_TOOLBAR)
-    width = (2 * _DECKS_MARGIN + _DECKS_NAME + _DECKS_GAP
-             + count * widest + (count - 1) * _DECKS_GAP)
+    buttons = count * int(px(button_w)) + count * int(px(_DECKS_GAP))
+    widest = min(int(px(_DECKS_NAME[0])), (room + 2 * int(px(_DECKS_MARGIN))) // 4)
+    return max(int(px(_DECKS_NAME[1])), min(widest, room - buttons))
+
+
+def deck_builder_need(fonts: Any, labels: Iterable[str]) -> tuple[int, int]:
+    """The window size (pixels at scale 1.0) the deck builder needs: its toolbar as wide
+    as the name field at its least and the widest of the toolbar's ``labels`` on each of
+    its buttons (:func:`toolbar_button_w`); as high as the bars, the filters and
+    :data:`DECKS_LIST_ROWS` card rows (44 px) with the pool's heading and hint."""
+    count = len(DECKS_TOOLBAR)
+    width = (2 * _DECKS_MARGIN + _DECKS_NAME[1] + _DECKS_GAP
+             + count * toolbar_button_w(fonts, labels) + (count - 1) * _DECKS_GAP)
     pool = 10 + 84 + 28 + 4 + DECKS_LIST_ROWS * 44 + 4 + 36 + 10
     return width, _DECKS_MARGIN + _DECKS_TOP + pool + _DECKS_MARGIN
 
