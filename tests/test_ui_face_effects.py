@@ -6,13 +6,17 @@ colour bars are drawn in their own colour."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
+from tabletop.core.rules import game_ids
 from tabletop.ui.deck_chart import COLOUR_BARS, draw_split, split_colours
 from tabletop.ui.fonts import Fonts
 
@@ -42,3 +46,143 @@ def test_deck_builder_other_groups_never_take_a_colours_hue() -> None:
     colours = split_colours(["red", "undead", "beast"])
     assert colours[0] == COLOUR_BARS["red"]
     assert len(set(colours)) == 3 and COLOUR_BARS["red"] not in colours[1:]
+
+
+# -- QA15 #3: a name never vanishes; a long text in the large view is laid out --------
+
+LONG_JA = "果てしなき北方荒野の彼方凍てつく海の巨人"
+LONG_EN = "Colossus of the Endless Northern Wastes Beyond the Frozen Sea"
+
+
+def _renderer(game_id: str, extra: dict[str, object]) -> object:
+    from tabletop.core.rules import load_rules
+    from tabletop.ui.games import load_game_ui
+
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1280, 720))
+    rules = load_rules(game_id)
+    ui = load_game_ui(game_id, rules)
+    fonts = Fonts()
+    fonts.floor_px = 12
+    renderer = ui.make_renderer(fonts)
+    renderer.cards = {**dict(rules.cards), **extra}
+    renderer.keep_surfaces = True
+    return renderer
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_name_is_never_dropped_from_a_face(game_id: str, lang: str) -> None:
+    from tabletop.core.rules import load_rules
+
+    rules = load_rules(game_id)
+    base = next(c for c in rules.cards.values() if c.type not in ("resource", "conan"))
+    long = dataclasses.replace(base, id="zz_long", name={"en": LONG_EN, "ja": LONG_JA})
+    renderer: Any = _renderer(game_id, {"zz_long": long})
+    name = LONG_JA if lang == "ja" else LONG_EN
+    for w in (56, 63, 80, 100, 126):
+        h = round(w * 1.4)
+        renderer.face("zz_long", (w, h), lang=lang)
+        record = renderer.records[("face", "zz_long", w, h, lang)]
+        assert name not in record.left_out, (w, h)
+        shown = [p.text for p in record.placed]
+        assert name in shown, (w, h, shown)
+
+
+def test_arc_a_600_character_text_fills_the_large_view_cut_with_an_ellipsis() -> None:
+    from tabletop.core.rules import load_rules
+
+    rules = load_rules("arc")
+    words = ("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod "
+             "tempor incididunt ut labore et dolore magna aliqua. ") * 5
+    assert len(words) > 600
+    card = dataclasses.replace(rules.cards["red_war_drums"], id="zz_text",
+                               text={"en": words, "ja": words})
+    renderer: Any = _renderer("arc", {"zz_text": card})
+    renderer.face("zz_text", (200, 280), lang="en")
+    record = renderer.records[("face", "zz_text", 200, 280, "en")]
+    assert words not in record.left_out and words in record.cut
+    body = next(p for p in record.placed if p.text == words)
+    assert len(body.lines) >= 5 and body.lines[-1][0].endswith("…")
+
+
+# -- QA15 #2: a number changed by an effect in force, and a lasting status ------------
+
+def _arc_effects_table(size: tuple[int, int] = (1280, 720)) -> tuple[Any, Any, Any, Any]:
+    from ui_helpers import table_at
+
+    pos = {
+        "turn": 5, "active": 0, "phase": "main",
+        "zones": {
+            "p0.hand": [{"card": "red_war_drums", "label": "drums"},
+                        {"card": "blue_shadow_current", "label": "current"}],
+            "p0.resources": ["red_ember_hills", "blue_tide_pool", "blue_tide_pool"],
+            "p0.characters": [{"card": "red_flame_duelist", "label": "duelist"}],
+            "p1.characters": [{"card": "blue_frost_warden", "label": "warden"}],
+            "p0.deck": ["red_spark_squire"] * 10, "p1.deck": ["blue_mist_acolyte"] * 10,
+        },
+        "data": {"resource_played": True},
+    }
+    return table_at("arc", pos, size=size)
+
+
+def _count(surface: pygame.Surface, rect: pygame.Rect, rgb: tuple[int, int, int]) -> int:
+    rect = rect.clip(surface.get_rect())
+    return sum(1 for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == rgb)
+
+
+def test_arc_pumped_power_is_drawn_as_the_power_now_on_the_face_and_the_large_view() -> None:
+    from ui_helpers import drag, frames, move
+
+    from tabletop.ui.card_face_effects import CHANGED_UP
+
+    app, game, scene, labels = _arc_effects_table()
+    try:
+        duelist = labels["duelist"]
+        face = scene.card_rect(duelist)
+        assert _count(app.screen, face, CHANGED_UP) == 0  # printed power, nothing changed
+        drag(app, scene.card_rect(labels["drums"]).center, face.center)
+        frames(app, 3)
+        assert game.rules.derived(game.state, duelist)["power"] == 5  # War Drums +2
+        move(app, (2, 2))
+        frames(app, 3)
+        face = scene.card_rect(duelist)
+        on_face = _count(app.screen, face, CHANGED_UP)
+        assert on_face > 20, "the power now is not drawn on the face"
+        move(app, scene.card_rect(labels["warden"]).center)  # after a drop: another card
+        frames(app, 5)
+        move(app, face.center)
+        frames(app, 30)
+        view = scene.by_iid[duelist].card
+        words = scene.preview.words(view, "en")
+        assert "Now: power 5 (printed 3)" in words
+        assert any(w.startswith("Power 5: it beats blockers whose total power is below 5")
+                   for w in words), words
+        assert not any(w.startswith("Power 3") for w in words)
+        assert _count(app.screen, app.screen.get_rect(), CHANGED_UP) > 4 * on_face, \
+            "the large view does not show the power now"
+    finally:
+        app.shutdown()
+
+
+def test_arc_a_lasting_cannot_be_blocked_shows_on_the_face_and_in_the_hover() -> None:
+    from ui_helpers import drag, frames, move
+
+    app, game, scene, labels = _arc_effects_table()
+    try:
+        duelist = labels["duelist"]
+        assert not scene.ui.badges.get(duelist)
+        drag(app, scene.card_rect(labels["current"]).center, scene.card_rect(duelist).center)
+        frames(app, 3)
+        assert scene.ui.badges.get(duelist), "no badge on the face"
+        face = scene.card_rect(duelist)
+        assert all(face.contains(b) for b in scene.ui.badges[duelist])
+        move(app, face.center)
+        frames(app, 30)
+        words = scene.preview.words(scene.by_iid[duelist].card, "en")
+        assert any(w.startswith("Cannot be blocked now: Shadow Current's effect")
+                   for w in words), words
+    finally:
+        app.shutdown()

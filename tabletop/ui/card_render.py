@@ -20,7 +20,12 @@ Text on faces (issue 10): every text a face draws goes through one fitting funct
 from the one asked down to the text floor (``fonts.floor_px``), wrapped at word
 boundaries (kinsoku in Japanese, :func:`wrap_words`) into the lines allowed, inside
 its box and clear of every text already on the face; failing that it is left out,
-and recorded as left out (:attr:`CardRenderer.records`). What a face tries to show
+and recorded as left out (:attr:`CardRenderer.records`). Two kinds of text are never
+left out (QA15 #3: a long name vanished, a 600-character text gave an empty box): the
+card's own name (:attr:`FaceText.must_show`) and a body text of many lines
+(``max_lines >= CUT_LINES``); failing to fit whole at the floor, they are drawn at the
+floor, wrapped anywhere, in the lines the box holds, the last one cut with an ellipsis
+(recorded in :attr:`FaceRecord.cut`; the hover's words say them whole). What a face tries to show
 depends on its size in pixels (:meth:`CardRenderer.detail`): a small face on the
 table shows the name, the numbers the rules use and the type; larger ones add lines
 as room allows; the large hover view shows everything.
@@ -94,6 +99,11 @@ SMALL, MEDIUM, FULL = 0, 1, 2
 #: cards and the floor both grow with the window), the hover view 13 or more.
 _MEDIUM_ROWS = 8.5
 _FULL_ROWS = 12.0
+#: A text fitted in this many lines or more is a body text: cut with an ellipsis
+#: rather than left out when it fits nowhere whole (:meth:`FaceText.fit`).
+CUT_LINES = 4
+#: A body text is cut only where at least this many of its lines fit.
+CUT_BODY_LINES = 3
 
 
 @dataclass
@@ -121,6 +131,8 @@ class FaceRecord:
     placed: list[PlacedText] = field(default_factory=list)
     #: Texts that fitted nowhere whole at the floor and were not drawn.
     left_out: list[str] = field(default_factory=list)
+    #: Texts drawn cut with an ellipsis at the floor (a name, a long body text).
+    cut: list[str] = field(default_factory=list)
     #: The surface drawn on, kept only with :attr:`CardRenderer.keep_surfaces` (tests).
     surface: pygame.Surface | None = None
 
@@ -152,6 +164,9 @@ class FaceText:
         #: The smallest size text is drawn at (the floor; 7 px without one).
         self.floor = max(7, int(getattr(fonts, "floor_px", 0) or 0))
         self._taken: list[pygame.Rect] = []
+        #: Texts never left out (the card's names, set by :meth:`CardRenderer.writer`):
+        #: cut with an ellipsis at the floor when they fit nowhere whole.
+        self.must_show: frozenset[str] = frozenset()
 
     def line_height(self, size: int, bold: bool = False) -> int:
         """The ink height of one line of mixed text at ``size`` (raised to the floor):
@@ -202,7 +217,36 @@ class FaceText:
                 self._taken += [rect for _, rect in placed.lines]
                 self.record.placed.append(placed)
                 return placed.rect
+        if text in self.must_show or max_lines >= CUT_LINES:
+            cut = self._cut(text, box, colour, bold, max_lines, align, valign)
+            if cut is not None:
+                return cut
         self.record.left_out.append(text)
+        return None
+
+    def _cut(self, text: str, box: pygame.Rect, colour: tuple[int, int, int], bold: bool,
+             max_lines: int, align: str, valign: str) -> pygame.Rect | None:
+        """``text`` at the floor in as many of ``max_lines`` lines as ``box`` holds
+        clear of the texts placed, broken anywhere, the last line cut with an
+        ellipsis; drawn and recorded in :attr:`FaceRecord.cut`. None when not even one
+        line fits."""
+        box = box.clip(self.surf.get_rect())
+        if box.w <= 0 or box.h <= 0:
+            return None
+        font = self.fonts.get(self.floor, bold)
+        every = wrap_text(text, font, box.w)
+        # a body text shows a few lines or none ("a…" says nothing); a name any part
+        least = 1 if text in self.must_show else min(len(every), CUT_BODY_LINES)
+        for n in range(min(max_lines, len(every)), least - 1, -1):
+            kept = every[:n]
+            if len(every) > n:
+                kept[-1] = ellipsize(kept[-1] + " " + every[n], font, box.w)
+            tried = self._place(text, kept, font, self.floor, colour, box, align, valign)
+            if tried is not None:
+                placed, blits = tried
+                self._draw_placed(placed, blits)
+                self.record.cut.append(text)
+                return placed.rect
         return None
 
     def fit_flow(self, text: str, head: pygame.Rect | None, body: pygame.Rect, size: int,
@@ -219,6 +263,11 @@ class FaceText:
         placed = self.measure_flow(text, head, body, size, bold=bold, max_lines=max_lines,
                                    split=split, colour=colour, align=align)
         if placed is None:
+            if text in self.must_show or max_lines >= CUT_LINES:  # never vanishes
+                for box in (body, head) if head is not None else (body,):
+                    cut = self._cut(text, box, colour, bold, max_lines, align, "top")
+                    if cut is not None:
+                        return cut
             self.record.left_out.append(text)
             return None
         return self._draw_placed(*placed)
@@ -317,6 +366,14 @@ class FaceText:
         lines = wrap_words(text, font, box.w)
         if lines is None or len(lines) > max_lines:
             return None
+        return self._place(text, lines, font, px, colour, box, align, valign)
+
+    def _place(self, text: str, lines: list[str], font: pygame.font.Font, px: int,
+               colour: tuple[int, int, int], box: pygame.Rect, align: str, valign: str
+               ) -> tuple[PlacedText, list[tuple[pygame.Surface, pygame.Rect,
+                                                 pygame.Rect]]] | None:
+        """``lines`` laid out in ``box`` (clipped to the surface) one spacing apart,
+        or None when they do not fit or touch a text placed."""
         rendered = [font.render(line, True, colour) for line in lines]
         inks = [_ink(r) for r in rendered]
         if max(i.w for i in inks) > box.w:
@@ -398,6 +455,11 @@ FACE_FLOOR_BYTES = 24 * 2 ** 20
 RECORD_LIMIT = 4096
 
 
+#: The kinds of drawn surface (:meth:`CardRenderer.writer` keys) that carry the card's
+#: name, which is therefore never left out there (:attr:`FaceText.must_show`).
+NAMED_KINDS = frozenset({"face", "spine_name", "damaged"})
+
+
 def _turn_key(turn: float) -> float:
     return round(float(turn) % 360.0, 1) % 360.0
 
@@ -447,7 +509,11 @@ class CardRenderer:
         record = FaceRecord(key, surf.get_size(),
                             surface=surf if self.keep_surfaces else None)
         self.records[key] = record
-        return FaceText(self.fonts, surf, record)
+        out = FaceText(self.fonts, surf, record)
+        card = self.cards.get(key[1]) if len(key) > 1 and isinstance(key[1], str) else None
+        if card is not None and key[0] in NAMED_KINDS:  # a name never vanishes (QA15 #3)
+            out.must_show = frozenset(str(v) for v in card.name.values() if v)
+        return out
 
     def line_height(self, size: int, bold: bool = False) -> int:
         """The ink height of one line of text at ``size`` raised to the floor (what
@@ -469,6 +535,14 @@ class CardRenderer:
         """Every effect of ``card`` (a card definition) in words, for the hover preview
         (issue 12 §7); a game's renderer says them from its card data. Default: none."""
         return []
+
+    def number_spots(self, card_id: str, w: int, h: int
+                     ) -> dict[str, tuple[tuple[int, int], int]]:
+        """Where the face of ``card_id``, ``w`` x ``h`` upright, prints each number an
+        effect may change: name (as the rules' ``derived`` says it) -> (centre, radius)
+        in face pixels, so an effect in force can draw the number now over it
+        (:mod:`tabletop.ui.card_face_effects`, QA15 #2). Default: none."""
+        return {}
 
     def left_out(self, card_id: str, size: tuple[int, int], lang: str) -> list[str]:
         """The texts the face of ``card_id`` at ``size`` left out (drawn if need be)."""

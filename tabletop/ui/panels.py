@@ -284,6 +284,9 @@ class HoverPreview:
     numbers: Callable[[CardView], Mapping[str, int]] | None = None
     #: Where the words under the large card were drawn last (None: none drawn).
     words_rect: pygame.Rect | None = None
+    #: Draws the effects in force over the large card (set by the table, QA15 #2:
+    #: :func:`~tabletop.ui.card_face_effects.preview_effects`).
+    overlay: Callable[[pygame.Surface, pygame.Rect, CardView], None] | None = None
 
     def card_rect(self, area: pygame.Rect, anchor: pygame.Rect,
                   avoid: pygame.Rect | None = None, reserve: int = 0) -> pygame.Rect | None:
@@ -348,6 +351,8 @@ class HoverPreview:
         else:
             image = self.renderer.face(card.card_id, rect.size, 0.0, lang)
         surface.blit(image, rect)
+        if self.overlay is not None and card.card_id is not None:
+            self.overlay(surface, rect, card)
 
     def words(self, card: CardView, lang: str) -> list[str]:
         """The lines under the card's name (:func:`~tabletop.ui.hover_words.card_lines`:

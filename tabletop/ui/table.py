@@ -55,6 +55,7 @@ from tabletop.core.view import TableView, view_for
 from tabletop.geometry import Placed
 from tabletop.layout import Layout, TableGeometry, Zone
 from tabletop.ui.backdrop import Backdrop
+from tabletop.ui.card_face_effects import preview_effects
 from tabletop.ui.carried import CarriedFaces
 from tabletop.ui.coach_panel import CoachPanel
 from tabletop.ui.computer_seat import ComputerSeats, attach_helpers
@@ -160,6 +161,7 @@ class TableScene(TableState, TableInput, TableDraw):
         self.log_panel = LogPanel(self.text)
         self.preview = HoverPreview(self.text, self.renderer, self.ui.explain,
                                     lambda view: hover_numbers(self, view))
+        self.preview.overlay = lambda surf, rect, view: preview_effects(self, surf, rect, view)
         self.commands = command_list(self.ui.turn_commands, self.ui.commands)
         self.controls = TableControls(self.commands, self.ui.key_hints)
         self.decisions = self.ui.make_decisions()

@@ -72,8 +72,12 @@ def power_corner(rect: pygame.Rect) -> pygame.Rect:
 # ---------------------------------------------------------------------- preview words
 
 
-def explain_card(card: Any, tapped: bool = False) -> list[str]:
-    """Plain-words lines explaining a card's numbers (for the hover preview)."""
+def explain_card(card: Any, tapped: bool = False, power: int | None = None,
+                 statuses: Sequence[str] = ()) -> list[str]:
+    """Plain-words lines explaining a card's numbers (for the hover preview); ``power``:
+    a character's power now, when an effect in force changed it (the explanation
+    reads the number that counts, QA15 #2); ``statuses``: lines of the lasting
+    effects on it ("Cannot block now: ...")."""
     lines: list[str] = []
     colour = card.get("colour")
     colour_name = t(f"colour.{colour}") if colour else ""
@@ -86,7 +90,8 @@ def explain_card(card: Any, tapped: bool = False) -> list[str]:
         else:
             lines.append(t("preview.explain_cost_zero"))
     if card.type == "character" and card.get("power") is not None:
-        lines.append(t("preview.explain_power", n=card.get("power")))
+        lines.append(t("preview.explain_power",
+                       n=power if power is not None else card.get("power")))
     if card.type == "combat" and card.get("amount") is not None:
         key = "preview.explain_weaken" if card.get("effect") == "weaken" else \
             "preview.explain_pump"
@@ -98,7 +103,7 @@ def explain_card(card: Any, tapped: bool = False) -> list[str]:
         lines.append(t(f"preview.explain_{align}"))
     if tapped:
         lines.append(t("preview.explain_tapped"))
-    return lines
+    return lines + list(statuses)
 
 
 # ---------------------------------------------------------------------- combat
@@ -236,6 +241,10 @@ class ArcUI(GameUI):
         #: Where each covered card of the viewer's hand shows its name on its strip
         #: (window pixels), as last drawn (:meth:`_draw_spine`).
         self.spines: dict[int, pygame.Rect] = {}
+        #: The table last refreshed (the hover's numbers now are read from it).
+        self.scene: TableContext | None = None
+        #: Where each card's status badges were drawn last (window pixels, QA15 #2).
+        self.badges: dict[int, list[pygame.Rect]] = {}
 
     # -- set-up
     def make_renderer(self, fonts: FontSource) -> CardRenderer:
@@ -345,6 +354,7 @@ class ArcUI(GameUI):
 
     def refresh(self, scene: TableContext) -> None:
         """Picks that were paid with (now tapped) or left the row are dropped."""
+        self.scene = scene
         self.picks.prune(scene)
 
     def forget_private(self, scene: TableContext) -> None:
@@ -374,8 +384,25 @@ class ArcUI(GameUI):
 
     # -- drawing
     def explain(self, card: CardDef, view: CardView) -> list[str]:
-        """Cost, power, combat bonus, uniqueness, alignment, tapped."""
-        return explain_card(card, view.tapped)
+        """Cost, power (the power now, when an effect changed it), combat bonus,
+        uniqueness, alignment, tapped, and the lasting statuses on it."""
+        scene = self.scene
+        if scene is None or view.hidden:
+            return explain_card(card, view.tapped)
+        state = self.shown_state(scene)
+        iid = scene.game.resolve(view.iid)
+        if iid not in state.cards:
+            return explain_card(card, view.tapped)
+        now = scene.rules.derived(state, iid).get("power")
+        return explain_card(card, view.tapped, now, status_lines(state, self.rules.cards, iid))
+
+    def statuses(self, scene: TableContext, iid: int) -> list[str]:
+        """The badge words of the lasting statuses on card ``iid`` (the face and the
+        large view, :mod:`tabletop.ui.card_face_effects`)."""
+        state = self.shown_state(scene)
+        real = scene.game.resolve(iid)
+        return [t(f"faceeffects.badge.arc.{word}")
+                for word, _ in status_words(state, self.rules.cards, real)]
 
     def counts_line(self, view: TableView, seat: int) -> str:
         """Deck (it is the seat's life, ARC-R1) and hand."""
@@ -390,6 +417,7 @@ class ArcUI(GameUI):
         if not isinstance(renderer, ArcCardRenderer):
             return
         self.spines = {}
+        self._draw_effects(scene, surface)
         hand = f"p{scene.viewer}.hand"
         for sprite in scene.sprites:
             if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
@@ -397,8 +425,8 @@ class ArcUI(GameUI):
             chip_at = self.chip_rect(sprite)
             if sprite.zone == hand and not sprite.card.tapped and chip_at is not None:
                 self._draw_spine(scene, surface, sprite, chip_at)
-            chip = None if chip_at is None else renderer.power_chip(sprite.card.card_id,
-                                                                     chip_at.w)
+            chip = None if chip_at is None else renderer.power_chip(
+                sprite.card.card_id, chip_at.w, self._power_now(scene, sprite))
             if chip_at is None or chip is None:
                 continue
             backing = self.chip_backing(sprite)
@@ -409,6 +437,36 @@ class ArcUI(GameUI):
                 pygame.draw.rect(surface, frame, backing,
                                  border_radius=max(2, backing.h // 5))
             surface.blit(chip, chip_at.topleft)
+
+    def _power_now(self, scene: TableContext, sprite: Any) -> int | None:
+        """The power now of a card in a character row (None elsewhere)."""
+        if not sprite.zone.endswith(".characters") or sprite.card.hidden:
+            return None
+        state = self.shown_state(scene)
+        iid = scene.game.resolve(sprite.iid)
+        return scene.rules.derived(state, iid).get("power") if iid in state.cards else None
+
+    def _draw_effects(self, scene: TableContext, surface: pygame.Surface) -> None:
+        """Over each character in play: its power now where an effect changed it, and
+        a badge for each lasting status on it (QA15 #2)."""
+        from tabletop.ui.card_face_effects import draw_badges, draw_changed_numbers
+
+        self.badges = {}
+        for sprite in scene.sprites:
+            if not sprite.zone.endswith(".characters") or sprite.card.card_id is None \
+                    or not sprite.drawn:
+                continue
+            now = self._power_now(scene, sprite)
+            if now is not None and not sprite.covered:  # a covered one shows its chip
+                draw_changed_numbers(scene.renderer, surface, sprite.rect,
+                                     sprite.card.card_id, {"power": now}, sprite.turn)
+            words = self.statuses(scene, sprite.iid)
+            if words:
+                rect = sprite.rect
+                if sprite.covered:
+                    rect = pygame.Rect(rect.x, rect.y, min(rect.w, sprite.visible_w), rect.h)
+                self.badges[sprite.iid] = draw_badges(scene.renderer, surface, rect, words,
+                                                      self.chip_rect(sprite))
 
     def _draw_spine(self, scene: TableContext, surface: pygame.Surface, sprite: Any,
                     chip_at: pygame.Rect) -> None:
@@ -421,7 +479,11 @@ class ArcUI(GameUI):
         if strip_w <= 0:
             return
         pad = max(2, rect.w // 24)
-        name_bottom = chip_at.y - rect.y - pad if self._has_power(sprite) else rect.h
+        # above the chip and above the patch drawn under it (QA15 #12: the patch hid
+        # "Caller" of Storm Caller)
+        backing = self.chip_backing(sprite)
+        top = chip_at.y if backing is None else min(chip_at.y, backing.y)
+        name_bottom = top - rect.y - pad if self._has_power(sprite) else rect.h
         surf, ink = renderer.spine(sprite.card.card_id, rect.w, rect.h, strip_w, name_bottom,
                                    scene.lang)
         surface.blit(surf, rect.topleft)
@@ -509,6 +571,51 @@ class ArcUI(GameUI):
         pygame.draw.rect(surface, colour, box, border_radius=8)
         pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
         surface.blit(label, label.get_rect(center=box.center))
+
+
+#: The lasting effects shown on a character's face and in its hover (QA15 #2).
+STATUS_WORDS = ("cannot_block", "unblockable")
+
+
+def status_words(state: Any, db: Any, iid: int) -> list[tuple[str, Any]]:
+    """The lasting statuses in force on ``iid``: (word, the Active record, or None for a
+    static ability in play), in :data:`STATUS_WORDS` order."""
+    from tabletop.games.arc.abilities import static_uses
+    from tabletop.games.arc.data import arc_data
+
+    if iid not in state.cards:
+        return []
+    found: list[tuple[str, Any]] = []
+    statics = [(use.word, targets) for use, targets in static_uses(state, db)]
+    for word in STATUS_WORDS:
+        active = next((a for a in arc_data(state).actives
+                       if a.effect.word == word and iid in a.targets), None)
+        if active is not None:
+            found.append((word, active))
+        elif any(w == word and iid in targets for w, targets in statics):
+            found.append((word, None))
+    return found
+
+
+def status_lines(state: Any, db: Any, iid: int) -> list[str]:
+    """The hover's line for each status in force on ``iid``: what it forbids, whose
+    effect it is and how long it lasts."""
+    from tabletop.core.abilities import Duration
+
+    lines = []
+    for word, active in status_words(state, db, iid):
+        status = t(f"faceeffects.status.arc.{word}")
+        if active is None or active.source not in state.cards:
+            lines.append(t("faceeffects.status_static", status=status))
+            continue
+        lasting = active.lasting
+        how_long = "" if lasting.duration is Duration.INSTANT else (
+            t(f"ability.turns.{lasting.counted}", n=active.left)
+            if lasting.duration is Duration.TURNS else t(f"ability.lasting.{lasting.duration}"))
+        card = t(f"card.{state.cards[active.source].card_id}")
+        lines.append(t("faceeffects.status_from", status=status, card=card,
+                       how_long=how_long))
+    return lines
 
 
 #: The plugin class this module provides (found by :func:`tabletop.ui.games.load_game_ui`).

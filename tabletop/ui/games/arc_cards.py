@@ -93,7 +93,7 @@ class ArcCardRenderer(CardRenderer):
 
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
-        self._chips: SurfaceCache[tuple[str, int], pygame.Surface | None] = \
+        self._chips: SurfaceCache[tuple[str, int, int | None], pygame.Surface | None] = \
             self.bounded_cache(0.25)
         self._compact: SurfaceCache[tuple[str, int, int, bool], pygame.Surface] = \
             self.bounded_cache(1.0)
@@ -205,24 +205,46 @@ class ArcCardRenderer(CardRenderer):
         self._spines[key] = (surf, where)
         return surf, where
 
-    def power_chip(self, card_id: str, diameter: int) -> pygame.Surface | None:
+    def number_spots(self, card_id: str, w: int, h: int
+                     ) -> dict[str, tuple[tuple[int, int], int]]:
+        """A character's power disc (QA15 #2: the power now is drawn over it)."""
+        card = self.cards.get(card_id)
+        if card is None or card.type != "character" or card.number("power") is None:
+            return {}
+        return {"power": _power_disc(w, h, max(7, int(getattr(self.fonts, "floor_px", 0)
+                                                      or 0)))}
+
+    def power_chip(self, card_id: str, diameter: int,
+                   now: int | None = None) -> pygame.Surface | None:
         """A small disc with the card's power (None when it has none), for crowded rows
-        where the card's own power corner is covered by its neighbour."""
-        key = (card_id, diameter)
+        where the card's own power corner is covered by its neighbour; ``now``: the
+        power an effect in force gives it, drawn in the changed colours of
+        :mod:`tabletop.ui.card_face_effects` when it is not the printed one."""
+        from tabletop.ui.card_face_effects import CHANGED_DOWN, CHANGED_UP
+
+        key = (card_id, diameter, now)
         if key in self._chips:
             return self._chips[key]
         card = self.cards.get(card_id)
         text = power_label(card) if card is not None else ""
+        printed = card.number("power") if card is not None else None
+        changed = now is not None and printed is not None and now != printed
+        if changed:
+            text = str(now)
         surf: pygame.Surface | None = None
         if text:
             frame = COLOURS.get(card.get("colour"), COLOURS[None])
+            if changed:
+                frame = CHANGED_UP if now is not None and now > (printed or 0) \
+                    else CHANGED_DOWN
             d = max(8, diameter)
             surf = pygame.Surface((d, d), pygame.SRCALPHA)
             r = d // 2
             pygame.draw.circle(surf, _INK, (r, r), r)
             pygame.draw.circle(surf, frame, (r, r), r - max(1, r // 6))
             out = self.writer(surf, ("chip", card_id, d, d, ""))
-            out.fit(text, _in_disc((r, r), r), int(r * 1.35), _WHITE, bold=True)
+            out.fit(text, _in_disc((r, r), r), int(r * 1.35), _INK if changed else _WHITE,
+                    bold=True)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
         self._chips[key] = surf
@@ -289,8 +311,7 @@ class ArcCardRenderer(CardRenderer):
         # Power (big) and alignment mark along the bottom.
         txt = power_label(card)
         if txt:
-            pr = max(int(bottom_band * 0.55), out.floor)
-            centre = (inner.right - pad - pr, inner.bottom - pad - pr)
+            centre, pr = _power_disc(w, h, out.floor)
             pygame.draw.circle(surf, _INK, centre, pr)
             pygame.draw.circle(surf, frame, centre, pr - max(1, pr // 6))
             out.fit(txt, _in_disc(centre, pr), int(pr * 1.45), _WHITE, bold=True)
@@ -318,10 +339,10 @@ class ArcCardRenderer(CardRenderer):
         name = card.display_name(lang)
         box = pygame.Rect(name_left, inner.y, inner.right - pad - name_left, bar_h)
         if out.measure(name, box, size, bold=True) is None:
+            # two lines, whole or (too long even so) cut with an ellipsis (QA15 #3)
             two = box.inflate(0, 0)
             two.h = 2 * line_h + max(1, size // 6) + pad
-            if out.measure(name, two, size, bold=True, max_lines=2) is not None:
-                box, bar_h = two, two.h
+            box, bar_h = two, two.h
         bar = pygame.Rect(inner.x, inner.y, inner.w, bar_h)
         rr = max(1, inner.w // 14 - 1)
         pygame.draw.rect(surf, frame, bar, border_top_left_radius=rr, border_top_right_radius=rr)
@@ -397,6 +418,14 @@ class ArcCardRenderer(CardRenderer):
         pygame.draw.rect(surf, (250, 247, 240), box.inflate(pad, 0), border_radius=3)
         out.fit(text, box.inflate(-2, -2), int(inner.w * 0.085), _INK, max_lines=99,
                 align="left", valign="top")
+
+
+def _power_disc(w: int, h: int, floor: int) -> tuple[tuple[int, int], int]:
+    """The centre and radius of the power disc on a ``w`` x ``h`` face (face pixels)."""
+    border = max(2, w // 22)
+    pad = max(2, w // 24)
+    pr = max(int(max(12, int(h * 0.2)) * 0.55), floor)
+    return (w - border - pad - pr, h - border - pad - pr), pr
 
 
 def _in_disc(centre: tuple[int, int], r: int) -> pygame.Rect:

@@ -1,0 +1,143 @@
+"""Effects in force drawn over card faces (QA15 #2): a number an effect changed, and a
+lasting "cannot ..." on the card.
+
+A face is drawn (and cached) per card, as printed; what effects do to one card in
+play is drawn over it, on the table and on the large hover view alike:
+
+* a changed number: where the face prints it (the renderer's
+  :meth:`~tabletop.ui.card_render.CardRenderer.number_spots`), a disc of the
+  *changed* colour (gold when it went up, pale blue when down) with the number now,
+  and the printed number small and struck through at its upper left;
+* a lasting status ("cannot block", "cannot be blocked"): a badge across the middle
+  of the face, its words from the catalogue ``faceeffects.badge.<game>.<word>``.
+
+The numbers come from the rules' own ``derived`` (what the hover's "Now:" line says),
+the statuses from the game plugin's ``statuses``; both only for a card the viewer
+sees face up (ALL-R2: a hidden card has no numbers to show).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from tabletop.ui.card_render import CardRenderer
+
+__all__ = ["BADGE", "CHANGED_DOWN", "CHANGED_UP", "draw_badges", "draw_changed_numbers",
+           "on_screen", "preview_effects"]
+
+#: The disc of a number an effect raised / lowered, and its ink.
+CHANGED_UP = (244, 196, 48)
+CHANGED_DOWN = (150, 200, 250)
+_INK = (28, 26, 24)
+_STRUCK = (110, 40, 30)
+#: A status badge's plate and words.
+BADGE = (150, 34, 34)
+_WHITE = (255, 255, 255)
+
+
+def on_screen(point: tuple[int, int], size: tuple[int, int], rect: pygame.Rect,
+              turn: float) -> tuple[int, int]:
+    """Where ``point`` of an upright face of ``size`` (w, h) pixels is on the screen,
+    the face drawn in ``rect`` turned ``turn`` degrees counter-clockwise (0, 90, 180 or
+    270; what the renderer's ``face(..., turn)`` gives)."""
+    x, y = point
+    w, h = size
+    quarter = round(turn / 90.0) % 4
+    if quarter == 1:
+        x, y = y, w - x
+    elif quarter == 2:
+        x, y = w - x, h - y
+    elif quarter == 3:
+        x, y = h - y, x
+    return rect.x + x, rect.y + y
+
+
+def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                         card_id: str, now: Mapping[str, int], turn: float = 0.0,
+                         upright: tuple[int, int] | None = None) -> list[str]:
+    """Over the face of ``card_id`` drawn at ``rect`` (window pixels, turned ``turn``),
+    each number of ``now`` (name -> value now) that differs from the printed one, at
+    the place the face prints it; returns the names drawn. ``upright``: the face's
+    upright size (default: ``rect``'s size, turned back)."""
+    card = renderer.cards.get(card_id)
+    if card is None or not now:
+        return []
+    size = upright or ((rect.h, rect.w) if round(turn / 90.0) % 2 else (rect.w, rect.h))
+    spots = renderer.number_spots(card_id, size[0], size[1])
+    drawn: list[str] = []
+    floor = max(7, int(getattr(renderer.fonts, "floor_px", 0) or 0))
+    for stat, (centre, r) in spots.items():
+        value, printed = now.get(stat), card.number(stat)
+        if value is None or printed is None or value == printed:
+            continue
+        cx, cy = on_screen(centre, size, rect, turn)
+        fill = CHANGED_UP if value > printed else CHANGED_DOWN
+        pygame.draw.circle(surface, _INK, (cx, cy), r)
+        pygame.draw.circle(surface, fill, (cx, cy), r - max(1, r // 6))
+        big = renderer.fonts.get(max(floor, round(r * 1.2)), True)
+        label = big.render(str(value), True, _INK)
+        if label.get_width() > 2 * r - 2:
+            big = renderer.fonts.get(max(floor, round(r * 0.9)), True)
+            label = big.render(str(value), True, _INK)
+        surface.blit(label, label.get_rect(center=(cx, cy)))
+        # the printed number small, struck through, just left of the disc
+        small = renderer.fonts.get(max(floor, round(r * 0.75)), True)
+        old = small.render(str(printed), True, _STRUCK)
+        ink = old.get_bounding_rect()
+        plate = pygame.Rect(0, 0, ink.w + 8, ink.h + 6)
+        plate.midright = (cx - r - 1, cy)
+        plate = plate.clamp(rect)
+        pygame.draw.rect(surface, (250, 246, 236), plate, border_radius=3)
+        pygame.draw.rect(surface, _STRUCK, plate, 1, border_radius=3)
+        surface.blit(old, (plate.x + 4, plate.y + 3), ink)
+        pygame.draw.line(surface, _STRUCK, (plate.x + 2, plate.bottom - 3),
+                         (plate.right - 3, plate.y + 2), max(2, plate.h // 7))
+        drawn.append(stat)
+    return drawn
+
+
+def draw_badges(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                words: Sequence[str], avoid: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """A badge for each status word (already in words) across the middle of the card
+    at ``rect``, one under the other, each shrunk to the text floor to fit the card's
+    width; returns their boxes. ``avoid``: a box kept clear (a chip) when possible."""
+    floor = max(7, int(getattr(renderer.fonts, "floor_px", 0) or 0))
+    boxes: list[pygame.Rect] = []
+    size = max(floor, round(rect.h * 0.085))
+    y = rect.y + round(rect.h * 0.42)
+    for word in words:
+        font = renderer.fonts.get(size, True)
+        px = size
+        while px > floor and font.size(word)[0] > rect.w - 8:
+            px -= 1
+            font = renderer.fonts.get(px, True)
+        label = font.render(word, True, _WHITE)
+        if label.get_width() > rect.w - 6:  # at the floor and still too wide: cut
+            label = label.subsurface((0, 0, rect.w - 6, label.get_height()))
+        box = label.get_rect(midtop=(rect.centerx, y)).inflate(6, 2)
+        if avoid is not None and box.colliderect(avoid):
+            box.bottom = avoid.top - 1
+        pygame.draw.rect(surface, BADGE, box, border_radius=4)
+        pygame.draw.rect(surface, _WHITE, box, 1, border_radius=4)
+        surface.blit(label, label.get_rect(center=box.center))
+        boxes.append(box)
+        y = box.bottom + 2
+    return boxes
+
+
+def preview_effects(scene: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any) -> None:
+    """The large hover view's effects in force (the same as on the table): the changed
+    numbers of the card behind ``view`` and its statuses, from the state the table
+    shows; nothing for a hidden card."""
+    from tabletop.ui.hover_words import hover_numbers
+
+    if getattr(view, "hidden", True) or view.card_id is None:
+        return
+    draw_changed_numbers(scene.renderer, surface, rect, view.card_id,
+                         hover_numbers(scene, view))
+    statuses = getattr(scene.ui, "statuses", None)
+    if statuses is not None:
+        draw_badges(scene.renderer, surface, rect, statuses(scene, view.iid))
