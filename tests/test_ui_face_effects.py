@@ -186,3 +186,35 @@ def test_arc_a_lasting_cannot_be_blocked_shows_on_the_face_and_in_the_hover() ->
                    for w in words), words
     finally:
         app.shutdown()
+
+
+def test_arc_the_dragged_card_leaves_the_hand_while_it_is_carried() -> None:
+    from ui_helpers import drag, frames, table_at
+
+    hand = ["red_war_drums", "red_flame_duelist", "red_spark_squire", "red_ash_raider",
+            "red_cinder_hound", "red_ember_knight", "red_lava_brute", "red_raid"]
+    pos = {
+        "turn": 5, "active": 0, "phase": "main",
+        "zones": {
+            "p0.hand": [{"card": c, "label": f"h{i}"} for i, c in enumerate(hand)],
+            "p0.resources": ["red_ember_hills"] * 3,
+            "p0.characters": [{"card": "red_flame_duelist", "label": "duelist"}],
+            "p0.deck": ["red_spark_squire"] * 10, "p1.deck": ["blue_mist_acolyte"] * 10,
+        },
+        "data": {"resource_played": True},
+    }
+    app, game, scene, labels = table_at("arc", pos)
+    try:
+        covered = [labels[f"h{i}"] for i in range(len(hand))
+                   if scene.by_iid[labels[f"h{i}"]].covered]
+        assert covered and all(i in scene.ui.spines for i in covered)
+        carried = covered[0]
+        rect = scene.card_rect(carried)
+        drag(app, (rect.x + 6, rect.centery), scene.zone_rect("p0.characters").center,
+             release=False)
+        frames(app, 2)
+        assert scene.drag is not None and scene.drag.iid == carried
+        assert carried not in scene.ui.spines, "its strip is drawn in the hand again"
+        assert all(i in scene.ui.spines for i in covered[1:])
+    finally:
+        app.shutdown()

@@ -26,7 +26,7 @@ import pygame
 from tabletop.ui.card_render import CardRenderer
 
 __all__ = ["BADGE", "CHANGED_DOWN", "CHANGED_UP", "draw_badges", "draw_changed_numbers",
-           "on_screen", "preview_effects"]
+           "carried_ids", "on_screen", "preview_effects"]
 
 #: The disc of a number an effect raised / lowered, and its ink.
 CHANGED_UP = (244, 196, 48)
@@ -36,6 +36,20 @@ _STRUCK = (110, 40, 30)
 #: A status badge's plate and words.
 BADGE = (150, 34, 34)
 _WHITE = (255, 255, 255)
+
+
+def carried_ids(scene: Any) -> set[int]:
+    """The cards not in their places this frame: the one being dragged (once it moved)
+    and the one gliding; a plugin drawing over cards skips them (QA15 #12: the dragged
+    card's strip was drawn again in the hand)."""
+    out: set[int] = set()
+    drag = getattr(scene, "drag", None)
+    if drag is not None and drag.moved:
+        out.add(drag.iid)
+    slide = getattr(scene, "slide", None)
+    if slide is not None:
+        out.add(slide.iid)
+    return out
 
 
 def on_screen(point: tuple[int, int], size: tuple[int, int], rect: pygame.Rect,

@@ -35,6 +35,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Zone
 from tabletop.layout.arrange import ROW_GAP_MM
+from tabletop.ui.card_face_effects import carried_ids
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
@@ -419,8 +420,10 @@ class ArcUI(GameUI):
         self.spines = {}
         self._draw_effects(scene, surface)
         hand = f"p{scene.viewer}.hand"
+        away = carried_ids(scene)
         for sprite in scene.sprites:
-            if not sprite.covered or sprite.card.card_id is None or not sprite.drawn:
+            if not sprite.covered or sprite.card.card_id is None or not sprite.drawn \
+                    or sprite.iid in away:
                 continue
             chip_at = self.chip_rect(sprite)
             if sprite.zone == hand and not sprite.card.tapped and chip_at is not None:
@@ -452,9 +455,10 @@ class ArcUI(GameUI):
         from tabletop.ui.card_face_effects import draw_badges, draw_changed_numbers
 
         self.badges = {}
+        away = carried_ids(scene)
         for sprite in scene.sprites:
             if not sprite.zone.endswith(".characters") or sprite.card.card_id is None \
-                    or not sprite.drawn:
+                    or not sprite.drawn or sprite.iid in away:
                 continue
             now = self._power_now(scene, sprite)
             if now is not None and not sprite.covered:  # a covered one shows its chip

@@ -38,6 +38,7 @@ from tabletop.geometry import Placed
 from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Layout, Zone
 from tabletop.layout.model import CELL_KEY_PREFIX
+from tabletop.ui.card_face_effects import carried_ids
 from tabletop.ui.card_render import CardRenderer, FontSource, clear_of_text
 from tabletop.ui.decisions import DecisionPanel
 from tabletop.ui.games import GameUI, ZoneCards, layout_cards, pack_row
@@ -384,10 +385,11 @@ class XenoUI(GameUI):
         state = scene.game.state
         db = self.rules.cards
         small = max(10, round(12 * scene.scale))
+        away = carried_ids(scene)  # the carried card's marks go with it, not stay behind
         for sprite in scene.sprites:
             kind = _kind(sprite.zone)
             if kind not in ("standby", "field", "situations", "weapons") or \
-                    sprite.card.card_id is None:
+                    sprite.card.card_id is None or sprite.iid in away:
                 continue
             counters = dict(sprite.card.counters)
             rect = sprite.rect
