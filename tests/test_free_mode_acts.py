@@ -162,7 +162,9 @@ def test_ALL_H7_counters_lie_only_on_cards_open_on_the_table(game_id: str) -> No
 
 
 @GAME
-def test_ALL_H7_a_shuffle_takes_the_marks_off_the_shuffled_cards(game_id: str) -> None:
+def test_ALL_R3_an_open_pile_is_not_shuffled_and_keeps_its_marks(game_id: str) -> None:
+    """Only a hidden pile (a deck) is shuffled; an open discard pile lies in the order
+    everyone sees, so the shuffle is refused (naming the rule) and marks stay."""
     game = free_game(game_id)
     pile = discard(game.state, 0)
     cards = game.state.zones[pile].cards
@@ -172,9 +174,10 @@ def test_ALL_H7_a_shuffle_takes_the_marks_off_the_shuffled_cards(game_id: str) -
     iid = game.state.zones[pile].cards[0]
     act(game, "manual_counter", card=iid, name="charge", delta=2)
     act(game, "manual_modify", card=iid, stat="power", delta=1)
-    act(game, "manual_shuffle", zone=pile)
-    assert "charge" not in game.state.cards[iid].counters
-    assert modifiers(game.state, iid) == ()
+    verdict = game.check(Action.make("manual_shuffle", 0, zone=pile))
+    assert (verdict.reason, verdict.rule) == ("manual_shuffle_open", "ALL-R3")
+    assert game.state.cards[iid].counters["charge"] == 2
+    assert modifiers(game.state, iid)[0].delta == 1
 
 
 # -- moves keep counters ----------------------------------------------------------------
@@ -265,15 +268,35 @@ def test_ALL_H7_a_number_changed_until_the_end_of_the_turn_ends_with_it(game_id:
 
 
 @GAME
-def test_ALL_H7_a_changed_number_ends_when_its_card_leaves_its_zone(game_id: str) -> None:
+def test_ALL_H7_a_changed_number_goes_with_a_manual_move_as_the_counters_do(
+        game_id: str) -> None:
+    """Kept by a move between open zones in play; ended, and logged, by a move that
+    clears the card's marks, takes it out of play (a discard pile: every game's own
+    effects end there) or into a hand, where no mark lies."""
     game = free_game(game_id)
-    iid = public_card(game.state, owner=0)
+    state = game.state
+    iid = public_card(state, owner=0)
     act(game, "manual_modify", card=iid, stat="power", delta=2)
-    assert modifiers(game.state, iid)
-    pile = discard(game.state, 0)
-    act(game, "manual_move", card=iid, zone=pile if game.state.zone_of(iid) != pile
-        else "p0.hand")
-    assert modifiers(game.state, iid) == ()
+    src = state.zone_of(iid)
+    pile = discard(state, 0)
+    other = next((z for z, zone in state.zones.items() if zone.owner == 0 and z != src
+                  and zone.visibility is Visibility.PUBLIC
+                  and z.partition(".")[2] not in game.rules.piles_out_of_play), None)
+    if other is not None and src != pile:  # 絵師100人展 has one zone in play, the grid
+        act(game, "manual_move", card=iid, zone=other)
+        assert [(m.delta, m.zone) for m in modifiers(state, iid)] == [(2, other)]
+        act(game, "manual_move", card=iid, zone=other, clear=True)
+        assert modifiers(state, iid) == ()
+        assert last_line(game, 0).key == "log.manual_changes_end"
+        act(game, "manual_modify", card=iid, stat="power", delta=2)
+    if state.zone_of(iid) != pile:
+        act(game, "manual_move", card=iid, zone=pile)
+        assert modifiers(state, iid) == ()
+        assert last_line(game, 0).key == "log.manual_changes_left_play"
+    act(game, "manual_modify", card=iid, stat="power", delta=1)
+    act(game, "manual_move", card=iid, zone="p0.hand")
+    assert modifiers(state, iid) == ()
+    assert last_line(game, 0).key == "log.manual_changes_end"
 
 
 # -- piles ---------------------------------------------------------------------------------
@@ -291,6 +314,7 @@ def test_ALL_H3_a_manual_shuffle_makes_everyone_forget_and_undoes(game_id: str) 
     assert game.check(Action.make("manual_shuffle", 0, zone="p0.combat" if game_id == "arc"
                                   else "p0.foe_hand" if game_id == "conan" else
                                   "nowhere")).reason in ("manual_shuffle_too_few",
+                                                         "manual_shuffle_open",
                                                          "no_such_zone")
 
 

@@ -292,7 +292,7 @@ class Game:
             self._apply_generic(state, action)
         else:  # checked once, in _judge (None when replaying: apply prepares it)
             self.rules.apply(state, action, prepared)
-        free_mode.expire(state)  # changed numbers end with the turn (ALL-H7)
+        free_mode.expire(state, self.rules.game_id)  # with the turn (ALL-H7)
 
     @property
     def actions(self) -> list[Action]:

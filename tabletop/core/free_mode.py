@@ -6,18 +6,21 @@ keeping undo honest (ALL-H1). The kinds (:class:`FreeKind`):
 
 * ``set_free_mode`` (``on``): switch free mode on or off (any moment);
 * ``manual_move`` (``card``, ``zone``, ``clear``): move a card, keeping its counters
-  unless ``clear`` (the game's place bookkeeping is never carried:
-  :meth:`~tabletop.core.rules.GameRules.counters_after_manual_move`);
+  unless ``clear`` or it goes into a hand or a deck (the game's place bookkeeping is
+  never carried: :meth:`~tabletop.core.rules.GameRules.counters_after_manual_move`),
+  and its changed numbers on the same terms while it stays in play (a move into a
+  pile out of play, ``GameRules.piles_out_of_play``, ends them; ALL-H7);
 * ``manual_tap`` / ``manual_flip`` / ``manual_reveal`` (``card``; ``agreed``): turn,
   flip, or show a card to both players once both agree;
 * ``manual_counter`` (``card``, ``name``, ``delta``): add or remove counters of any
   name (the game's own names: ``GameRules.counter_names``);
 * ``manual_modify`` (``card``, ``stat``, ``delta``): change a number of a card until
   the end of the turn (:class:`Modifier`, kept in ``state.data``, ended by
-  :func:`expire` at the turn's end or when the card leaves its zone); the players
-  apply it, the rules' own counting does not read it (ALL-H7);
-* ``manual_shuffle`` (``zone``): shuffle a pile; everyone forgets its order (ALL-H3)
-  and its cards lose their marks;
+  :func:`expire` at the turn's end or when the rules move the card out of its zone,
+  which the log says); the players apply it, the rules' own counting does not read
+  it (ALL-H7);
+* ``manual_shuffle`` (``zone``): shuffle a hidden pile (a deck; an open row or pile
+  lies in the order everyone sees, ALL-R3); everyone forgets its order (ALL-H3);
 
 Counters and changed numbers lie only on cards open on the table (a public zone):
 refused in a hand or a deck and dropped by a move into one, so no mark follows a
@@ -105,16 +108,33 @@ def _set_modifiers(state: GameState, found: tuple[Modifier, ...]) -> None:
         state.data.pop(DATA_KEY, None)
 
 
-def expire(state: GameState) -> None:
+def expire(state: GameState, game: str = "") -> None:
     """End the modifiers whose turn is over or whose card left its zone (ALL-H7); the
-    engine calls it after every action, so replays end them at the same moment."""
-    found = state.data.get(DATA_KEY)
+    engine calls it after every action, so replays end them at the same moment
+    (``game``: the game id, for the numbers' words in the log). A
+    manual move carries them along (:meth:`FreeMode._move`), so a card leaves its zone
+    here only by the rules' own moves (destroyed, returned...): that end is logged,
+    the turn's end is not (every such change says "until the end of the turn")."""
+    found: tuple[Modifier, ...] | None = state.data.get(DATA_KEY)
     if not found:
         return
     kept = tuple(m for m in found if m.turn == state.turn and m.iid in state.cards
                  and state.zone_of(m.iid) == m.zone)
     if kept != found:
         _set_modifiers(state, kept)
+        _log_ended(state, game, [m for m in found if m.turn == state.turn
+                                 and m not in kept and m.iid in state.cards])
+
+
+def _log_ended(state: GameState, game: str, ended: list[Modifier],
+               key: str = "log.manual_changes_end") -> None:
+    """Say in the log (line ``key``), per card, which changed numbers of game ``game``
+    ``ended`` before the turn's end (ALL-H7), naming the card only to the seats that
+    see it."""
+    for iid in dict.fromkeys(m.iid for m in ended):
+        changes = tuple(msg("log.manual_change", delta=f"{m.delta:+d}",
+                            stat=stat_word(game, m.stat)) for m in ended if m.iid == iid)
+        _log_card(state, key, iid, changes=changes)
 
 
 def counter_word(game: str, name: str) -> Message | str:
@@ -303,12 +323,22 @@ class FreeMode:
         src = state.zone_of(iid)
         before = state.seen_by(iid)
         counters = dict(card.counters)
+        changed = modifiers(state, iid)
         state.move(iid, zone)
-        # counters stay with the card unless asked (ALL-R3), or it goes where they
-        # would mark a card some seat cannot see (a hand, a deck: ALL-H7)
-        if not move.clear and state.zones[zone].visibility is Visibility.PUBLIC:
+        # counters and changed numbers stay with the card unless asked (ALL-R3), or
+        # it goes where they would mark a card some seat cannot see (a hand, a deck:
+        # ALL-H7); a changed number also ends when its card leaves play, as every
+        # game's own effects do, and still ends with the turn
+        keep = not move.clear and state.zones[zone].visibility is Visibility.PUBLIC
+        if keep:
             card.counters.update(self.rules.counters_after_manual_move(state, iid, src,
                                                                        counters))
+        left_play = keep and self._out_of_play(zone) and not self._out_of_play(src)
+        if changed:
+            others = tuple(m for m in modifiers(state) if m.iid != iid)
+            carried = tuple(Modifier(m.iid, m.stat, m.delta, zone, m.turn)
+                            for m in changed) if keep and not left_play else ()
+            _set_modifiers(state, others + carried)
         newly = state.seen_by(iid) - before
         # a move shows nobody a face they could not see (ALL-H2), except what a
         # player chooses to show of their own: a card of theirs they knew (like
@@ -329,6 +359,15 @@ class FreeMode:
             hidden = msg("log.manual_move_hidden", **where)
         public = shown if len(knows) == state.seats and card.face_up else hidden
         state.add_log(public, {s: shown for s in knows}, manual=True)
+        if changed and (left_play or not keep):  # said, as the counters' clearing is
+            _log_ended(state, self.rules.game_id, list(changed),
+                       "log.manual_changes_left_play" if left_play else
+                       "log.manual_changes_end")
+
+    def _out_of_play(self, zone: str) -> bool:
+        """Is ``zone`` an open pile out of play (a discard pile: ALL-H7)?"""
+        piles = self.rules.piles_out_of_play
+        return zone in piles or zone.partition(".")[2] in piles
 
     # -- tap, flip, reveal -------------------------------------------------------------
     @staticmethod
@@ -444,14 +483,19 @@ class FreeMode:
 
     # -- piles ---------------------------------------------------------------------------
     def _check_shuffle(self, state: GameState, action: Action) -> str | Verdict:
+        """A pile to shuffle: a hidden one (a deck) of two cards or more (ALL-R3). An
+        open row or pile (characters, a discard pile) and a hand lie in an order
+        every seat that sees them knows, as on a real table: nothing to shuffle."""
         zone = action.get("zone")
         if not isinstance(zone, str) or zone not in state.zones:
             return Verdict.refuse("no_such_zone")
         cards = state.zones[zone].cards
-        if len(cards) < 2:
-            return Verdict.refuse("manual_shuffle_too_few", "ALL-R3")
         if any(self.rules.place_of(state, iid) is not None for iid in cards):
             return Verdict.refuse("manual_shuffle_places", "ALL-R3")  # a grid, slots
+        if state.zones[zone].visibility is not Visibility.NOBODY:
+            return Verdict.refuse("manual_shuffle_open", "ALL-R3", zone=zone_msg(zone))
+        if len(cards) < 2:
+            return Verdict.refuse("manual_shuffle_too_few", "ALL-R3")
         return zone
 
     def _shuffle(self, state: GameState, action: Action, zone: str) -> None:

@@ -142,6 +142,11 @@ class GameRules(ABC):
     #: Counters that say where a card stands inside its zone (a square), not marks on
     #: it: free mode neither adds them nor carries them along a manual move.
     place_counters: ClassVar[frozenset[str]] = frozenset()
+    #: The open piles out of play (a zone id, or the part after "p0."): a card moved
+    #: into one by hand leaves play, and what was changed on it until the end of the
+    #: turn ends, as every game's own effects end when their card leaves play (ALL-H7).
+    piles_out_of_play: ClassVar[frozenset[str]] = frozenset(
+        {"discard", "foe_discard", "trash", "dump", "victory"})
 
     def counters_after_manual_move(self, state: GameState, iid: int, src: str,
                                    counters: Mapping[str, int]) -> dict[str, int]:

@@ -4,14 +4,18 @@ In free mode a right-click on a card, a pile or the table, or the key K (or the
 keyboard's Menu key) over one, opens a small menu of what free mode can do there
 (:mod:`tabletop.core.free_mode`): turn, flip, reveal; add or remove counters (the
 game's own, or one of any name typed in the menu); change a number until the end of
-the turn; move it to its discard pile clearing its counters; shuffle the pile; look
-at or reveal the top cards of one's own deck; end the phase. ↑ ↓ choose, Enter or a
+the turn; move it to its discard pile clearing its counters and changed numbers;
+shuffle a hidden pile (a deck: an open row is never shuffled, ALL-R3); look at or
+reveal the top cards of one's own deck; end the phase. ↑ ↓ choose, Enter or a
 click runs, the letter shown runs at once, Esc or a click outside closes. An act
 the rules refuse is greyed, and choosing it says why (the toast).
 
-Outside the menu, + and - over a card add or remove one of the game's first counter,
-Ctrl+N ends the phase by hand (``tabletop/ui/shortcuts.py``), and a card dropped with
-Shift held is moved clearing its counters (:func:`shift_clears`).
+Outside the menu, + and - over a card add or remove one of the game's first counter
+(in a game with no counter of its own, Arc, + asks the counter's name in an empty
+field: the key that opened it is never typed into it, ALL-H7), X moves the card to its
+discard pile clearing its marks as the menu's row does, Ctrl+N ends the phase by hand
+(``tabletop/ui/shortcuts.py``), and a card dropped with Shift held is moved clearing
+its counters and changed numbers (:func:`shift_clears`).
 
 :func:`draw_free_marks` draws on each card the numbers changed until the end of the
 turn and the counters the game's own card faces do not show (any typed name), from
@@ -41,7 +45,8 @@ from tabletop.ui.shortcuts import Screen, command_for
 __all__ = ["FREE_COMMANDS", "Choice", "FreeMenu", "Item", "draw_free_marks", "shift_clears"]
 
 #: The table commands this module runs (keys in ``tabletop/ui/shortcuts.py``).
-FREE_COMMANDS = frozenset({"free_menu", "counter_add", "counter_remove", "end_phase_free"})
+FREE_COMMANDS = frozenset({"free_menu", "counter_add", "counter_remove", "end_phase_free",
+                           "clear_move"})
 #: How many top cards the menu offers to look at or reveal.
 TOP_COUNTS = (1, 3, 5)
 
@@ -92,11 +97,16 @@ def _act(label: str, run: Callable[[], None] | None, key: str = "",
 
 @dataclass
 class Entry:
-    """The name being typed in the menu ("Other counter…"), and what to do with it."""
+    """The name being typed in the menu ("Other counter…"), and what to do with it.
+
+    ``opener`` is the character of the key press that opened the field ("+", "c"):
+    the text that press still sends (SDL sends a TEXTINPUT after its KEYDOWN) is not
+    typed into the field; any other key press or text forgets it."""
 
     prompt: str
     text: str = ""
     done: Callable[[str], None] | None = None
+    opener: str = ""
 
 
 def _dialogs() -> Any:
@@ -126,6 +136,8 @@ class FreeMenu:
         self.rows: list[pygame.Rect] = []
         self.buttons: list[list[pygame.Rect]] = []
         self.box: pygame.Rect | None = None
+        #: The character of the key press being handled now ("" between presses).
+        self.typing = ""
 
     @property
     def is_open(self) -> bool:
@@ -248,7 +260,8 @@ class FreeMenu:
         items.append(_act(i18n.t("freemenu.modify_other"), lambda: self._ask(
             i18n.t("freemenu.modify_prompt"), lambda text: self._modify(scene, iid, text)), "P"))
         pile = self._discard_of(scene, cv.owner)
-        if any(n not in rules.place_counters for n in counters) and pile is not None:
+        marked = changed or any(n not in rules.place_counters for n in counters)
+        if marked and pile is not None:
             items.append(self._row(
                 scene, i18n.t("freemenu.clear_move", zone=_words(zone_msg(pile))),
                 Action.make("manual_move", seat, card=iid, zone=pile, clear=True), "X",
@@ -276,8 +289,9 @@ class FreeMenu:
         if zone is None:
             return []
         items = [Item(_words(zone_msg(zone_id)))]
-        items.append(self._row(scene, i18n.t("freemenu.shuffle"),
-                               Action.make("manual_shuffle", seat, zone=zone_id), "S"))
+        if zone.visibility is Visibility.NOBODY:  # a deck; open rows are not shuffled
+            items.append(self._row(scene, i18n.t("freemenu.shuffle"),
+                                   Action.make("manual_shuffle", seat, zone=zone_id), "S"))
         if zone.owner == seat and zone.visibility is Visibility.NOBODY and zone.cards:
             counts = [n for n in TOP_COUNTS if n <= len(zone.cards)]
             looks = tuple(self._choice(
@@ -299,7 +313,7 @@ class FreeMenu:
     def _ask(self, prompt: str, done: Callable[[str], None]) -> None:
         """Type a name in the menu (Enter gives it to ``done``, Esc closes)."""
         self.items, self.index, self.sub = [Item(prompt)], -1, 0
-        self.entry = Entry(prompt, "", done)
+        self.entry = Entry(prompt, "", done, self.typing)
 
     @staticmethod
     def _add_counter(scene: Any, iid: int, name: str) -> None:
@@ -356,6 +370,9 @@ class FreeMenu:
         elif command == "end_phase_free":
             if not self._refused_for_computer(scene, None):
                 scene.propose(Action.make("manual_end_phase", scene.viewer))
+        elif command == "clear_move":
+            if card is not None:
+                self._clear_move(scene, card)
         elif card is not None:
             found = scene.view.find(card)
             counters = dict(found[1].counters) if found is not None else {}
@@ -376,6 +393,16 @@ class FreeMenu:
                                           name=names[0],
                                           delta=1 if command == "counter_add" else -1))
 
+    def _clear_move(self, scene: Any, card: int) -> None:
+        """X over ``card``: to its owner's discard pile, its counters and changed numbers
+        cleared (the menu's row, ALL-H7); the rules' refusal, if any, in the toast."""
+        found = scene.view.find(card)
+        pile = self._discard_of(scene, found[1].owner) if found is not None else None
+        if pile is None or self._refused_for_computer(scene, card):
+            return
+        scene.propose(Action.make("manual_move", scene.viewer, card=card, zone=pile,
+                                  clear=True))
+
     @staticmethod
     def _zone_at(scene: Any, pos: tuple[int, int]) -> str | None:
         if not scene.viewport.contains_px(*pos):
@@ -387,6 +414,16 @@ class FreeMenu:
     def handle_event(self, scene: Any, event: pygame.event.Event) -> pygame.event.Event | None:
         """The menu's input first: a right-click in free mode opens it; while open it
         takes every key and click (None: used). Free-mode keys run here too."""
+        etype = event.type
+        if etype == pygame.KEYDOWN:  # a field this press opens must not get its text
+            self.typing = str(getattr(event, "unicode", "") or "")
+            try:
+                return self._event(scene, event)
+            finally:
+                self.typing = ""
+        return self._event(scene, event)
+
+    def _event(self, scene: Any, event: pygame.event.Event) -> pygame.event.Event | None:
         etype = event.type
         if not self.is_open:
             return self._closed_event(scene, event)
@@ -496,8 +533,12 @@ class FreeMenu:
         entry = self.entry
         assert entry is not None
         etype = event.type
+        opener, typed = entry.opener, str(getattr(event, "text", ""))
+        if etype in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            entry.opener = ""  # only the opening press's own text is left out
         if etype == pygame.TEXTINPUT:
-            entry.text = (entry.text + str(event.text))[:MAX_NAME]
+            if not (opener and typed == opener):
+                entry.text = (entry.text + typed)[:MAX_NAME]
         elif etype == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
