@@ -192,14 +192,45 @@ def _shown(file: str) -> str:
         return file
 
 
+def _id_lines(path: Path) -> dict[str, list[int]]:
+    """The line numbers (from 1) of each ``id = "..."`` of a card file, by id: the
+    TOML reader gives no positions, so a card's place is found in the text (a card
+    whose id line is written another way is named by its index instead)."""
+    import re
+
+    lines: dict[str, list[int]] = {}
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeError):
+        return lines
+    for number, line in enumerate(text.splitlines(), 1):
+        found = re.match(r"""\s*id\s*=\s*["']([^"']*)["']""", line)
+        if found:
+            lines.setdefault(found.group(1), []).append(number)
+    return lines
+
+
+def _place(path: Path, cid: str, nth: int, lines: Mapping[str, list[int]]) -> str:
+    """Where the ``nth`` (from 0) card with id ``cid`` is in ``path``: "line 12"."""
+    at = lines.get(cid, [])
+    return f"line {at[nth]}" if nth < len(at) else f"card {cid!r} number {nth + 1} of the file"
+
+
 def check_game(game: str, files: Sequence[Path], report: Report) -> None:
-    """Check ``files`` (card and deck files of ``game``), adding to ``report``."""
+    """Check ``files`` (card and deck files of ``game``), adding to ``report``.
+
+    An id given twice is told even when one of its cards is broken, with where each
+    one is (``line 12``); a broken card's ``same_as`` is checked too; a deck naming
+    a broken card says it is broken, and why."""
     rules, schema, vocabulary, extra = _game_parts(game)
     own: dict[str, CardDef] = {}
     if rules is not None:
         own = {cid: c for cid, c in rules.cards.items()
                if not any(_same(f, c.source) for f in files)}
     cards: dict[str, CardDef] = {}
+    seen: dict[str, tuple[Path, int]] = {}  # id -> (file, which of its copies there)
+    broken: dict[str, list[Problem]] = {}  # a broken card's id -> its problems
+    partial: list[CardDef] = []
     decks: list[tuple[Path, dict[str, Any]]] = []
     for path in files:
         report.files += 1
@@ -210,64 +241,125 @@ def check_game(game: str, files: Sequence[Path], report: Report) -> None:
         if _is_deck(path, data):
             decks.append((path, data))
             continue
-        sound, problems = collect_cards(data, str(path), game, schema, vocabulary)
-        report.problems.extend(Problem.of(p) for p in problems)
-        for card in sound:
-            if card.id in cards:
-                report.problems.append(Problem(str(path), card.id, "id", "duplicate id (also "
-                                               f"in {_shown(cards[card.id].source)})"))
-            elif card.id in own:
+        found: list[CardDef] = []
+        sound, problems = collect_cards(data, str(path), game, schema, vocabulary,
+                                        broken=found)
+        for exc in problems:
+            report.problems.append(Problem.of(exc))
+            broken.setdefault(exc.card, []).append(Problem.of(exc))
+        partial.extend(found)
+        lines = _id_lines(path)
+        copies: dict[str, int] = {}
+        good = {id(c) for c in sound}
+        for card in _in_file_order(data, sound, found):
+            nth = copies.get(card.id, 0)
+            copies[card.id] = nth + 1
+            here = _place(path, card.id, nth, lines)
+            if card.id in seen:
+                first, first_nth = seen[card.id]
+                there = _place(first, card.id, first_nth, _id_lines(first))
+                also = (f"also at {there} of the same file" if first == path
+                        else f"also in {_shown(str(first))}, {there}")
+                report.problems.append(Problem(str(path), card.id, "id",
+                                               f"duplicate id at {here} ({also})"))
+                continue
+            seen[card.id] = (path, nth)
+            if card.id in own:
                 report.problems.append(Problem(str(path), card.id, "id",
                                                f"{game} has a card with this id already "
                                                f"({_shown(own[card.id].source)})"))
-            else:
+            elif id(card) in good:
                 cards[card.id] = card
-    _across(game, own, cards, extra, report)
+    _same_as_of_broken(partial, own, cards, report)
+    _across(game, own, cards, extra, report, broken)
     report.cards += len(cards)
     for path, data in decks:
-        _check_deck(game, rules, path, data, {**own, **cards}, report)
+        _check_deck(game, rules, path, data, {**own, **cards}, report, broken)
+
+
+def _in_file_order(data: Mapping[str, Any], sound: Sequence[CardDef],
+                   found: Sequence[CardDef]) -> list[CardDef]:
+    """The sound and the broken cards of one file together, in the file's order."""
+    order = [e.get("id") if isinstance(e, dict) else None for e in data.get("card", [])] \
+        if isinstance(data.get("card"), list) else []
+    pending = [*sound, *found]
+    out: list[CardDef] = []
+    for cid in order:
+        match = next((c for c in pending if c.id == cid), None)
+        if match is not None:
+            pending.remove(match)
+            out.append(match)
+    return out + pending
+
+
+def _same_as_of_broken(partial: Sequence[CardDef], own: Mapping[str, CardDef],
+                       cards: Mapping[str, CardDef], report: Report) -> None:
+    """A broken card's ``same_as`` checked as a sound card's would be (a bad colour
+    does not hide a ``same_as`` naming no card)."""
+    from tabletop.core.same_card import same_as_problems
+
+    mine = [c for c in partial if c.same_as and c.name.get("en")]
+    for exc in same_as_problems(mine, [*own.values(), *cards.values()]):
+        report.problems.append(Problem.of(exc))
 
 
 def _across(game: str, own: Mapping[str, CardDef], cards: dict[str, CardDef],
-            extra: Callable[[CardDb], object] | None, report: Report) -> None:
-    """The checks over the files together: ``same_as`` and the game's own checks; a
-    card they refuse is left out of ``cards``."""
+            extra: Callable[[CardDb], object] | None, report: Report,
+            broken: dict[str, list[Problem]]) -> None:
+    """The checks over the files together: ``same_as`` and the game's own checks
+    (each of a card's problems, :class:`~tabletop.core.cards.CardProblems`); a card
+    they refuse is left out of ``cards`` and noted in ``broken``."""
+    from tabletop.core.cards import CardProblems
     from tabletop.core.same_card import same_as_problems
 
     for exc in same_as_problems(list(cards.values()), own.values()):
         report.problems.append(Problem.of(exc))
+        broken.setdefault(exc.card, []).append(Problem.of(exc))
         cards.pop(exc.card, None)
     while extra is not None:
         try:
             extra(CardDb(game, [*own.values(), *cards.values()]))
             return
         except CardDataError as exc:
-            report.problems.append(Problem.of(exc))
+            every = exc.problems if isinstance(exc, CardProblems) else (exc,)
+            for one in every:
+                report.problems.append(Problem.of(one))
+                broken.setdefault(one.card, []).append(Problem.of(one))
             if exc.card not in cards:  # one of the game's own cards: nothing to leave out
                 return
             del cards[exc.card]
 
 
 def _check_deck(game: str, rules: Any, path: Path, data: Mapping[str, Any],
-                pool: Mapping[str, CardDef], report: Report) -> None:
+                pool: Mapping[str, CardDef], report: Report,
+                broken: Mapping[str, list[Problem]]) -> None:
+    """Every problem of one deck file: each bad entry (a count, an id naming no card
+    or a broken one, with its problem) and, over its sound entries, each rule of the
+    game's construction it breaks (with the rule id)."""
     from tabletop.core.deck_check import check
-    from tabletop.core.decks import DeckError, parse_deck
+    from tabletop.core.decks import collect_deck
     from tabletop.core.rules import register_card_names
     from tabletop.core.scenario import render_text
 
     report.decks += 1
     file, deck_id = str(path), path.stem
     options = rules.deck_options if rules is not None else None
-    try:
-        deck = parse_deck(data, file, deck_id, None, options)
-    except DeckError as exc:
-        where, _, what = str(exc).removeprefix(f"{file}: ").partition(": ")
-        report.problems.append(Problem(file, deck_id, where.removeprefix("field ").strip("'"),
-                                       what, "deck"))
+    deck, problems = collect_deck(data, file, deck_id, None, options)
+    for where, what in problems:
+        report.problems.append(Problem(file, deck_id, where, what, "deck"))
+    if deck is None:
         return
     for pile, entries in deck.sections.items():
         for cid in entries:
-            if cid not in pool:
+            if cid in broken:
+                first = broken[cid][0]
+                more = len(broken[cid]) - 1
+                also = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+                report.problems.append(Problem(
+                    file, deck_id, f"{pile}.{cid}",
+                    f"card {cid!r} is broken: field {first.field!r}: {first.problem}{also} "
+                    f"({_shown(first.file)})", "deck"))
+            elif cid not in pool:
                 report.problems.append(Problem(file, deck_id, f"{pile}.{cid}",
                                                "no card with this id", "deck"))
     db = CardDb(game, pool.values())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from tabletop.games.conan import load_decks as conan_decks
 from tabletop.games.eshi100 import load_decks as eshi_decks
 from tabletop.games.xenocard import load_decks as xeno_decks
 from tabletop.ui.deck_model import DeckDraft
+
+REPO_DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 @cache
@@ -310,11 +313,14 @@ def test_each_problem_cites_its_rule(game: str, key: str, rule: str) -> None:
     assert rule_of(game, key) == rule
 
 
-@pytest.mark.parametrize("game", ["eshi100", "xenocard"])
-def test_games_without_a_ruling_number_cite_the_rule_document(game: str) -> None:
-    from tabletop import i18n
+@pytest.mark.parametrize(("game", "rule"), [("eshi100", "ESHI-H10"), ("xenocard", "XENO-H21")])
+def test_games_whose_seed_has_no_ruling_number_cite_their_deck_house_ruling(game: str,
+                                                                             rule: str) -> None:
+    """The seed's デッキ section has no number: the house ruling stating it is cited
+    (docs/rulings.md), so a refusal's Why? opens the help at it."""
+    from tabletop.help import load_help
 
-    cited = rule_of(game, f"deck.{game}.size")
-    assert not isinstance(cited, str)
-    assert "デッキ" in cited.render("ja")
-    assert i18n.has_text(cited.key, "en")
+    assert rule_of(game, f"deck.{game}.size") == rule
+    assert rule in (REPO_DOCS / "rulings.md").read_text("utf-8")
+    for lang in ("en", "ja"):
+        assert any(rule in s.rules and rule in s.house for s in load_help(game, lang).sections)

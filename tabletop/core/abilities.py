@@ -44,7 +44,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from tabletop.core.actions import LEGAL, Verdict
-from tabletop.core.cards import CardDataError
+from tabletop.core.cards import CardDataError, value_problem, wanted
 from tabletop.core.messages import Message, msg
 
 __all__ = [
@@ -265,12 +265,15 @@ class Vocabulary(Generic[Ctx]):
                value: Callable[[Ctx, Use, Sequence[int]], float] = _no_value,
                needs_target: bool = False,
                durations: frozenset[Duration] = frozenset({Duration.INSTANT}),
-               ) -> EffectSpec[Ctx]:
-        """Register an effect word (see :class:`EffectSpec` for the callables)."""
+               instant: bool = True) -> EffectSpec[Ctx]:
+        """Register an effect word (see :class:`EffectSpec` for the callables).
+        ``instant=False``: an effect that only makes sense while it lasts (Arc's
+        pump): ``how_long`` must be one of ``durations``, never instant."""
         spec: EffectSpec[Ctx] = EffectSpec(Part.WHAT, name, params, doc, resolve=resolve,
                                            check=check, value=value,
                                            needs_target=needs_target,
-                                           durations=durations | {Duration.INSTANT})
+                                           durations=(durations | {Duration.INSTANT}
+                                                      if instant else durations))
         self._add(spec)
         return spec
 
@@ -380,151 +383,182 @@ class Vocabulary(Generic[Ctx]):
 
         Raises CardDataError(file, cid, "ability[i].<part>...", problem) for an
         unknown part, word or parameter, a wrong kind or value, a missing target
-        for an effect that needs one, or a duration an effect does not allow.
+        for an effect that needs one, or a duration an effect does not allow (the
+        first of :meth:`parse_each`'s problems).
         """
-        if not isinstance(raw, list):
-            raise CardDataError(file, cid, where, "expected [[card.ability]] tables")
-        return tuple(self._parse_one(file, cid, entry, f"{where}[{i}]", i)
-                     for i, entry in enumerate(raw))
+        sound, problems = self.parse_each(file, cid, raw, where)
+        if problems:
+            raise problems[0]
+        return sound
 
     def parse_each(self, file: str, cid: str, raw: Any, where: str = "ability"
                    ) -> tuple[tuple[Ability, ...], tuple[CardDataError, ...]]:
-        """Like :meth:`parse`, but each ability on its own: ``(the sound ones, one
-        problem per broken one)``, so ``tabletop validate`` names every broken
-        ability of a card, not only the first. The first problem is the one
-        :meth:`parse` raises."""
+        """Like :meth:`parse`, but ``(the sound abilities, every problem)``: each
+        ability on its own and each part, word and parameter of it even after another
+        one failed (a broken field does not hide the next one), so ``tabletop
+        validate`` names them all. Problems come in field order."""
         if not isinstance(raw, list):
             return (), (CardDataError(file, cid, where, "expected [[card.ability]] tables"),)
         sound: list[Ability] = []
         problems: list[CardDataError] = []
         for i, entry in enumerate(raw):
-            try:
-                sound.append(self._parse_one(file, cid, entry, f"{where}[{i}]", i))
-            except CardDataError as exc:
-                problems.append(exc)
+            ability = self._parse_one(file, cid, entry, f"{where}[{i}]", i, problems)
+            if ability is not None:
+                sound.append(ability)
         return tuple(sound), tuple(problems)
 
-    def _parse_one(self, file: str, cid: str, entry: Any, where: str, index: int) -> Ability:
-        if not isinstance(entry, dict):
-            raise CardDataError(file, cid, where, "expected a table")
-        known = {str(p) for p in Part}
-        extra = sorted(set(entry) - known)
-        if extra:
-            raise CardDataError(file, cid, f"{where}.{extra[0]}",
-                                "unknown part (expected when, if, whom, what, how_long)")
-        if "when" not in entry:
-            raise CardDataError(file, cid, f"{where}.when", "missing")
-        when = self._use(file, cid, Part.WHEN, entry["when"], f"{where}.when")
-        conditions = tuple(self._use(file, cid, Part.IF, raw, f"{where}.if[{i}]")
-                           for i, raw in enumerate(_listed(file, cid, entry.get("if", []),
-                                                           f"{where}.if")))
-        whom = (self._use(file, cid, Part.WHOM, entry["whom"], f"{where}.whom")
-                if "whom" in entry else None)
-        raw_what = _listed(file, cid, entry.get("what", []), f"{where}.what")
-        if not raw_what:
-            raise CardDataError(file, cid, f"{where}.what", "missing: an ability does something")
-        what = tuple(self._use(file, cid, Part.WHAT, raw, f"{where}.what[{i}]")
-                     for i, raw in enumerate(raw_what))
-        lasting = _parse_lasting(file, cid, entry.get("how_long", "instant"),
-                                 f"{where}.how_long")
-        for use in what:
-            spec = self.effect_spec(use)
-            if spec.needs_target and whom is None:
-                raise CardDataError(file, cid, f"{where}.whom",
-                                    f"missing: effect {use.word!r} needs a target")
-            if lasting.duration not in spec.durations:
-                allowed = ", ".join(sorted(str(d) for d in spec.durations))
-                raise CardDataError(file, cid, f"{where}.how_long",
-                                    f"effect {use.word!r} lasts only {allowed}")
-        return Ability(when, conditions, whom, what, lasting, index)
+    def _parse_one(self, file: str, cid: str, entry: Any, where: str, index: int,
+                   problems: list[CardDataError]) -> Ability | None:
+        """One ability table, or None when it is broken (each problem appended)."""
+        before = len(problems)
 
-    def _use(self, file: str, cid: str, part: Part, raw: Any, where: str) -> Use:
+        def bad(at: str, problem: str) -> None:
+            problems.append(CardDataError(file, cid, at, problem))
+
+        if not isinstance(entry, dict):
+            bad(where, "expected a table")
+            return None
+        known = {str(p) for p in Part}
+        for extra in sorted(set(entry) - known):
+            bad(f"{where}.{extra}", "unknown part (expected when, if, whom, what, how_long)")
+        when: Use | None = None
+        if "when" not in entry:
+            bad(f"{where}.when", "missing: one of " + ", ".join(sorted(self._words[Part.WHEN])))
+        else:
+            when = self._use(file, cid, Part.WHEN, entry["when"], f"{where}.when", problems)
+        conditions = [self._use(file, cid, Part.IF, raw, f"{where}.if[{i}]", problems)
+                      for i, raw in enumerate(_listed(file, cid, entry.get("if", []),
+                                                      f"{where}.if", problems))]
+        whom = (self._use(file, cid, Part.WHOM, entry["whom"], f"{where}.whom", problems)
+                if "whom" in entry else None)
+        raw_what = _listed(file, cid, entry.get("what", []), f"{where}.what", problems)
+        if not raw_what and "what" not in entry:
+            bad(f"{where}.what", "missing: an ability does something (effects: "
+                + ", ".join(sorted(self._words[Part.WHAT])) + ")")
+        elif not raw_what and isinstance(entry.get("what"), list):
+            bad(f"{where}.what", "missing: an ability does something (an empty list)")
+        what = [self._use(file, cid, Part.WHAT, raw, f"{where}.what[{i}]", problems)
+                for i, raw in enumerate(raw_what)]
+        written = "how_long" in entry
+        lasting = _parse_lasting(file, cid, entry.get("how_long", "instant"),
+                                 f"{where}.how_long", problems)
+        # An effect word known but with a broken parameter still says whether it
+        # needs a target and how long it may last: those problems are told too.
+        for raw in raw_what:
+            word = raw if isinstance(raw, str) else raw.get(WORD_KEY[Part.WHAT]) \
+                if isinstance(raw, dict) else None
+            spec = self._words[Part.WHAT].get(word) if isinstance(word, str) else None
+            if not isinstance(spec, EffectSpec):
+                continue
+            if spec.needs_target and "whom" not in entry:
+                bad(f"{where}.whom", f"missing: effect {word!r} needs a target")
+            if lasting is not None and lasting.duration not in spec.durations:
+                allowed = ", ".join(sorted(str(d) for d in spec.durations))
+                if not written:
+                    bad(f"{where}.how_long", f"missing: effect {word!r} lasts: write "
+                        f"how_long = one of {allowed}")
+                else:
+                    bad(f"{where}.how_long", f"effect {word!r} lasts only {allowed}, "
+                        f"got {_lasting_word(lasting)}")
+        if len(problems) > before or when is None:
+            return None
+        return Ability(when, tuple(u for u in conditions if u is not None), whom,
+                       tuple(u for u in what if u is not None), lasting or Lasting(), index)
+
+    def _use(self, file: str, cid: str, part: Part, raw: Any, where: str,
+             problems: list[CardDataError]) -> Use | None:
+        """One word with its parameters, or None when it is broken (each problem of
+        it appended: every unknown parameter, every bad or missing value)."""
+        def bad(at: str, problem: str) -> None:
+            problems.append(CardDataError(file, cid, at, problem))
+
         key = WORD_KEY[part]
+        table = self._words[part]
+        known_words = ", ".join(sorted(table)) or "(none)"
         given: dict[str, Any] = {}
         if isinstance(raw, str):
             name = raw
         elif isinstance(raw, dict):
             word = raw.get(key)
             if not isinstance(word, str):
-                raise CardDataError(file, cid, f"{where}.{key}", "missing or not a string")
+                bad(f"{where}.{key}", f"missing or not a text: one of {known_words}")
+                return None
             name, given = word, {k: v for k, v in raw.items() if k != key}
         else:
-            raise CardDataError(file, cid, where,
-                                f"expected a word or a table like {{ {key} = \"...\" }}")
-        table = self._words[part]
+            bad(where, f"expected a word or a table like {{ {key} = \"...\" }}")
+            return None
         if name not in table:
-            allowed = ", ".join(sorted(table)) or "(none)"
-            raise CardDataError(file, cid, where, f"unknown {key} {name!r}; known: {allowed}")
+            bad(where, f"unknown {key} {name!r}; known: {known_words}")
+            return None
         spec = table[name]
         declared = {p.name: p for p in spec.params}
-        extra = sorted(set(given) - set(declared))
-        if extra:
+        before = len(problems)
+        for extra in sorted(set(given) - set(declared)):
             allowed = ", ".join(sorted(declared)) or "none"
-            raise CardDataError(file, cid, f"{where}.{extra[0]}",
-                                f"unknown parameter of {name!r} (it takes {allowed})")
+            bad(f"{where}.{extra}", f"unknown parameter of {name!r} (it takes {allowed})")
         values: dict[str, Any] = {}
         for p in spec.params:
             if p.name in given:
-                values[p.name] = _checked(file, cid, f"{where}.{p.name}", p, given[p.name])
+                problem = value_problem(p.kind, given[p.name], p.choices, p.minimum, p.maximum,
+                                        p.item_choices)
+                if problem:
+                    bad(f"{where}.{p.name}", problem)
+                else:
+                    value = given[p.name]
+                    values[p.name] = tuple(value) if isinstance(value, list) else value
             elif p.required:
-                raise CardDataError(file, cid, f"{where}.{p.name}", "missing")
+                bad(f"{where}.{p.name}",
+                    "missing: " + wanted(p.kind, p.choices, p.minimum, p.maximum))
             else:
                 values[p.name] = p.default
-        return Use(name, values)
+        return None if len(problems) > before else Use(name, values)
 
 
-def _listed(file: str, cid: str, raw: Any, where: str) -> list[Any]:
+def _listed(file: str, cid: str, raw: Any, where: str,
+            problems: list[CardDataError]) -> list[Any]:
     if isinstance(raw, (str, dict)):
         return [raw]
     if not isinstance(raw, list):
-        raise CardDataError(file, cid, where, "expected a list")
+        problems.append(CardDataError(file, cid, where, "expected a word, a table or a list"))
+        return []
     return raw
 
 
-def _checked(file: str, cid: str, where: str, p: Param, value: Any) -> Any:
-    kinds = p.kind if isinstance(p.kind, tuple) else (p.kind,)
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise CardDataError(file, cid, where, f"expected {names}, got {value!r}")
-    if p.choices and value not in p.choices:
-        raise CardDataError(file, cid, where, "expected one of "
-                            + ", ".join(repr(c) for c in p.choices) + f", got {value!r}")
-    if isinstance(value, int) and not isinstance(value, bool):
-        if p.minimum is not None and value < p.minimum:
-            raise CardDataError(file, cid, where, f"must be at least {p.minimum}, got {value}")
-        if p.maximum is not None and value > p.maximum:
-            raise CardDataError(file, cid, where, f"must be at most {p.maximum}, got {value}")
-    if isinstance(value, list):
-        for item in value:
-            if p.item_choices and item not in p.item_choices:
-                raise CardDataError(file, cid, where, "items must be among "
-                                    + ", ".join(repr(c) for c in p.item_choices)
-                                    + f", got {item!r}")
-        return tuple(value)
-    return value
+def _lasting_word(lasting: Lasting) -> str:
+    if lasting.duration is Duration.TURNS:
+        return f"{{ turns = {lasting.turns} }}"
+    return repr(str(lasting.duration))
 
 
-def _parse_lasting(file: str, cid: str, raw: Any, where: str) -> Lasting:
+def _parse_lasting(file: str, cid: str, raw: Any, where: str,
+                   problems: list[CardDataError]) -> Lasting | None:
+    """A ``how_long`` value, or None when it is broken (each problem appended)."""
+    def bad(at: str, problem: str) -> None:
+        problems.append(CardDataError(file, cid, at, problem))
+
     if isinstance(raw, str):
         if raw not in set(Duration) - {Duration.TURNS}:
             allowed = ", ".join(str(d) for d in Duration if d is not Duration.TURNS)
-            raise CardDataError(file, cid, where,
-                                f"expected one of {allowed} or {{ turns = N }}, got {raw!r}")
+            bad(where, f"expected one of {allowed} or {{ turns = N }}, got {raw!r}")
+            return None
         return Lasting(Duration(raw))
     if isinstance(raw, dict):
-        extra = sorted(set(raw) - {"turns", "counted"})
-        if extra:
-            raise CardDataError(file, cid, f"{where}.{extra[0]}",
-                                "unknown (expected turns, counted)")
+        before = len(problems)
+        for extra in sorted(set(raw) - {"turns", "counted"}):
+            bad(f"{where}.{extra}", "unknown (expected turns, counted)")
         turns = raw.get("turns")
-        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 20:
-            raise CardDataError(file, cid, f"{where}.turns", f"expected 1 to 20, got {turns!r}")
+        problem = ("missing: an integer from 1 to 20" if turns is None else
+                   value_problem(int, turns, minimum=1, maximum=20))
+        if problem:
+            bad(f"{where}.turns", problem)
         counted = raw.get("counted", "own")
         if not isinstance(counted, str) or counted not in set(Counted):  # a list: unhashable
-            raise CardDataError(file, cid, f"{where}.counted",
-                                f"expected own, opponent or either, got {counted!r}")
+            bad(f"{where}.counted", f"expected own, opponent or either, got {counted!r}")
+        if len(problems) > before or not isinstance(turns, int):
+            return None
         return Lasting(Duration.TURNS, turns, Counted(counted))
-    raise CardDataError(file, cid, where, "expected a duration word or { turns = N }")
+    bad(where, "expected a duration word or { turns = N }")
+    return None
 
 
 def _joined(parts: Sequence[Message]) -> Message | str:

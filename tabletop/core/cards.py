@@ -9,12 +9,13 @@ game's schema (:class:`FieldSpec` per card type). A bad file raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast, overload
 
 from tabletop.core.files import FileProblem, load_toml
+from tabletop.core.text_chars import control_problem
 
 if TYPE_CHECKING:
     from tabletop.core.abilities import Ability, Vocabulary
@@ -29,6 +30,18 @@ class CardDataError(ValueError):
         self.file, self.card, self.field, self.problem = file, card, fieldname, problem
         where = f"card {card!r}" if card else "file"
         super().__init__(f"{file}: {where}: field {fieldname!r}: {problem}")
+
+
+class CardProblems(CardDataError):
+    """Several problems of one card at once (a game's own check that looks at every
+    field, e.g. 絵師100人展's four connectors): it reads as the first of
+    ``problems``, so a loader that stops at the first is told that one, and
+    ``tabletop validate`` lists them all."""
+
+    def __init__(self, problems: Sequence[CardDataError]) -> None:
+        first = problems[0]
+        super().__init__(first.file, first.card, first.field, first.problem)
+        self.problems: tuple[CardDataError, ...] = tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -126,45 +139,93 @@ Schema = Mapping[str, Mapping[str, FieldSpec]]
 
 
 def _check_value(file: str, cid: str, name: str, spec: FieldSpec, value: Any) -> Any:
-    kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        raise CardDataError(file, cid, name, f"expected {_kind_name(kinds)}, got {value!r}")
-    if not isinstance(value, kinds):
-        raise CardDataError(file, cid, name, f"expected {_kind_name(kinds)}, got {value!r}")
-    if spec.choices and value not in spec.choices:
-        allowed = ", ".join(repr(c) for c in spec.choices)
-        raise CardDataError(file, cid, name, f"expected one of {allowed}, got {value!r}")
-    if isinstance(value, int) and not isinstance(value, bool):
-        if spec.minimum is not None and value < spec.minimum:
-            raise CardDataError(file, cid, name, f"must be at least {spec.minimum}, got {value}")
-        if spec.maximum is not None and value > spec.maximum:
-            raise CardDataError(file, cid, name, f"must be at most {spec.maximum}, got {value}")
-    if isinstance(value, list) and spec.item_choices:
-        for item in value:
-            if item not in spec.item_choices:
-                allowed = ", ".join(repr(c) for c in spec.item_choices)
-                raise CardDataError(file, cid, name, f"items must be among {allowed}, got {item!r}")
+    problem = value_problem(spec.kind, value, spec.choices, spec.minimum, spec.maximum,
+                            spec.item_choices)
+    if problem:
+        raise CardDataError(file, cid, name, problem)
     return value
 
 
+_KIND_NAMES: Mapping[type, str] = {int: "an integer", str: "a text", bool: "true or false",
+                                   list: "a list", dict: "a table", float: "a number"}
+
+
 def _kind_name(kinds: Iterable[type]) -> str:
-    names = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
-             dict: "a table"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    return " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+
+
+def wanted(kind: type | tuple[type, ...], choices: tuple[Any, ...] = (),
+           minimum: int | None = None, maximum: int | None = None) -> str:
+    """What a field or parameter wants, in words: ``"an integer from 0 to 99"``,
+    ``"one of 'red', 'green', 'blue'"``, ``"a text"`` (the one wording every card
+    problem uses, :func:`value_problem` and a missing value)."""
+    if choices:
+        return "one of " + ", ".join(repr(c) for c in choices)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    words = _kind_name(kinds)
+    if int in kinds and (minimum is not None or maximum is not None):
+        if minimum is not None and maximum is not None:
+            words += f" from {minimum} to {maximum}"
+        elif minimum is not None:
+            words += f" of at least {minimum}"
+        else:
+            words += f" of at most {maximum}"
+    return words
+
+
+def value_problem(kind: type | tuple[type, ...], value: Any, choices: tuple[Any, ...] = (),
+                  minimum: int | None = None, maximum: int | None = None,
+                  item_choices: tuple[Any, ...] = ()) -> str:
+    """What is wrong with ``value`` for a field or parameter of ``kind`` and limits, or
+    ``""``. One wording for card fields and ability parameters: the kind and range
+    wanted, and for a number written in quotes (``"2"``) "write 2 without quotes"."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    want = wanted(kind, choices, minimum, maximum)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        hint = ""
+        if isinstance(value, str):
+            bare = value.strip()
+            if ((int in kinds and bare.lstrip("+-").isdigit())
+                    or (bool in kinds and bare in ("true", "false"))):
+                hint = f": write {bare} without quotes"
+        return f"expected {want}, got {value!r}{hint}"
+    if isinstance(value, str) and control_problem(value):
+        return control_problem(value)
+    if choices and value not in choices:
+        return f"expected {want}, got {value!r}"
+    if isinstance(value, int) and not isinstance(value, bool) and (
+            (minimum is not None and value < minimum) or (maximum is not None and value > maximum)):
+        return f"expected {want}, got {value}"
+    if isinstance(value, list) and item_choices:
+        for item in value:
+            if item not in item_choices:
+                allowed = ", ".join(repr(c) for c in item_choices)
+                return f"items must be among {allowed}, got {item!r}"
+    return ""
 
 
 def _texts(file: str, cid: str, name: str, value: Any, required: bool) -> dict[str, str]:
+    """A ``{ en = ..., ja = ... }`` table. One language alone is enough: the other one
+    falls back to it (a club's Japanese-only card reads the same in both)."""
     if value is None and not required:
         return {}
     if not isinstance(value, dict):
         raise CardDataError(file, cid, name, "expected a table like { en = \"...\", ja = \"...\" }")
-    for lang in LANGS:
-        if not isinstance(value.get(lang), str) or not value[lang].strip():
-            raise CardDataError(file, cid, f"{name}.{lang}", "missing or empty text")
     unknown = set(value) - set(LANGS)
     if unknown:
-        raise CardDataError(file, cid, f"{name}.{sorted(unknown)[0]}", "unknown language")
-    return {lang: value[lang] for lang in LANGS}
+        raise CardDataError(file, cid, f"{name}.{sorted(unknown)[0]}",
+                            "unknown language (expected " + ", ".join(LANGS) + ")")
+    for lang in LANGS:
+        if lang in value and not isinstance(value[lang], str):
+            raise CardDataError(file, cid, f"{name}.{lang}",
+                                f"expected a text, got {value[lang]!r}")
+        if lang in value and control_problem(value[lang]):  # QA16 #3: no font draws a NUL
+            raise CardDataError(file, cid, f"{name}.{lang}", control_problem(value[lang]))
+    given = [lang for lang in LANGS if isinstance(value.get(lang), str) and value[lang].strip()]
+    if not given:
+        raise CardDataError(file, cid, name, "missing: a text in at least one language "
+                            "(en = \"...\" or ja = \"...\")")
+    return {lang: value[lang] if lang in given else value[given[0]] for lang in LANGS}
 
 
 def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
@@ -183,11 +244,14 @@ def parse_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
 
 def collect_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
                   vocabulary: Vocabulary[Any] | None = None, stop: bool = False,
+                  broken: list[CardDef] | None = None,
                   ) -> tuple[list[CardDef], list[CardDataError]]:
     """Like :func:`parse_cards`, but ``(sound cards, every problem)``: a broken card
     is left out and the next one read, and each field of a card is checked even
     after another field failed (``tabletop validate`` prints them all). ``stop``:
-    end at the first broken card (what :func:`parse_cards` raises)."""
+    end at the first broken card (what :func:`parse_cards` raises). ``broken``, when
+    given, receives each broken card that has an id and a type (its sound fields
+    only), so the checks across cards (an id twice, ``same_as``) see it too."""
     problems: list[CardDataError] = []
     unknown_top = set(data) - {"card"}
     if unknown_top:
@@ -204,6 +268,8 @@ def collect_cards(data: Mapping[str, Any], file: str, game: str, schema: Schema,
         problems.extend(found)
         if card is not None and not found:
             cards.append(card)
+        elif card is not None and broken is not None:
+            broken.append(card)
         if found and stop:
             break
     return cards, problems
@@ -248,12 +314,14 @@ def _parse_card(entry: Any, index: int, file: str, game: str, schema: Schema,
             except CardDataError as exc:
                 problems.append(exc)
         elif spec.required:
-            problems.append(CardDataError(file, cid, fname, "missing"))
+            problems.append(CardDataError(file, cid, fname, "missing: " + wanted(
+                spec.kind, spec.choices, spec.minimum, spec.maximum)))
         else:
             values[fname] = spec.default
     extra = set(entry) - set(specs) - {"id", "type", "name", "text", "ability", "same_as"}
     for fname in sorted(extra):
-        problems.append(CardDataError(file, cid, fname, f"unknown field for a {ctype} card"))
+        problems.append(CardDataError(file, cid, fname,
+                                      f"unknown field for {_article(ctype)} {ctype} card"))
     abilities: tuple[Ability, ...] = ()
     if "ability" in entry:
         if vocabulary is None:
@@ -267,6 +335,10 @@ def _parse_card(entry: Any, index: int, file: str, game: str, schema: Schema,
                                       f"expected a string, got {same_as!r}"))
         same_as = ""
     return CardDef(cid, game, ctype, name, text, values, file, abilities, same_as.strip())
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 class CardDb(Mapping[str, CardDef]):
@@ -329,7 +401,7 @@ def same_as_problems(cards: Iterable[CardDef], among: Iterable[CardDef] = ()
     everyone = {c.id: c for c in (*among, *mine)}
     by_name: dict[str, list[CardDef]] = {}
     for card in everyone.values():
-        by_name.setdefault(card.name["en"], []).append(card)
+        by_name.setdefault(card.name.get("en", ""), []).append(card)
     problems: list[CardDataError] = []
     for card in mine:
         if not card.same_as:

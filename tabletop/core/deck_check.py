@@ -3,8 +3,9 @@
 use), each problem paired with the rule it applies.
 
 The rule ids: Conan CONAN-R20; Arc ARC-R2 (size, copies) and ARC-R7 (alignment);
-絵師100人展 and Xenocard have no ruling number for deck building, so their problems
-cite the rule document's section デッキ (``decks.rule.<game>`` in the catalogues).
+絵師100人展 ESHI-H10 and Xenocard XENO-H21 (the house rulings that state the rule
+documents' section デッキ, which has no ruling number of its own). A game without
+an entry cites ``decks.rule.<game>`` of the catalogues.
 Copy limits count "the same card" (every printing of one card,
 :mod:`tabletop.core.same_card`), so a user's reprint of a card the game ships counts
 with it while the deck is built.
@@ -27,6 +28,8 @@ RULES: dict[str, str] = {
     "deck.arc.alignment": "ARC-R7",
     "deck.arc.bad_alignment": "ARC-R7",
     "deck.arc.": "ARC-R2",
+    "deck.eshi100.": "ESHI-H10",
+    "deck.xenocard.": "XENO-H21",
 }
 
 

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.cards import CardDataError, CardDb, CardDef, Schema, load_card_files
+from tabletop.core.cards import (
+    CardDataError,
+    CardDb,
+    CardDef,
+    CardProblems,
+    Schema,
+    collect_cards,
+)
+from tabletop.core.files import FileProblem, load_toml
 from tabletop.core.same_card import same_as_problems
 from tabletop.userdirs import Kind, folder
 
@@ -39,8 +47,8 @@ _EXTRA_CHECKS: dict[str, tuple[str, str]] = {
 @dataclass(frozen=True)
 class Pool:
     """A game's deck-building pool: ``cards`` (the game's, then the user's, by id),
-    ``user_ids`` (the ids from user files) and ``problems`` (one line per broken user
-    file: file, card and field)."""
+    ``user_ids`` (the ids from user files) and ``problems`` (every problem of each
+    broken user file, one line each: file, card and field; a file is left out whole)."""
 
     game: str
     cards: CardDb
@@ -89,6 +97,28 @@ def user_card_files(game: str) -> list[Path]:
         return []
 
 
+def _file_problems(path: Path, game: str, schema: Schema, vocabulary: Vocabulary[Any] | None,
+                   base: dict[str, CardDef], check: Callable[[CardDb], object] | None,
+                   ) -> CardDb | list[str]:
+    """One user card file's cards, or every problem of it (file, card, field): each
+    field of each card (:func:`collect_cards`) and each one the game's own check names
+    (:class:`CardProblems`), so the menu's details list them all."""
+    try:
+        data = load_toml(path)
+    except FileProblem as exc:
+        return [str(CardDataError(str(path), "", exc.field or "(file)", exc.problem))]
+    sound, found = collect_cards(data, str(path), game, schema, vocabulary)
+    if found:
+        return [str(p) for p in found]
+    try:
+        db = CardDb(game, sound)
+        if check is not None:
+            check(CardDb(game, [*base.values(), *db.values()]))
+    except CardDataError as exc:
+        return [str(p) for p in (exc.problems if isinstance(exc, CardProblems) else (exc,))]
+    return db
+
+
 def load_pool(rules: GameRules, user_folder: Path | None = None) -> Pool:
     """The pool of ``rules``' game: its cards plus every user card file that is sound
     (``user_folder``, default ``userdirs.folder(Kind.CARDS, game)``). Never raises for
@@ -105,14 +135,11 @@ def load_pool(rules: GameRules, user_folder: Path | None = None) -> Pool:
     check = _extra_check(game)
     read: list[tuple[Path, CardDb]] = []
     for path in files:
-        try:
-            db = load_card_files([path], game, schema, rules.vocabulary)
-            if check is not None:
-                check(CardDb(game, [*base.values(), *db.values()]))
-        except CardDataError as exc:
-            problems.append(str(exc))
+        found = _file_problems(path, game, schema, rules.vocabulary, base, check)
+        if isinstance(found, list):  # every problem of the file, not only its first
+            problems.extend(found)
             continue
-        read.append((path, db))
+        read.append((path, found))
     # a printing may name a card of another user file (same_as, issue 15)
     every = [*base.values(), *(card for _, db in read for card in db.values())]
     for path, db in read:

@@ -57,17 +57,37 @@ class Deck:
 def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
                known_cards: Iterable[str] | None = None,
                options: Iterable[str] | None = None) -> Deck:
-    """Validate one parsed deck file. Raises DeckError (file, field).
+    """Validate one parsed deck file. Raises DeckError (file, field) for the first
+    problem :func:`collect_deck` finds.
 
     ``known_cards``: the game's card ids (others are refused); ``options``: the
     top-level option keys the game reads (``GameRules.deck_options``), others
     are refused naming the key. None for either skips that check.
     """
+    deck, problems = collect_deck(data, file, deck_id, known_cards, options)
+    if problems:
+        where, problem = problems[0]
+        raise DeckError(f"{file}: field '{where}': {problem}")
+    assert deck is not None
+    return deck
+
+
+def collect_deck(data: Mapping[str, Any], file: str, deck_id: str,
+                 known_cards: Iterable[str] | None = None,
+                 options: Iterable[str] | None = None,
+                 ) -> tuple[Deck | None, list[tuple[str, str]]]:
+    """Like :func:`parse_deck`, but ``(the deck, every problem)``, each problem a
+    ``(field, what is wrong)`` pair in file order, so one bad count does not hide the
+    next (``tabletop validate``). The deck holds the sound entries only (None when
+    the file has no name or no table of cards at all)."""
+    problems: list[tuple[str, str]] = []
     name = data.get("name")
     if isinstance(name, str):
         name = {"en": name, "ja": name}
-    if not isinstance(name, dict) or not isinstance(name.get("en"), str):
-        raise DeckError(f"{file}: field 'name': expected {{ en = \"...\", ja = \"...\" }}")
+    if not isinstance(name, dict) or not isinstance(name.get("en") or name.get("ja"), str):
+        problems.append(("name", "expected { en = \"...\", ja = \"...\" } (one language "
+                                 "is enough)"))
+        name = None
     known = set(known_cards) if known_cards is not None else None
     allowed = frozenset(options) if options is not None else None
     sections: dict[str, dict[str, int]] = {}
@@ -80,23 +100,32 @@ def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
             for cid, count in value.items():
                 if (not isinstance(count, int) or isinstance(count, bool)
                         or not 1 <= count <= MAX_COUNT):
-                    raise DeckError(
-                        f"{file}: field '{key}.{cid}': expected a count from 1 to {MAX_COUNT},"
-                        f" got {count!r}"
-                    )
+                    hint = ""
+                    if isinstance(count, str) and count.strip().isdigit():
+                        hint = f": write {count.strip()} without quotes"
+                    problems.append((f"{key}.{cid}", f"expected a count from 1 to "
+                                                     f"{MAX_COUNT}, got {count!r}{hint}"))
+                    continue
                 if known is not None and cid not in known:
-                    raise DeckError(f"{file}: field '{key}.{cid}': no card with this id")
+                    problems.append((f"{key}.{cid}", "no card with this id"))
+                    continue
                 pile[cid] = count
             sections[key] = pile
+        elif key in ("cards", "draw", "foe", "conan"):
+            problems.append((key, f"expected a table of cards: [{key}] and under it lines "
+                                  "like card_id = 3"))
         elif allowed is not None and key not in allowed:
             known_keys = ", ".join(["name", *sorted(allowed)])
-            raise DeckError(f"{file}: field '{key}': unknown field (allowed here: {known_keys}, "
-                            f"and tables of cards)")
+            problems.append((key, f"unknown field (allowed here: {known_keys}, and tables "
+                                  "of cards)"))
         else:
             found[key] = value
     if not sections:
-        raise DeckError(f"{file}: field 'cards': the deck lists no cards")
-    return Deck(deck_id, dict(name), sections, found, file)
+        problems.append(("cards", "the deck lists no cards"))
+    if name is None or not sections:
+        return None, problems
+    full = {lang: name.get(lang) or name.get("en") or name["ja"] for lang in ("en", "ja")}
+    return Deck(deck_id, full, sections, found, file), problems
 
 
 def load_deck(path: Path, known_cards: Iterable[str] | None = None,

@@ -60,11 +60,26 @@ def copies(cards: Mapping[str, CardDef], counts: Mapping[str, int]) -> list[Copi
     return [Copies(key, tuple(ids), totals[key]) for key, ids in groups.items()]
 
 
+def _distinct_names(ids: Iterable[str]) -> list[str]:
+    """``ids`` less each printing whose English name an earlier one already has (a
+    promo printed under the card's own name): the message names each name once."""
+    from tabletop.i18n import _template  # the registered card names (no public lookup)
+
+    seen: set[str] = set()
+    out: list[str] = []
+    for cid in ids:
+        name = _template(f"card.{cid}", "en") or cid
+        if name not in seen:
+            seen.add(name)
+            out.append(cid)
+    return out
+
+
 def printings_msg(ids: Iterable[str], card_msg: Callable[[str], Message]) -> Message:
     """One card's printings for a message: its name for one printing, ``A / B`` for
     several (catalogue ``same_card.printings``), so a copy-limit message names every
     printing it counted."""
-    names = [card_msg(cid) for cid in ids]
+    names = [card_msg(cid) for cid in _distinct_names(ids)]
     if not names:
         raise ValueError("printings_msg needs at least one card id")
     out = names[0]

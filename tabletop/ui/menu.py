@@ -211,6 +211,19 @@ def _layout_problem(game_id: str, rules: GameRules) -> str:
     return reason.replace(os.path.join(str(data_root()), ""), "")
 
 
+def _with_rule(game_id: str, problem: Any) -> str:
+    """A deck problem's text with the rule it applies, "... (ARC-R2)"
+    (:func:`tabletop.core.deck_check.rule_of`)."""
+    from tabletop.core.deck_check import rule_of
+
+    text = dialogs.text_of(problem)
+    key = getattr(problem, "key", "")
+    if not key:
+        return text
+    rule = rule_of(game_id, key)
+    return f"{text} ({rule if isinstance(rule, str) else dialogs.text_of(rule)})"
+
+
 def _short_reason(reason: str, path: Path) -> str:
     """A deck error with the file's name instead of its whole path (the field stays)."""
     for prefix in (str(path), path.as_posix()):
@@ -669,6 +682,7 @@ class MenuScene(Scene):
         self._folder_check += dt
         if self._folder_check >= self.FOLDER_CHECK_EVERY:
             self.recheck_folder()
+            user_folder_menu.recheck(self)  # user card files changed (issue 15 QA)
         if self._dirty:
             self.build()
         worked_around = notices.take()
@@ -869,10 +883,17 @@ class MenuScene(Scene):
             add(f"seat_kind{seat}", seat_menu(ui, panel, kind, self.seat_kinds[seat]))
             y = kind.bottom + px(4) if narrow else y + px(44)
             status, ok = self._deck_status(self.deck_ids[seat])
-            add(f"deck_status{seat}", UILabel(pygame.Rect(pad, y, inner, px(24)), status, ui,
-                                              container=panel,
-                                              object_id=self._fit("#ok" if ok else "#problem",
-                                                                  status, inner)))
+            if self.app.fonts.get(round(16 * self.app.scale)).size(status)[0] > inner - px(12):
+                # a long reason (a card's long name, its rule id) wraps in a box that
+                # grows, never cut off nor shrunk below reading size (issue 15 QA)
+                high = self._wrapped(f"deck_status{seat}", status, panel, pad, y - px(4),
+                                     inner, px(100), "#howto_problem")
+                y += max(0, high - px(30))
+            else:
+                add(f"deck_status{seat}", UILabel(pygame.Rect(pad, y, inner, px(24)), status,
+                                                  ui, container=panel,
+                                                  object_id=self._fit("#ok" if ok else "#problem",
+                                                                      status, inner)))
             y += px(30) if narrow else px(38)
         first_w = min(inner, px(280))
         if narrow:  # the label beside its drop-down: the seat rows took the room
@@ -930,7 +951,7 @@ class MenuScene(Scene):
             count = sum(len(choice.decks[deck_id].card_list(p))
                         for p in choice.decks[deck_id].sections)
             return i18n.t("menu.deck_legal", count=count), True
-        first = dialogs.text_of(problems[0])
+        first = _with_rule(self.game_id, problems[0])
         if len(problems) > 1:
             first = i18n.t("menu.deck_more_problems", problem=first, n=len(problems) - 1)
         return i18n.t("menu.deck_illegal", problem=first), False

@@ -1,15 +1,18 @@
 """The menu's "User folder" block (issue 16), at the foot of the games panel: where the
 user folder is (:func:`tabletop.userdirs.root`), **Open** (the system's file manager,
 :func:`tabletop.userdirs.open_in_file_manager`; the folder is made first), and, when
-some user files were left out, a button counting them that lists each with its file,
-card and field (:func:`tabletop.user_content.user_problems`). Built into the menu's
-widgets so it is rebuilt with the menu (language, size).
+some user files were left out, a button counting the files ("1 user file left out")
+that lists every problem of each with its file, card and field
+(:func:`tabletop.user_content.user_problems`). Built into the menu's widgets so it is
+rebuilt with the menu (language, size); a game whose user card files change while the
+menu is open is read again (:func:`recheck`, on the menu's look at its folders).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel
@@ -17,7 +20,8 @@ from pygame_gui.elements import UIButton, UILabel
 from tabletop import i18n
 from tabletop.ui import dialogs
 
-__all__ = ["build", "open_user_folder", "problems_of", "show_problems"]
+__all__ = ["build", "files_of", "open_user_folder", "problems_of", "recheck", "remember",
+           "show_problems"]
 
 
 def problems_of(menu: Any) -> list[str]:
@@ -26,6 +30,66 @@ def problems_of(menu: Any) -> list[str]:
     from tabletop.user_content import user_problems
 
     return user_problems({gid: c.rules for gid, c in menu.games.items()})
+
+
+def files_of(problems: list[str]) -> int:
+    """How many files ``problems`` name (each line starts ``<file>: ``; a file with
+    14 problems is one file left out)."""
+    return len({p.partition(": ")[0] for p in problems})
+
+
+#: Per menu: the user card files of each loaded game as last read (name, mtime, size).
+_seen: WeakKeyDictionary[Any, dict[str, tuple[tuple[str, int, int], ...]]] = \
+    WeakKeyDictionary()
+
+
+def _stamp(game: str) -> tuple[tuple[str, int, int], ...]:
+    from tabletop.core.deck_pool import user_card_files
+
+    out: list[tuple[str, int, int]] = []
+    for path in user_card_files(game):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((path.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def remember(menu: Any) -> None:
+    """Note the user card files of each loaded game of ``menu`` as they are now (for
+    :func:`recheck`), where not noted yet."""
+    seen = _seen.setdefault(menu, {})
+    for gid, choice in menu.games.items():
+        if not choice.loading and gid not in seen:
+            seen[gid] = _stamp(gid)
+
+
+def recheck(menu: Any) -> bool:
+    """Read again each game whose user card files changed since the menu read them
+    (a file fixed, added or deleted while the menu is open), so the count of files
+    left out, their details and the decks follow the folder; the menu is rebuilt.
+    Returns True when something changed. Never raises."""
+    from tabletop.ui.menu import GameChoice
+
+    seen = _seen.setdefault(menu, {})
+    changed = []
+    for gid, choice in list(menu.games.items()):
+        if choice.loading:
+            continue
+        try:
+            now = _stamp(gid)
+        except OSError:
+            continue
+        if gid in seen and seen[gid] != now:
+            changed.append(gid)
+        seen[gid] = now
+    for gid in changed:
+        menu.games[gid] = GameChoice.load(gid, menu.rules_loader)
+    if changed:
+        menu._pick_default_decks()
+        menu._dirty = True
+    return bool(changed)
 
 
 def open_user_folder(menu: Any) -> bool:
@@ -63,6 +127,7 @@ def build(menu: Any, panel: Any, pad: int, inner: int, bottom: int,
     from tabletop.userdirs import root
 
     ui, add = menu.app.ui, menu.widgets.__setitem__
+    remember(menu)
     problems = problems_of(menu)
     button_h = px(38)
     rows = 2 if problems else 1
@@ -71,7 +136,7 @@ def build(menu: Any, panel: Any, pad: int, inner: int, bottom: int,
         return bottom
     y = bottom - rows * (button_h + px(6)) + px(6)
     if problems:
-        text = i18n.t("usercontent.problems_more", n=len(problems))
+        text = i18n.t("usercontent.problems_more", n=files_of(problems))
         add("user_problems", UIButton(
             pygame.Rect(pad, y, inner, button_h), text, ui, container=panel,
             command=lambda: show_problems(menu, problems),

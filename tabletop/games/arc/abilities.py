@@ -359,18 +359,18 @@ VOCABULARY.effect("return_to_hand", (), "the target goes back to its owner's han
                   needs_target=True)
 VOCABULARY.effect("pump", (Param("n", int, required=True, minimum=1, maximum=20),),
                   "the target gets +n power", resolve=_lasting, value=_power_value,
-                  needs_target=True, durations=_LASTING)
+                  needs_target=True, durations=_LASTING, instant=False)
 VOCABULARY.effect("weaken", (Param("n", int, required=True, minimum=1, maximum=20),),
                   "the target gets -n power (never below 0, ARC-H3)", resolve=_lasting,
-                  value=_power_value, needs_target=True, durations=_LASTING)
+                  value=_power_value, needs_target=True, durations=_LASTING, instant=False)
 VOCABULARY.effect("unblockable", (), "the target cannot be blocked", resolve=_lasting,
                   value=lambda ctx, use, t: sum(0.5 * _side(ctx, i) * _printed(ctx, i)
                                                 for i in t if i in ctx.state.cards),
-                  needs_target=True, durations=_LASTING)
+                  needs_target=True, durations=_LASTING, instant=False)
 VOCABULARY.effect("cannot_block", (), "the target cannot block", resolve=_lasting,
                   value=lambda ctx, use, t: sum(-0.5 * _side(ctx, i) * _printed(ctx, i)
                                                 for i in t if i in ctx.state.cards),
-                  needs_target=True, durations=_LASTING)
+                  needs_target=True, durations=_LASTING, instant=False)
 for _kind in ("resource", "character", "action", "combat"):
     VOCABULARY.effect(f"search_{_kind}", (),
                       f"the first {_kind} card from the top of your deck goes to your hand; "

@@ -31,8 +31,8 @@ words cannot say is applied by the players in free mode (ALL-R3).
 
 from __future__ import annotations
 
-from tabletop.core.abilities import Ability, Duration
-from tabletop.core.cards import CardDataError, CardDb, CardDef, FieldSpec, Schema
+from tabletop.core.abilities import Ability, Duration, Part
+from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems, FieldSpec, Schema
 
 GAME_ID = "conan"
 
@@ -183,7 +183,9 @@ def _check_ability(card: CardDef, i: int, ability: Ability) -> str:
                                       "unanswered")
     whom = ability.whom.word if ability.whom is not None else None
     if by_itself and whom in _CHOSEN:
-        return f"nobody chooses the target of an ability that happens by itself ({whom!r})"
+        return (f"nobody chooses the target of an ability that happens by itself "
+                f"(whom = {whom!r}); it may use whom = "
+                + ", ".join(repr(t) for t in _unchosen_targets(card, when.word)))
     if whom == "struck" and when.word != "special_hit":
         return "whom 'struck' is only for when 'special_hit'"
     if whom == "self" and card.type not in ("foe", "ally"):
@@ -207,6 +209,18 @@ def _check_ability(card: CardDef, i: int, ability: Ability) -> str:
     return ""
 
 
+def _unchosen_targets(card: CardDef, when: str) -> list[str]:
+    """The targets an ability of ``card`` at ``when`` may have that nobody chooses
+    (the rules below: 'struck' only at special_hit, 'self' only on Foes and Allies,
+    'foes_in_zone' only on Foes)."""
+    from tabletop.games.conan.abilities import VOCABULARY  # the words, registered by now
+
+    fits = {"struck": when == "special_hit", "self": card.type in ("foe", "ally"),
+            "foes_in_zone": card.type == "foe"}
+    return sorted(t for t in VOCABULARY.words(Part.WHOM)
+                  if t not in _CHOSEN and fits.get(t, True))
+
+
 def validate_abilities(db: CardDb) -> None:
     """Check every card's abilities against its type (see :data:`WHEN_BY_TYPE`).
 
@@ -216,13 +230,16 @@ def validate_abilities(db: CardDb) -> None:
     effect on a Move without a Special icon.
     """
     for card in db.values():
+        problems: list[CardDataError] = []  # every ability told (CardProblems)
         for i, ability in enumerate(card.abilities):
             problem = _check_ability(card, i, ability)
             if not problem and ability.when.word == "special_hit" and "special" not in {
                     icon for side in ("left", "right") for icon in card.get(side) or []}:
                 problem = "a Special effect needs a Special icon on the card"
             if problem:
-                raise CardDataError(card.source, card.id, f"ability[{i}]", problem)
+                problems.append(CardDataError(card.source, card.id, f"ability[{i}]", problem))
+        if problems:
+            raise CardProblems(problems)
 
 
 def validate(db: CardDb) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.core.abilities import Ability, Duration
-from tabletop.core.cards import CardDataError, CardDb, CardDef, FieldSpec, Schema
+from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems, FieldSpec, Schema
 from tabletop.geometry import CORNERS, Corner
 
 GAME_ID = "eshi100"
@@ -64,19 +64,26 @@ def validate(db: CardDb) -> CardDb:
     """
     for card in db.values():
         table = card["connectors"]
+        problems: list[CardDataError] = []  # every corner told (CardProblems), not the first
         for corner in table:
             if corner not in CORNERS:
-                raise CardDataError(card.source, card.id, f"connectors.{corner}",
-                                    "unknown corner; expected " + ", ".join(CORNERS))
+                problems.append(CardDataError(card.source, card.id, f"connectors.{corner}",
+                                              "unknown corner; expected " + ", ".join(CORNERS)))
         for corner in CORNERS:
             if corner not in table:
-                raise CardDataError(card.source, card.id, f"connectors.{corner}", "missing")
-            if table[corner] not in CONNECTORS:
-                raise CardDataError(card.source, card.id, f"connectors.{corner}",
-                                    "expected one of " + ", ".join(CONNECTORS)
-                                    + f", got {table[corner]!r}")
+                problems.append(CardDataError(card.source, card.id, f"connectors.{corner}",
+                                              "missing: one of " + ", ".join(CONNECTORS)))
+            elif table[corner] not in CONNECTORS:
+                problems.append(CardDataError(card.source, card.id, f"connectors.{corner}",
+                                              "expected one of " + ", ".join(CONNECTORS)
+                                              + f", got {table[corner]!r}"))
         for ability in card.abilities:
-            _check_ability(card, ability)
+            try:
+                _check_ability(card, ability)
+            except CardDataError as exc:
+                problems.append(exc)
+        if problems:
+            raise CardProblems(problems)
     return db
 
 
