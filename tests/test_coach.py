@@ -45,7 +45,9 @@ class Seen:
     line: CoachLine
     texts: dict[str, list[str]]  # lang -> every rendered text of the line
     hidden_names: frozenset[str]
-    legal_cards: frozenset[int]  # instance ids named anywhere in the seat's legal actions
+    # instance ids named anywhere in the seat's legal actions, and each copy beside a
+    # card they play for which the same action is accepted (rules may list one copy)
+    legal_cards: frozenset[int]
     lit_resolved: frozenset[int]
     lit_leaks: tuple[int, ...]  # lit view ids that name a card the seat cannot see
     kinds: frozenset[str]  # the kinds of the seat's legal actions
@@ -70,6 +72,22 @@ def _named_cards(state: GameState, actions: list[Action]) -> set[int]:
                 elif (isinstance(v, int) and not isinstance(v, bool) and v in state.cards
                       and name not in NOT_PIECES):
                     found.add(v)
+    return found
+
+
+def _copies(rules: GameRules, state: GameState, actions: list[Action]) -> set[int]:
+    """Copies (same card id, same zone) of an action's ``card`` the same action, made
+    with that copy, is accepted for (issue 15 QA: each copy in hand glows)."""
+    found: set[int] = set()
+    for action in actions:
+        card = action.get("card")
+        if not isinstance(card, int) or card not in state.cards:
+            continue
+        for other in state.zones[state.zone_of(card)].cards:
+            if other != card and state.cards[other].card_id == state.cards[card].card_id \
+                    and rules.check(state, Action.make(action.kind, action.seat, **{
+                        **dict(action.args), "card": other})).ok:
+                found.add(other)
     return found
 
 
@@ -107,7 +125,7 @@ def walk(game_id: str) -> tuple[Seen, ...]:
                     seat, seat == rules.acting_seat(state), line,
                     {lang: _texts(line, lang) for lang in LANGS},
                     _hidden_names(rules, state, seat),
-                    frozenset(_named_cards(state, actions)),
+                    frozenset(_named_cards(state, actions) | _copies(rules, state, actions)),
                     frozenset(i for i in lit if i is not None),
                     tuple(i for i in line.lit if i >= 0 and not state.visible_to(i, seat)),
                     frozenset(a.kind for a in actions),

@@ -282,7 +282,8 @@ def test_a_move_dropped_where_no_place_is_lit_goes_back_to_the_hand():
         drop_centre_at(app, scene, labels["parry"], (rear.x_mm, rear.y_mm - 60))
         assert game.state.zone_of(labels["parry"]) == "p0.hand"
         assert scene.ui.dialog is None
-        assert scene.toast.key == "refusal.conan.drop_on_lit"
+        assert scene.toast.key == "refusal.conan.far_move"  # where a Move goes, CONAN-R8
+        assert "CONAN-R8" in scene.toast.full_text
         assert scene.slide is not None and scene.slide.iid == labels["parry"]
     finally:
         app.shutdown()
@@ -295,8 +296,8 @@ def test_a_move_dropped_far_from_every_lit_place_says_where_to_drop_it():
         top_left = scene.viewport.to_mm(x + 40, y + 40)
         drop_centre_at(app, scene, labels["parry"], top_left)
         assert game.state.zone_of(labels["parry"]) == "p0.hand"
-        assert scene.toast.key == "refusal.conan.drop_on_lit"
-        assert "lit places" in scene.toast.full_text
+        assert scene.toast.key == "refusal.conan.far_move"
+        assert "lit place" in scene.toast.full_text and "CONAN-R8" in scene.toast.full_text
     finally:
         app.shutdown()
 

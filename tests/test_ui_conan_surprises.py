@@ -153,9 +153,11 @@ def _recording(scene) -> list[Action]:
 def _lit_centres(scene) -> list[tuple[str, tuple[float, float]]]:
     """Every lit place of the drag being held, with the table point of its centre."""
     ui = scene.ui
+    out = []
     if ui.plan is not None and ui.plan.iid == scene.drag.iid:
-        return [(k, p.center) for k, p in ui.plan.shapes.items()]
-    out = [(z, scene.layout.zone(z).shape().center) for z in scene.drag.zones]
+        out = [(k, p.center) for k, p in ui.plan.shapes.items()]
+    # the generic places lit beside a plan (an Action's own role, issue 15 QA) too
+    out += [(z, scene.layout.zone(z).shape().center) for z in scene.drag.zones]
     out += [(str(i), scene.sprite_for(i).placed.center) for i in scene.drag.cards]
     return out
 

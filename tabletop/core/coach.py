@@ -110,6 +110,31 @@ def action_cards(state: GameState, action: Action) -> set[int]:
     return found
 
 
+def lit_copies(rules: GameRules, state: GameState, actions: Iterable[Action],
+               lit: set[int]) -> set[int]:
+    """The other copies, in the same zone, of each card an action plays (its ``card``)
+    for which that action, made with the copy, is accepted too: a game may list one
+    copy per card id (copies are interchangeable), yet whichever copy the player picks
+    up is playable, so each glows (issue 15 QA: the second Battle Fury did not)."""
+    found: set[int] = set()
+    tried: set[int] = set()
+    for action in actions:
+        card = action.get("card")
+        if not isinstance(card, int) or card in tried or card not in state.cards:
+            continue
+        tried.add(card)
+        zone, cid = state.zone_of(card), state.cards[card].card_id
+        if zone not in state.zones:
+            continue
+        for other in state.zones[zone].cards:
+            if other in lit or other in found or state.cards[other].card_id != cid:
+                continue
+            copy = Action.make(action.kind, action.seat, **{**dict(action.args), "card": other})
+            if rules.check(state, copy).ok:
+                found.add(other)
+    return found
+
+
 def situations(state: GameState, idle: bool = False) -> list[str]:
     """The situation names of the table now, most specific first (see the module doc)."""
     phase, step = str(state.phase), str(state.step)
@@ -225,6 +250,7 @@ def coach_line(rules: GameRules, state: GameState, seat: int) -> CoachLine:
     lit_iids: set[int] = set()
     for action in actions:
         lit_iids |= action_cards(state, action)
+    lit_iids |= lit_copies(rules, state, actions, lit_iids)
     lit = frozenset(view_id(state, seat, i) for i in lit_iids)
     who = _who(game, state, actor, names)
     if actor != seat or not actions:

@@ -130,8 +130,7 @@ def _action_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str
     move_phase = state.phase in ("foe_move", "conan_move")
     if move_phase and (onto is not None or zone_id in FOE_ZONES or zone_id == MOVES_ZONE):
         return None  # on the battlefield, a drop places the card as a Move
-    timed = [a for a in plays.ability_actions(state, db, seat)
-             if a.kind == "play_card" and a.get("card") == iid]
+    timed = copy_plays(state, db, seat, iid)
     if not timed:
         return None
     chosen = _chosen(state, zone_id, onto)
@@ -146,6 +145,19 @@ def _action_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str
         return None
     # aimed at a card it may not choose: refused, naming the ones it may
     return Action.make("play_card", seat, card=iid, target=chosen)
+
+
+def copy_plays(state: GameState, db: CardDb, seat: int, iid: int) -> list[Action]:
+    """The ``play_card`` candidates (unchecked) of hand card ``iid`` now, CONAN-H11.
+
+    :func:`plays.ability_actions` lists one copy per card id (copies are
+    interchangeable); a drop is made with the copy in hand the player picked, so the
+    first copy's plays are made for ``iid`` (QA issue 15: the second Battle Fury lit
+    no place for its own role)."""
+    cid = state.cards[iid].card_id
+    return [Action.make("play_card", seat, card=iid, target=a.get("target"))
+            for a in plays.ability_actions(state, db, seat)
+            if a.kind == "play_card" and state.cards[int(a.get("card"))].card_id == cid]
 
 
 def _use_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str,

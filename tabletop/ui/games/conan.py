@@ -403,7 +403,15 @@ class ConanUI(GameUI):
         self.plan = None
         key = cd.snap_key(dragged, plan.shapes)
         if key is None:
-            verdict = self._refusal(scene, plan, dragged)
+            # Not on a Move place: the generic lit places (an Action's own role, CONAN-H11:
+            # its side or Conan, lit gold from interpret_drop) take the drop as lit.
+            own = drag.resolve(  # type: ignore[attr-defined]  # the table's DragState
+                scene.game, scene.viewer, scene.geometry, scene.viewport.to_mm(*pos))
+            if own.action is not None:
+                if not scene.propose(own.action).ok:
+                    scene.slide_back(plan.iid, dropped_at)
+                return
+            verdict = self._refusal(scene, plan, dragged, list(drag.zones))
             if verdict is not None and verdict.ok and plan.kind == cd.FOE_MOVE:
                 # dropped on the Foe itself rather than on its lit place: that Foe's Move
                 foe = self._foe_under(scene, dragged)
@@ -430,13 +438,16 @@ class ConanUI(GameUI):
                      if scene.card_rect(f) is not None and scene.geometry.index.best_target(
                          dragged, [str(f)]) is not None), None)
 
-    def _refusal(self, scene: TableContext, plan: cd.DropPlan, dragged: Placed) -> Verdict | None:
+    def _refusal(self, scene: TableContext, plan: cd.DropPlan, dragged: Placed,
+                 lit_zones: list[str]) -> Verdict | None:
         """Why the card overlapped no lit place: the rules' reason over the battlefield,
-        "drop it on one of the lit places" elsewhere; None (just back) over its own pile."""
+        where it goes and by which rule elsewhere (:func:`cd.far_refusal`, naming
+        ``lit_zones``, an Action's own-role zones lit by the generic drag); None (just
+        back) over its own pile."""
         state, db, seat = scene.game.state, self.rules.cards, scene.viewer
-        far = Verdict.refuse("conan.drop_on_lit")
+        far = cd.far_refusal(state, plan, lit_zones)
         home = state.zone_of(plan.iid)
-        if not plan.shapes:  # nothing lit: say why, and what has a place instead
+        if not plan.shapes and not lit_zones:  # nothing lit: why, and what is instead
             if scene.geometry.snap_zone(dragged, [home]):
                 return None
             return cd.nothing_lit(state, db, seat, plan, scene.game.check)

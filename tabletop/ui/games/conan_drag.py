@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from tabletop.core.cards import CardDb
     from tabletop.core.model import GameState
 
-__all__ = ["DropPlan", "MoveChoice", "accepted_only", "make_plan", "move_choices",
-           "nothing_lit", "placeable", "snap_key"]
+__all__ = ["DropPlan", "MoveChoice", "accepted_only", "far_refusal", "make_plan",
+           "move_choices", "nothing_lit", "placeable", "snap_key"]
 
 FOE, FOE_MOVE, MOVE = "foe", "foe_move", "move"
 
@@ -273,3 +273,21 @@ def nothing_lit(state: GameState, db: CardDb, seat: int, plan: DropPlan,
     return Verdict(False, "conan.nothing_lit", msg("refusal.conan.nothing_lit",
                                                    card=inst_msg(state, plan.iid),
                                                    why=reason, instead=instead), rule)
+
+
+#: The rule each kind of shape drag places by (the refusal of a drop on no lit place
+#: cites it): Foe rows CONAN-R7, a Foe's Move CONAN-R12, Conan's Moves CONAN-R8.
+FAR_RULE = {FOE: "CONAN-R7", FOE_MOVE: "CONAN-R12", MOVE: "CONAN-R8"}
+
+
+def far_refusal(state: GameState, plan: DropPlan, own_role: list[str]) -> Verdict:
+    """The refusal of a drop that lies on no lit place and on no battlefield place the
+    rules could judge: where ``plan``'s card goes (its rule), and, when it is an Action
+    that may also be played in its own role now (CONAN-H11), the lit zones for that
+    (``own_role``: zone ids, from the generic drag's lit zones)."""
+    card = inst_msg(state, plan.iid)
+    rule = FAR_RULE[plan.kind]
+    if not own_role:
+        return Verdict.refuse(f"conan.far_{plan.kind}", rule, card=card)
+    zones = [msg(f"zone.{z.partition('.')[2] or z}") for z in own_role]
+    return Verdict.refuse(f"conan.far_{plan.kind}_action", rule, card=card, zones=zones)
