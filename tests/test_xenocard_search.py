@@ -169,3 +169,24 @@ def test_playouts_play_whole_games_without_idle_moves() -> None:
             moves += 1
             assert not (before[iid] == state.zone_of(iid) and before[iid].endswith(".standby"))
     assert state.game_over and moves > 0
+
+
+def test_XENO_R8_the_hand_counts_up_to_the_hand_limit() -> None:
+    """Nine cards in the hand weigh as seven: two go at the adjust phase (XENO-R8)."""
+    def hand_lead(cards: int) -> float:
+        game = game_at(position("set", p0_hand=[c("deck_rookie", f"h{i}") for i in range(cards)]))
+        return {t.name: t.lead for t in RULES.evaluation_terms(game.state, 0)}["hand"]
+
+    assert hand_lead(9) == hand_lead(7) == 7
+    assert hand_lead(3) == 3
+
+
+def test_XENO_H16_discarding_a_whole_hand_costs_more_than_two_cards_do() -> None:
+    """An alternative cost of "discard your hand" (XENO-H16): six cards of hand lost
+    weigh clearly more than two; the squash does not flatten them into the same loss."""
+    def score(cards: int) -> float:
+        game = game_at(position("set", p0_hand=[c("deck_rookie", f"h{i}") for i in range(cards)]))
+        return RULES.evaluate(game.state, 0)
+
+    six, two = score(6) - score(0), score(2) - score(0)
+    assert six > 2 * two > 0

@@ -4,9 +4,12 @@ search when it cuts a playout short (``XenoRules.evaluate``).
 A player who must draw from an empty deck loses (XENO-R1), but the deck also pays
 for every card (XENO-R4: costs go from the deck top to the dump), so the deck lead
 alone would teach the search never to play: the battle cards that attack and guard
-(ATK and HP left, XENO-R5; half in standby) weigh as much, the hand a little, and
-the continuous abilities in force a little more (their words' ``value``,
-:func:`~tabletop.games.xenocard.abilities.passive_value`).
+(ATK and HP left, XENO-R5; half in standby) weigh as much, and the continuous
+abilities in force a little (their words' ``value``,
+:func:`~tabletop.games.xenocard.abilities.passive_value`). The hand is every play to
+come: counted up to the hand limit (XENO-R8) and squashed gently, so that an
+alternative cost of "discard your hand" (XENO-H16) is seen to cost six cards, not
+the one or two a steep squash would make of it.
 
 The board's ATK says nothing of where it stands: a melee card in the back row
 never attacks, a shooter with no card facing it hits the deck (XENO-R5). A playout
@@ -23,6 +26,7 @@ from tabletop.core.model import GameState
 from tabletop.games.xenocard.abilities import passive_value
 from tabletop.games.xenocard.facing import FieldGeometry
 from tabletop.games.xenocard.stats import E_MARK, atk, hp
+from tabletop.games.xenocard.turn import HAND_LIMIT
 
 
 def _board(state: GameState, db: CardDb, seat: int) -> float:
@@ -35,6 +39,11 @@ def _board(state: GameState, db: CardDb, seat: int) -> float:
             left = max(0, life - state.cards[iid].counters.get("damage", 0))
             total += share * ((atk(state, db, iid) or 0) + left / 2)
     return total
+
+
+def _hand(state: GameState, seat: int) -> int:
+    """The hand's cards, up to the hand limit (the rest go at the adjust phase, XENO-R8)."""
+    return min(HAND_LIMIT, len(state.zones[f"p{seat}.hand"].cards))
 
 
 def _field_value(state: GameState, db: CardDb, seat: int) -> float:
@@ -71,16 +80,16 @@ def threat(state: GameState, db: CardDb, geo: FieldGeometry, seat: int) -> float
 def terms(state: GameState, db: CardDb, seat: int,
           geo: FieldGeometry | None = None) -> tuple[Term, ...]:
     """``seat``'s leads: the deck (XENO-R1, cards), the board (ATK and HP left of the
-    battle cards, XENO-R5), the hand (cards), the abilities in force (their value) and,
-    given the field's ``geo``, the threat (:func:`threat`: what each seat's next battle
-    would take, in cards)."""
+    battle cards, XENO-R5), the hand (cards, at most 7 each, XENO-R8), the abilities in
+    force (their value) and, given the field's ``geo``, the threat (:func:`threat`: what
+    each seat's next battle would take, in cards)."""
     other = 1 - seat
     deck = len(state.zones[f"p{seat}.deck"].cards) - len(state.zones[f"p{other}.deck"].cards)
     board = _board(state, db, seat) - _board(state, db, other)
-    hand = len(state.zones[f"p{seat}.hand"].cards) - len(state.zones[f"p{other}.hand"].cards)
+    hand = _hand(state, seat) - _hand(state, other)
     abilities = passive_value(state, db, seat) - passive_value(state, db, other)
     out = (Term("deck", deck, 0.22, 10), Term("board", board, 0.22, 6),
-           Term("hand", hand, 0.05, 3), Term("abilities", abilities, 0.05, 3))
+           Term("hand", hand, 0.12, 6), Term("abilities", abilities, 0.05, 3))
     if geo is None:
         return out
     danger = threat(state, db, geo, seat) - threat(state, db, geo, other)
