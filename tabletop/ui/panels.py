@@ -20,6 +20,7 @@ from tabletop.core.view import CardView, TableView
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.hover_words import card_lines, words_box
+from tabletop.ui.log_targets import with_chosen
 from tabletop.ui.textwrap_ja import render_wrapped
 
 __all__ = [
@@ -51,8 +52,8 @@ def seat_name(seat: int | None) -> str:
 def render_message(message: Any, lang: str) -> str:
     """Text of a core or i18n Message (or anything else) in ``lang``."""
     render = getattr(message, "render", None)
-    if callable(render):
-        return str(render(lang))
+    if callable(render):  # with the chosen targets named (QA15 #10)
+        return with_chosen(message, str(render(lang)), lang)
     if isinstance(message, Message):  # core Message without render()
         from tabletop.i18n import msg
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from tabletop.core.abilities import Boundary, Part, Use, tick
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.abilities import (
@@ -139,9 +140,10 @@ def resolve_play(state: GameState, db: CardDb, seat: int, iid: int, target: int 
         targets = targets_for(ctx, ability, target if ability is chosen else None)
         if ability.whom is not None and not targets:
             continue  # nothing to fall on (no target chosen, or none in play)
-        if log:
-            state.add_log(msg("log.arc.ability", card=inst_msg(state, iid),
-                              effect=VOCABULARY.describe(ability)))
+        if log:  # the chosen targets named to whoever sees them (QA15 #10)
+            add_log_with_targets(state, msg("log.arc.ability", card=inst_msg(state, iid),
+                                            effect=VOCABULARY.describe(ability)),
+                                 [t for t in targets if t != iid])
         VOCABULARY.resolve(ctx, ability, targets)
 
 

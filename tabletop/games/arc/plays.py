@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import Phase, Step, arc_data
@@ -144,6 +145,7 @@ def apply_play_card(state: GameState, db: CardDb, seat: int, play: PlayCard) -> 
         return
     # The action card is public once played; it goes to the discard pile after use.
     state.move(iid, zid(seat, "discard"))
-    state.add_log(msg("log.arc.plays_action", player=seat_msg(seat), card=card_msg(card.id),
-                      effect=effect_text(card)))
+    add_log_with_targets(state, msg("log.arc.plays_action", player=seat_msg(seat),
+                                    card=card_msg(card.id), effect=effect_text(card)),
+                         [target] if target is not None else [])  # QA15 #10
     resolve_play(state, db, seat, iid, target)

@@ -55,6 +55,7 @@ from tabletop.core.abilities import (
 )
 from tabletop.core.actions import LEGAL, Verdict
 from tabletop.core.cards import CardDataError, CardDb, CardDef
+from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.xenocard import deck as xdeck
@@ -739,8 +740,9 @@ def resolve_ability(ctx: XenoCtx, ability: Ability, targets: Sequence[int],
     if not verdict or (ability.whom is not None and not targets):
         ctx.state.add_log(msg("log.xenocard.ability_fizzles", card=_source_msg(ctx)))
         return False
-    ctx.state.add_log(msg("log.xenocard.ability", card=_source_msg(ctx),
-                          text=V.describe(ability)))
+    add_log_with_targets(ctx.state, msg("log.xenocard.ability", card=_source_msg(ctx),
+                                        text=V.describe(ability)),
+                         [t for t in targets if t != ctx.source])  # QA15 #10
     V.resolve(ctx, ability, targets)
     return True
 
