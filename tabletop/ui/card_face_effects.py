@@ -101,9 +101,8 @@ def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: 
         small = renderer.fonts.get(max(floor, round(r * 0.75)), True)
         old = small.render(str(printed), True, _STRUCK)
         ink = old.get_bounding_rect()
-        plate = pygame.Rect(0, 0, ink.w + 8, ink.h + 6)
-        plate.midright = (cx - r - 1, cy)
-        plate = plate.clamp(rect)
+        plate = _plate_place(renderer, card_id, size, rect, turn, (cx, cy), r,
+                             (ink.w + 8, ink.h + 6), str(printed))
         pygame.draw.rect(surface, (250, 246, 236), plate, border_radius=3)
         pygame.draw.rect(surface, _STRUCK, plate, 1, border_radius=3)
         surface.blit(old, (plate.x + 4, plate.y + 3), ink)
@@ -111,6 +110,35 @@ def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: 
                          (plate.right - 3, plate.y + 2), max(2, plate.h // 7))
         drawn.append(stat)
     return drawn
+
+
+def _plate_place(renderer: CardRenderer, card_id: str, size: tuple[int, int],
+                 rect: pygame.Rect, turn: float, centre: tuple[int, int], r: int,
+                 plate_size: tuple[int, int], own: str) -> pygame.Rect:
+    """Where the struck printed number goes: left of the disc, else above it, else
+    right of it, the first place that covers none of the face's texts (the disc's own
+    number ``own`` aside) and stays on the card."""
+    from tabletop.i18n import get_language
+
+    record = renderer.records.get(("face", card_id, size[0], size[1], get_language()))
+    inks = []
+    for placed in record.placed if record is not None else []:
+        if placed.text == own:
+            continue
+        for _, ink in placed.lines:
+            x, y = on_screen(ink.topleft, size, rect, turn)
+            x2, y2 = on_screen(ink.bottomright, size, rect, turn)
+            inks.append(pygame.Rect(min(x, x2), min(y, y2), abs(x2 - x), abs(y2 - y)))
+    cx, cy = centre
+    tries = []
+    for anchor, at in (("midright", (cx - r - 1, cy)), ("midbottom", (cx, cy - r - 1)),
+                       ("midleft", (cx + r + 1, cy))):
+        plate = pygame.Rect((0, 0), plate_size)
+        setattr(plate, anchor, at)
+        tries.append(plate)
+        if rect.contains(plate) and plate.collidelist(inks) < 0:
+            return plate
+    return tries[0].clamp(rect)
 
 
 def draw_badges(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Rect,

@@ -29,7 +29,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.i18n import t
+from tabletop.i18n import get_language, t
 from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceRecord, FaceText, FontSource
 from tabletop.ui.surface_cache import SurfaceCache
 
@@ -333,6 +333,32 @@ class XenoCardRenderer(CardRenderer):
         card = self.cards.get(card_id) if card_id is not None else None
         return pygame.Rect(self._rows_of(w, h, card, lang)["attack"])
 
+    def number_spots(self, card_id: str, w: int, h: int
+                     ) -> dict[str, tuple[tuple[int, int], int]]:
+        """Where a battle card's face prints its ATK and HP (the band along the bottom:
+        ATK in its left half, HP in its right), read from what the face placed, so the
+        large view draws the numbers in force over them (QA15 #2)."""
+        card = self.cards.get(card_id)
+        if card is None or card.get("hp") is None:
+            return {}
+        lang = get_language()
+        key = ("face", card_id, w, h, lang)
+        if key not in self.records:
+            self.draw_face(card_id, w, h, lang)
+        record = self.records.get(key)
+        if record is None:
+            return {}
+        spots: dict[str, tuple[tuple[int, int], int]] = {}
+        for stat, half in (("atk", 0), ("hp", 1)):
+            value = str(card.get(stat))
+            for placed in record.placed:
+                ink = placed.rect
+                if placed.text == value and ink.centery > h * 0.6 \
+                        and (ink.centerx >= w // 2) == bool(half):
+                    spots[stat] = (ink.center, max(ink.w, ink.h) // 2 + 3)
+                    break
+        return spots
+
     def draw_attack_in_force(self, surface: pygame.Surface, card: pygame.Rect,
                              attack: str, card_id: str | None = None,
                              lang: str = "en") -> None:
@@ -555,14 +581,23 @@ class XenoCardRenderer(CardRenderer):
         band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h) \
             if card.type == "situation" else pygame.Rect(inner.x, inner.bottom, inner.w, 0)
         room = pygame.Rect(inner.x + pad, y, inner.w - 2 * pad, band.top - pad - y)
+        short = ""
         if card.type == "event":
             kind = t(f"xenoui.timing.{card.get('timing')}")
+            short = t(f"xenoui.timing_short.{card.get('timing')}")
         else:
             kind = t("xenoui.situation")
-        # When it may be used, in up to two lines; on a small face at least the kind
-        # of card (the words before the colon) when the whole does not fit.
+        # When it may be used, in up to two lines; on a small face its short form
+        # ("Block phase": the words before the colon, "Event", told every timing the
+        # same, QA15 #12), or at least the kind of card.
         used = out.fit(kind, room, size, frame, bold=True, max_lines=2, align="left",
                        valign="top")
+        if used is None and short and not short.startswith("xenoui."):
+            # a word split only if it fits no other way ("ブロック/フェイズ")
+            placed = out.measure_flow(short, None, room, size, bold=True, max_lines=2,
+                                      split=1, colour=frame)
+            used = out.fit_flow(short, None, room, size, frame, bold=True, max_lines=2,
+                                split=1) if placed is not None else None
         short = kind.replace("：", ":").split(":")[0].strip()
         if used is None and short and short != kind:
             used = out.fit(short, room, size, frame, bold=True, align="left", valign="top")
