@@ -328,3 +328,40 @@ def recording(scene) -> list[Action | None]:
 
     scene.propose = propose
     return proposed
+
+
+# ------------------------------------------------------------- the large view (QA 11)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_the_large_view_shows_the_cards_own_text(club: GameRules, size) -> None:
+    """Issue 15 QA 11: like Arc's and Xenocard's, Conan's large view (the hover) writes
+    the card's own text on the face: every Item and Action (drawn with icon slots),
+    Region and Ally whole in both languages, and a Foe's (the tester's Hexer) too."""
+    from tabletop import i18n
+    from tabletop.ui.games.conan_cards import card_text
+
+    app, game, scene, labels = table_at("conan", FOE_MOVE, size=size, rules=club)
+    try:
+        big = scene.preview.card_rect(pygame.Rect(scene.viewport.area),
+                                      scene.zone_rect("p0.hand"))
+        renderer = scene.renderer
+        kinds = ("item", "action", "region", "ally")
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            for cid, card in club.cards.items():
+                if card.type not in kinds and cid != "u_hexer":
+                    continue
+                renderer.draw_face(cid, big.w, big.h, lang)
+                record = renderer.records[("face", cid, big.w, big.h, lang)]
+                text = card_text(card, lang)
+                if not text:
+                    continue  # nothing printed, no ability: only its numbers
+                shown = [p for p in record.placed if p.text == text]
+                if cid == "u_hexer" or text in record.cut:
+                    assert shown, (size, lang, cid)  # drawn (a long one cut, "…")
+                else:
+                    assert shown and text not in record.left_out, (size, lang, cid)
+    finally:
+        i18n.set_language("en")
+        app.shutdown()

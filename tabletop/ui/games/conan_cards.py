@@ -29,7 +29,8 @@ from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
 
 __all__ = ["BAND_FLOORS", "ICON_STYLE", "SLOT_BAND", "STAT_COLOUR", "ConanCardRenderer",
-           "effect_words", "has_slots", "slot_rect", "stat_discs", "title_lines"]
+           "card_text", "effect_words", "has_slots", "slot_rect", "stat_discs",
+           "title_lines"]
 
 
 def title_lines(fonts: FontSource, name: str, width: int, size: int, minimum: int
@@ -119,6 +120,9 @@ def slot_rect(side: str, i: int, top: float = SLOT_MARGIN) -> tuple[float, float
 #: at the top, the icon slots below it: between the slot bands a name such as
 #: ブロードソード would need a face 14 floors wide (issue 10).
 BAND_FLOORS = 6.0
+#: The large view of a card with slots and a text: the height (share of the card's)
+#: of the initiative, kind and cost column under the text.
+NUMBERS_BAND = 0.30
 
 
 def stat_discs(w: int, h: int, floor: int) -> list[tuple[str, tuple[int, int], int]]:
@@ -226,7 +230,13 @@ class ConanCardRenderer(CardRenderer):
             self._slots(surf, out, card, w, h, top)
             inner = body.inflate(-2 * round(w * SLOT_BAND), 0)
             inner.y, inner.h = round(top * h), body.bottom - round(top * h)
-            self._move_numbers(surf, out, card, inner, w, h)
+            text = card_text(card, lang)
+            if text and self.detail(w, h) == FULL:
+                self._text_and_numbers(surf, out, card, inner, text, w, h)
+            else:
+                if text:
+                    out.record.left_out.append(text)  # the hover view shows it
+                self._move_numbers(surf, out, card, inner, w, h)
         elif has_slots(card):
             self._slots(surf, out, card, w, h)
             inner = body.inflate(-2 * round(w * SLOT_BAND), 0)
@@ -234,10 +244,30 @@ class ConanCardRenderer(CardRenderer):
             out.fit(name, pygame.Rect(inner.x, inner.y + 1, inner.w, top - inner.y - 2), size,
                     _INK, bold=True, max_lines=2, valign="top")
         elif card.type in ("foe", "conan", "ally"):
-            self._character(surf, out, card, body.inflate(-2, -2), name, size, w, h)
+            self._character(surf, out, card, body.inflate(-2, -2), name, size, w, h, lang)
         else:
             self._effect(surf, out, card, body.inflate(-4, -4), name, size, w, h, lang)
         return surf
+
+    def _text_and_numbers(self, surf: pygame.Surface, out: FaceText, card: Any,
+                          inner: pygame.Rect, text: str, w: int, h: int) -> None:
+        """The large view of a card with icon slots (issue 15 QA: Arc and Xenocard show
+        their card's text there): its own text between the slot bands under the name,
+        the initiative, kind and prowess cost smaller in the column's lower part."""
+        low = pygame.Rect(inner.x, inner.bottom - round(h * NUMBERS_BAND), inner.w,
+                          round(h * NUMBERS_BAND))
+        gem_r = min(low.w // 2, max(round(h * 0.045), out.floor * 3 // 4))
+        gem = (low.centerx, low.bottom - gem_r - 1)
+        r = min(low.w // 2, max(round(h * 0.075), out.floor * 3 // 4))
+        disc = self._number(surf, out, str(card.get("initiative", "")),
+                            (low.centerx, low.y + r), r, (60, 50, 40))
+        self._number(surf, out, str(card.get("cost", 0)), gem, gem_r, _GEM)
+        if card.type != "move":
+            out.fit(t(f"conanui.type.{card.type}"),
+                    pygame.Rect(low.x, disc.bottom + 1, low.w,
+                                gem[1] - gem_r - disc.bottom - 2), round(w * 0.07), _INK)
+        box = pygame.Rect(inner.x, inner.y, inner.w, low.y - inner.y - 2)
+        out.fit(text, box, round(h * 0.045), _INK, max_lines=99, align="left", valign="top")
 
     def _move_numbers(self, surf: pygame.Surface, out: FaceText, card: Any,
                       inner: pygame.Rect, w: int, h: int) -> int:
@@ -257,7 +287,7 @@ class ConanCardRenderer(CardRenderer):
         return disc.top
 
     def _character(self, surf: pygame.Surface, out: FaceText, card: Any, inner: pygame.Rect,
-                   name: str, size: int, w: int, h: int) -> None:
+                   name: str, size: int, w: int, h: int, lang: str) -> None:
         """Damage, prowess and health in discs across the middle; the name above, the
         kind of Foe and the renown / scars (Conan: vitality) when they fit."""
         discs = stat_discs(w, h, out.floor)
@@ -274,16 +304,35 @@ class ConanCardRenderer(CardRenderer):
             out.record.left_out.append(t(f"conanui.creature.{card.get('creature')}"))
         elif card.type == "foe" and used is not None:
             below = used.bottom + 1
-            out.fit(t(f"conanui.creature.{card.get('creature')}"),
-                    pygame.Rect(inner.x, below, inner.w, cy - r - below - 1), small, (90, 30, 24))
+            kind = out.fit(t(f"conanui.creature.{card.get('creature')}"),
+                           pygame.Rect(inner.x, below, inner.w, cy - r - below - 1), small,
+                           (90, 30, 24))
+            used = kind or used
+        above = used.bottom + 2 if used is not None else inner.y
         if card.type in ("foe", "ally"):
             tail = t("conanui.renown_scars", renown=card.get("renown", 0),
                      scars=card.get("scars", 0)) if card.type == "foe" else \
                 t("conanui.renown", renown=card.get("renown", 0))
         else:
             tail = t("conanui.vitality", n=card.get("vitality", 0))
-        out.fit(tail, pygame.Rect(inner.x, low + r + 1, inner.w, inner.bottom - low - r - 1),
-                small, _INK, max_lines=2, valign="bottom")
+        end = out.fit(tail, pygame.Rect(inner.x, low + r + 1, inner.w,
+                                        inner.bottom - low - r - 1),
+                      small, _INK, max_lines=2, valign="bottom")
+        text = card_text(card, lang) if card.type != "conan" or card.text else ""
+        if text and self.detail(w, h) == FULL:
+            # the large view: its own text (issue 15 QA) between the name and the numbers,
+            # else under the numbers, wherever it fits whole (else cut in the taller box)
+            pad = max(2, w // 30)  # off the frame
+            bottom = end.top - 2 if end is not None else inner.bottom
+            boxes = [pygame.Rect(inner.x + pad, above, inner.w - 2 * pad, cy - r - above - 2),
+                     pygame.Rect(inner.x + pad, low + r + 2, inner.w - 2 * pad,
+                                 bottom - low - r - 2)]
+            px = round(h * 0.045)
+            box = next((b for b in boxes if b.h > 0 and out.measure(
+                text, b, px, max_lines=99) is not None), max(boxes, key=lambda b: b.h))
+            out.fit(text, box, px, _INK, max_lines=99, align="left", valign="top")
+        elif text:
+            out.record.left_out.append(text)  # the hover view shows it
 
     def _effect(self, surf: pygame.Surface, out: FaceText, card: Any, inner: pygame.Rect,
                 name: str, size: int, w: int, h: int, lang: str) -> None:
@@ -294,9 +343,7 @@ class ConanCardRenderer(CardRenderer):
                        pygame.Rect(inner.x, y, inner.w, inner.bottom - y), round(w * 0.1), _INK,
                        align="left", valign="top")
         y = used.bottom + 2 if used is not None else y
-        text = card.text.get(lang) or card.text.get("en") or ""
-        if not text and card.abilities:  # no printed text: its abilities in words
-            text = " ".join(ability_words(a).render(lang) for a in card.abilities)
+        text = card_text(card, lang)
         if text and self.detail(w, h) == FULL:
             out.fit(text, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), round(w * 0.1),
                     _INK, max_lines=99, align="left", valign="top")
@@ -318,6 +365,15 @@ class ConanCardRenderer(CardRenderer):
         pygame.draw.line(surf, (196, 160, 80), (cx - r, cy - r), (cx + r, cy + r), width)
         pygame.draw.line(surf, (196, 160, 80), (cx + r, cy - r), (cx - r, cy + r), width)
         return surf
+
+
+def card_text(card: Any, lang: str) -> str:
+    """The card's own text in ``lang`` (else English); with none printed, its abilities
+    in the ability language's words; "" for a card with neither."""
+    text: str = card.text.get(lang) or card.text.get("en") or ""
+    if not text and card.abilities:
+        text = " ".join(ability_words(a).render(lang) for a in card.abilities)
+    return text
 
 
 def effect_words(card: Any, lang: str) -> list[str]:
