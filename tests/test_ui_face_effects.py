@@ -218,3 +218,57 @@ def test_arc_the_dragged_card_leaves_the_hand_while_it_is_carried() -> None:
         assert all(i in scene.ui.spines for i in covered[1:])
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_xenocard_a_block_phase_event_never_reads_as_a_plain_event_on_a_small_face(
+        lang: str) -> None:
+    from tabletop import i18n
+
+    i18n.set_language(lang)
+    try:
+        renderer: Any = _renderer("xenocard", {})
+        whole = i18n.t("xenoui.timing.block")
+        short = i18n.t("xenoui.timing_short.block")
+        plain = whole.replace("：", ":").split(":")[0].strip()  # "Event"
+        for w in (60, 70, 80, 90, 100, 126):
+            h = round(w * 1.4)
+            renderer.face("ambush", (w, h), lang=lang)
+            shown = [p.text for p in renderer.records[("face", "ambush", w, h, lang)].placed]
+            assert plain not in shown, (w, shown)
+            assert whole in shown or short in shown, (w, shown)
+    finally:
+        i18n.set_language("en")
+
+
+def test_xenocard_the_large_view_draws_the_atk_in_force_over_the_printed_one() -> None:
+    from game_helpers import position
+    from ui_helpers import frames, move, table_at
+
+    from tabletop.core.actions import Action
+    from tabletop.ui.card_face_effects import CHANGED_UP
+
+    pos = position(["deck_rookie"] * 10,
+                   {"p0_hand": [{"card": "overclock", "label": "clock"}],
+                    "p0_field": [{"card": "patrol_drone", "label": "rookie"}]},
+                   None, phase="event", active=0)
+    app, game, scene, labels = table_at("xenocard", pos)
+    try:
+        rookie = labels["rookie"]
+        spots = scene.renderer.number_spots("patrol_drone", 200, 280)
+        assert set(spots) == {"atk", "hp"}
+        assert game.propose(Action.make("play_event", 0, card=labels["clock"],
+                                        target=rookie)).ok
+        if game.state.pending is not None:  # the other seat may counter: it passes
+            assert game.propose(Action.make("decide", 1, choice=["pass"])).ok
+        frames(app, 3)
+        atk = game.rules.derived(game.state, rookie)["atk"]
+        assert atk > game.rules.cards["patrol_drone"].number("atk")
+        move(app, (2, 2))
+        frames(app, 3)
+        before = _count(app.screen, app.screen.get_rect(), CHANGED_UP)
+        move(app, scene.card_rect(rookie).center)
+        frames(app, 30)
+        assert _count(app.screen, app.screen.get_rect(), CHANGED_UP) > before + 200
+    finally:
+        app.shutdown()
