@@ -18,6 +18,7 @@ written) or none was left; 2 the file, the mapping or the game cannot be used.
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 from typing import Any
@@ -54,11 +55,17 @@ def run(args: argparse.Namespace) -> int:
     from tabletop import i18n
     from tabletop.core.cards import CardDataError
     from tabletop.core.csv_cards import CsvError, cards_toml, import_rows, parse_mapping, read_csv
+    from tabletop.core.deck_files import shared_mode
     from tabletop.core.deck_pool import load_pool
     from tabletop.core.persistence import SaveError, write_text_atomic
     from tabletop.core.rules import load_rules
     from tabletop.userdirs import Kind, folder
 
+    # The other user card files are not this command's business (QA16 #18): one line
+    # tells how many were left out instead of each file's warning.
+    user_log = logging.getLogger("tabletop.core.user_cards")
+    level = user_log.level
+    user_log.setLevel(logging.ERROR)
     try:
         rules = load_rules(args.game)
     except KeyError as exc:
@@ -67,6 +74,13 @@ def run(args: argparse.Namespace) -> int:
     except CardDataError as exc:
         _print(f"tabletop: {exc}", err=True)
         return EXIT_BROKEN
+    finally:
+        user_log.setLevel(level)
+    others = [p for p in rules.user_problems if not p.startswith(f"cards/{args.game}/"
+                                                                  f"{Path(args.file).stem}.")]
+    if others:
+        _print(f"({len(others)} other user card file(s) of {args.game} are left out: "
+               "tabletop validate lists them)", err=True)
     source = Path(args.file)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "_", args.name or source.stem).strip("_") or "cards"
     target = folder(Kind.CARDS, args.game) / f"{stem}.toml"
@@ -88,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BROKEN
     for problem in result.problems:
         _print(f"{source.name}: {problem}", err=True)
+    if not table.rows:  # a header alone: nothing in the file can become a card
+        _print(f"tabletop: {source}: no card rows under the header row", err=True)
+        return EXIT_BROKEN
     if not result.entries:
         _print(i18n.t("decks.csv.nothing"), err=True)
         return EXIT_FAILED
@@ -97,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         _print(text)
     else:
         try:
-            write_text_atomic(text, target)
+            shared_mode(write_text_atomic(text, target))
         except SaveError as exc:
             _print(f"tabletop: {target}: {exc.problem}", err=True)
             return EXIT_BROKEN

@@ -44,6 +44,7 @@ from tabletop.core.cards import (
     parse_cards,
 )
 from tabletop.core.files import FileProblem, read_bytes
+from tabletop.core.text_chars import control_problem
 from tabletop.core.toml_out import toml_key, toml_value
 
 __all__ = ["CsvError", "CsvImport", "CsvProblem", "CsvTable", "cards_toml", "import_rows",
@@ -114,6 +115,11 @@ def read_csv_text(text: str) -> CsvTable:
         raise CsvError(f"line {reader.line_num}: {exc}") from None
     if not headers or not any(headers):
         raise CsvError("the file has no header row (the first row names the columns)")
+    for number, header in enumerate(headers, 1):
+        if control_problem(header):  # a binary file read as text (QA16 #1)
+            raise CsvError(f"line 1, column {number}: a control character in the column "
+                           "name: not a CSV text file (a spreadsheet saves one as "
+                           "\"CSV UTF-8\")")
     return CsvTable(headers, tuple(rows))
 
 
@@ -247,6 +253,11 @@ def import_rows(table: CsvTable, mapping: Mapping[str, str], game: str,
                  columns.items()}
         values = {**fixed, **{k: v for k, v in cells.items() if v}}
         where = {fld: table.headers[i] for fld, i in columns.items()}
+        bad = [CsvProblem(line, where[fld], control_problem(cell)) for fld, cell in
+               cells.items() if control_problem(cell)]
+        if bad:  # no font draws a NUL: the row is left out, as a schema problem would
+            result.problems.extend(bad)
+            continue
         entry, problems = _entry(values, where, schema, line)
         if problems:
             result.problems.extend(problems)

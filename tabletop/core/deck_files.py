@@ -8,6 +8,8 @@ file is reported by name with its field and the other decks stay.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -19,7 +21,7 @@ from tabletop.core.toml_out import toml_key, toml_value
 from tabletop.userdirs import Kind, folder
 
 __all__ = ["UserDecks", "deck_folder", "deck_path", "deck_toml", "delete_deck",
-           "load_user_decks", "new_deck_id", "save_deck"]
+           "load_user_decks", "new_deck_id", "save_deck", "shared_mode"]
 
 #: Longest deck id made from a name (file names stay short on every system).
 MAX_ID = 40
@@ -56,11 +58,23 @@ def save_deck(deck: Deck, game: str, piles: Iterable[str] = ()) -> Path:
 
     path = deck_path(game, deck.id)
     try:
-        return write_text_atomic(deck_toml(deck, piles), path)
+        return shared_mode(write_text_atomic(deck_toml(deck, piles), path))
     except SaveError as exc:
         cause = exc.__cause__
         reason = getattr(cause, "strerror", None) or str(cause or exc.problem)
         raise DeckError(f"{path}: cannot be written: {reason}") from None
+
+
+def shared_mode(path: Path) -> Path:
+    """Give the user's written file ``path`` the mode a new file gets (0644 under the
+    usual umask 022), not the temporary file's 0600 (QA16 #21): a club's shared machine
+    or folder lets the others read the decks and card files. Returns ``path``; a
+    file system without modes (FAT on a stick) is left as it is."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    with contextlib.suppress(OSError):
+        path.chmod(0o666 & ~mask)
+    return path
 
 
 def delete_deck(game: str, deck_id: str) -> None:

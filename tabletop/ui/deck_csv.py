@@ -51,7 +51,8 @@ NONE = ""
 #: Headers a spreadsheet often gives these fields, besides their ids and words.
 ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("english", "name en", "英語名"),
-    "name.ja": ("japanese", "name ja", "日本語", "日本語名", "カード名"),
+    "name.ja": ("japanese", "name ja", "日本語", "日本語名", "カード名", "名前",
+                "カード名（日本語）"),
     "text.ja": ("japanese text", "テキスト"),
     "alignment": ("align", "G/E"),
 }
@@ -176,6 +177,7 @@ class CsvImportScene(Scene):
 
     def write(self) -> None:
         """Write the good rows to :attr:`target` and go back; tells what was left out."""
+        from tabletop.core.deck_files import shared_mode
         from tabletop.core.persistence import SaveError, write_text_atomic
 
         if not self.result.entries:
@@ -184,7 +186,7 @@ class CsvImportScene(Scene):
         text = cards_toml(self.result.entries, f"Imported from {self.path.name} in the deck "
                                                "builder.")
         try:
-            write_text_atomic(text, self.target)
+            shared_mode(write_text_atomic(text, self.target))
         except SaveError as exc:
             dialogs.message(self.app, "decks.csv.title", str(exc))
             return

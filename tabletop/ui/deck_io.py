@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from tabletop.core.deck_files import deck_folder
+from tabletop.core.deck_files import deck_folder, shared_mode
 from tabletop.core.files import FileProblem, read_text
 
 __all__ = ["clipboard_text", "export_text", "read_text_file", "set_clipboard", "text_files"]
@@ -36,7 +36,7 @@ def export_text(game: str, deck_id: str, text: str) -> Path:
     OSError-based SaveError (tabletop.core.persistence) when it cannot be written."""
     from tabletop.core.persistence import write_text_atomic
 
-    return write_text_atomic(text, deck_folder(game) / f"{deck_id}.txt")
+    return shared_mode(write_text_atomic(text, deck_folder(game) / f"{deck_id}.txt"))
 
 
 def read_text_file(path: Path) -> str:

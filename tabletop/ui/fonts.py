@@ -22,6 +22,7 @@ import pygame
 
 from tabletop import notices
 from tabletop.core.files import MAX_FONT_BYTES, FileProblem, read_bytes
+from tabletop.core.text_chars import printable
 from tabletop.resources import font_path
 from tabletop.ui.textwrap_ja import render_wrapped
 
@@ -129,8 +130,11 @@ class Fonts:
 
     def render(self, text: str, size_px: int, colour: tuple[int, int, int],
                bold: bool = False, wrap: int = 0, centre: bool = True) -> pygame.Surface:
-        """Render ``text`` antialiased; wrapped at ``wrap`` pixels (lines centred) when given."""
+        """Render ``text`` antialiased; wrapped at ``wrap`` pixels (lines centred) when given.
+        A control character (a NUL in a user's card name) is drawn as U+FFFD: pygame
+        would raise ValueError and close the window."""
         font = self.get(size_px, bold)
+        text = printable(text)
         if wrap:  # Japanese-aware line breaking, not pygame's own
             surf = render_wrapped(font, text, colour, wrap, centre=centre)
         else:

@@ -23,6 +23,8 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.text_chars import printable
+
 __all__ = ["CJK_START", "NO_LINE_END", "NO_LINE_START", "box_markup", "ellipsize", "render_wrapped",
            "rewrap_text_box", "wrap_text", "wrap_words", "wrapped_text_box"]
 
@@ -186,7 +188,9 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
-    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
+    """``text`` cut with an ellipsis so it fits ``width`` pixels (control characters
+    as U+FFFD, :func:`~tabletop.core.text_chars.printable`)."""
+    text = printable(text)
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
@@ -198,8 +202,9 @@ def render_wrapped(font: pygame.font.Font, text: str, colour: tuple[int, int, in
                    width: int, centre: bool = False) -> pygame.Surface:
     """``text`` wrapped at ``width`` pixels (:func:`wrap_text`) and rendered antialiased
     on a transparent surface, lines left-aligned (or centred), one line height apart.
-    The surface is as wide as the widest line (at most about ``width``)."""
-    lines = wrap_text(text, font, max(1, width))
+    The surface is as wide as the widest line (at most about ``width``). A control
+    character (a NUL from a user's file) is drawn as U+FFFD, never refused."""
+    lines = wrap_text(printable(text), font, max(1, width))
     rendered = [font.render(line, True, colour) for line in lines]
     step = font.get_linesize()
     w = max(1, max(s.get_width() for s in rendered))
