@@ -28,7 +28,8 @@ import contextlib
 import importlib
 import logging
 import os
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -220,6 +221,11 @@ class DeckBuilderScene(Scene):
         draft = self.draft
         if draft is None:
             return False
+        taken = self._name_taken(draft.name, draft.saved_id)
+        if taken:  # two menu entries that look the same (QA16 #15)
+            dialogs.message(self.app, "decks.name_taken_title",
+                            i18n.t("decks.name_taken", name=taken), width=520)
+            return False
         deck_id = draft.saved_id or new_deck_id(draft.name.get("en", ""), self._taken_ids())
         draft.deck_id = deck_id
         try:
@@ -233,6 +239,20 @@ class DeckBuilderScene(Scene):
         self.status = i18n.t("decks.saved", file=path.name)
         self.build()
         return True
+
+    def _name_taken(self, name: Mapping[str, str], own: str | None) -> str:
+        """The name another of the user's decks has too in the same language, or "":
+        compared without case, width or surrounding spaces."""
+        def norm(text: str) -> str:
+            return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+        for deck_id, deck in self.user.decks.items():
+            if deck_id == own:
+                continue
+            for lang, text in deck.name.items():  # the menu shows one language
+                if text.strip() and norm(text) == norm(name.get(lang, "")):
+                    return text
+        return ""
 
     def rename(self) -> None:
         """Give the deck's file the deck's (new) name: saved under the new id, the old
@@ -266,6 +286,10 @@ class DeckBuilderScene(Scene):
         if draft is None:
             return
         names = {lang: _copy_name(lang, text) for lang, text in draft.name.items()}
+        n = 1
+        while self._name_taken(names, None):  # a second copy: "(copy) 2"
+            n += 1
+            names = {lang: f"{_copy_name(lang, text)} {n}" for lang, text in draft.name.items()}
         copy = DeckDraft(draft.pool, "copy", names,
                          {p: dict(e) for p, e in draft.sections.items()}, dict(draft.options))
         self.draft = copy
@@ -335,11 +359,13 @@ class DeckBuilderScene(Scene):
         folder = deck_folder(self.game)
         answers: list[tuple[Any, Callable[[], None] | None]] = []
         clip = deck_io.clipboard_text()
+        # a deck read from text replaces the one edited: asked first, as New is (QA16 #6)
         if clip.strip():
-            answers.append(("decks.import_clipboard", partial(self.import_text, clip, "")))
+            answers.append(("decks.import_clipboard", partial(
+                self._unless_unsaved, partial(self.import_text, clip, ""))))
         for path in deck_io.text_files(self.game)[:IMPORT_FILES]:
             answers.append((i18n.t("decks.import_file", file=path.name),
-                            partial(self.import_file, path)))
+                            partial(self._unless_unsaved, partial(self.import_file, path))))
         from tabletop.ui.deck_csv import csv_files
 
         for path in csv_files(self.game)[:IMPORT_FILES]:  # a set list for the pool
@@ -350,8 +376,9 @@ class DeckBuilderScene(Scene):
                             i18n.t("decks.import_nothing", folder=str(folder)), width=600)
             return
         answers.append(("button.cancel", None))
-        dialogs.choose(self.app, "decks.import_title",
-                       i18n.t("decks.import_body", folder=str(folder)), answers, width=600)
+        body = "decks.import_body" if clip.strip() else "decks.import_body_files"
+        dialogs.choose(self.app, "decks.import_title", i18n.t(body, folder=str(folder)),
+                       answers, width=600)
 
     def open_csv(self, path: Any) -> None:
         """Show the CSV import screen for ``path`` (the builder comes back after it)."""
@@ -432,8 +459,11 @@ class DeckBuilderScene(Scene):
         lang = self.app.lang
         old = draft.name.get(lang, "")
         names = {lang: text}
+        default = i18n.msg("decks.new_name")
         for other, value in draft.name.items():
-            if other != lang and value == old:
+            # a new deck's "新しいデッキ" follows too: left, the Japanese menu would show
+            # two decks of that name (QA16 #15)
+            if other != lang and value in (old, default.render(other)):
                 names[other] = text
         draft.rename(names)
         self.status = i18n.t("decks.unsaved")
@@ -481,9 +511,12 @@ class DeckBuilderScene(Scene):
             if self.save():
                 then()
 
+        # Staying rebuilds: the game and deck drop-downs show the new choice already and
+        # must go back to the deck kept, so choosing that entry again asks again (QA16 #7).
         dialogs.choose(self.app, "decks.discard_title", i18n.t("decks.discard_body", name=name),
                        [("decks.discard_save", save_then), ("decks.discard_drop", then),
-                        ("decks.stay", None)], width=520, default=0)
+                        ("decks.stay", self.build)], width=520, default=0,
+                       on_cancel=self.build)
 
     def switch_game(self, game: str) -> None:
         """Show the decks of ``game`` (asking first about unsaved changes)."""
