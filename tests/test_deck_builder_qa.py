@@ -188,3 +188,27 @@ def test_a_second_deck_of_the_same_name_is_refused_and_nothing_written() -> None
     scene.duplicate()  # a copy never takes a name in use
     names = [d.name["en"] for d in load_user_decks("arc").decks.values()]
     assert len(names) == len(set(names)) == 3
+
+
+def test_arc_rows_show_the_alignment_a_deck_restriction_refuses() -> None:
+    from tabletop.core.deck_pool import load_pool
+    from tabletop.ui.deck_rows import card_note
+
+    pool = load_pool(load_rules("arc"))
+    evil = next(c for c in pool.cards.values() if c.get("alignment") == "evil")
+    assert i18n.t("alignment.evil") in card_note(pool, evil.id).split(" · ")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1600, 900), (2560, 1440)])
+def test_the_filter_and_alignment_drop_downs_show_their_words_whole(
+        size: tuple[int, int]) -> None:
+    app = make_app(size)
+    scene = DeckBuilderScene(app, "arc")
+    app.stack.replace(scene)
+    frames(app, 2)
+    font = app.fonts.get(round(16 * app.scale))
+    for key in ("f_type", "alignment"):
+        menu = scene.widgets[key]
+        room = menu.rect.width - round(30 * app.scale)  # its arrow's button
+        for text, _ in menu.options_list:
+            assert font.size(text)[0] <= room, (key, text, size)

@@ -876,12 +876,33 @@ class DeckBuilderScene(Scene):
         if self.game != "arc":
             return 0
         s, fonts = self.app.scale, self.app.fonts
-        texts = [i18n.t("decks.alignment_none")] + [i18n.t(f"alignment.{a}")
-                                                    for a in ("good", "evil")]
-        widest = max(fonts.get(round(16 * s)).size(text)[0] for text in texts)
         heading = fonts.get(round(17 * s), True).size(i18n.t("decks.deck_list", n=40))[0]
-        wanted = widest + round(24 * s) + round(20 * s)  # the arrow's button, the padding
-        return max(round(150 * s), min(wanted, inner - heading - round(8 * s)))
+        room = inner - heading - round(8 * s)
+        width = 0
+        for none in ("decks.alignment_none", "decks.alignment_any"):
+            texts = [i18n.t(none)] + [i18n.t(f"alignment.{a}") for a in ("good", "evil")]
+            widest = max(fonts.get(round(16 * s)).size(text)[0] for text in texts)
+            width = widest + round(24 * s) + round(20 * s)  # the arrow's button, the padding
+            self._align_none = none
+            if width <= room:  # the long words where they fit, "Any" where not (QA16 #20)
+                break
+        return max(round(110 * s), min(width, room))
+
+    def _alignment_none(self) -> str:
+        """The alignment drop-down's "no restriction" words that fit (see
+        :meth:`_alignment_w`)."""
+        return i18n.t(getattr(self, "_align_none", "decks.alignment_none"))
+
+    def _filter_widths(self, labels: list[list[str]], total: int, gap: int) -> list[int]:
+        """The filter drop-downs' widths (pixels) in ``total``: each as its longest
+        choice needs (its arrow too), shared out in that proportion, so a long type
+        ("Combat card") is not cut while "Cost 3" has room to spare (QA16 #20)."""
+        s, font = self.app.scale, self.app.fonts.get(round(16 * self.app.scale))
+        needs = [max(font.size(text)[0] for text in texts) + round(44 * s) for texts in labels]
+        room = total - gap * (len(labels) - 1)
+        widths = [room * n // sum(needs) for n in needs]
+        widths[-1] += room - sum(widths)
+        return widths
 
     def _build_filters(self, px: Callable[[float], int]) -> None:
         if self.pool is None:
@@ -914,9 +935,10 @@ class DeckBuilderScene(Scene):
              "" if self.filter.power is None else str(self.filter.power)),
         ]
         gap = px(6)
-        each = (area.width - gap * (len(menus) - 1)) // len(menus)
         x = area.x
-        for key, options, chosen in menus:
+        for (key, options, chosen), each in zip(menus, self._filter_widths(
+                [[o[0] for o in options] for _, options, _ in menus], area.width, gap),
+                strict=True):
             current = next((o for o in options if o[1] == chosen), options[0])
             shown: list[str | tuple[str, str]] = list(options)
             add(key, UIDropDownMenu(shown, current, pygame.Rect(x, area.y + bh + px(8), each,
@@ -924,7 +946,7 @@ class DeckBuilderScene(Scene):
             x += each + gap
         if self.game == "arc" and self.draft is not None:
             head = self.rects["deck_head"]
-            aligns: list[str | tuple[str, str]] = [(i18n.t("decks.alignment_none"), "")]
+            aligns: list[str | tuple[str, str]] = [(self._alignment_none(), "")]
             aligns += [(i18n.t(f"alignment.{a}"), a) for a in ("good", "evil")]
             chosen = str(self.draft.options.get("alignment", "") or "")
             now = next((o for o in aligns if o[1] == chosen), aligns[0])

@@ -22,7 +22,8 @@ def label(key: str, fallback: str) -> str:
 
 
 def card_note(pool: Pool, cid: str) -> str:
-    """A pool card's second line: type, colour/kind, cost, power (and Conan's renown),
+    """A pool card's second line: type, colour/kind, Arc's alignment, cost, power (and
+    Conan's renown),
     and "your card" for one of the user's."""
     game = pool.game
     card = pool.cards[cid]
@@ -31,6 +32,9 @@ def card_note(pool: Pool, cid: str) -> str:
     group = card.get(facets.group)
     if isinstance(group, str) and group:
         parts.append(label(f"decks.value.{game}.{group}", group))
+    alignment = card.get("alignment")  # Arc: a Good deck refuses Evil cards (QA16 #13)
+    if isinstance(alignment, str) and i18n.has_text(f"alignment.{alignment}"):
+        parts.append(i18n.t(f"alignment.{alignment}"))
     cost = card.number(facets.cost)
     if cost is not None:
         parts.append(f"{i18n.t(f'decks.cost.{game}')} {cost}")

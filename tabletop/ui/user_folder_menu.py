@@ -145,9 +145,11 @@ def build(menu: Any, panel: Any, pad: int, inner: int, bottom: int,
     text = i18n.t("usercontent.open")
     add("user_folder_open", UIButton(
         pygame.Rect(pad, y, inner, button_h), text, ui, container=panel,
-        tool_tip_text=f"{root()}\n\n{i18n.t('usercontent.open_tip')}",
         command=lambda: open_user_folder(menu),
         object_id=fit_id(menu.app.fonts, text, inner, menu.app.scale)))
+    # pygame_gui's tip is 170 px wide: one or two words a line (QA16 #20)
+    menu.widgets["user_folder_open"].set_tooltip(
+        f"{root()}\n\n{i18n.t('usercontent.open_tip')}", wrap_width=px(420))
     top = bottom - need
     head = i18n.t("usercontent.folder")
     add("user_folder_label", UILabel(pygame.Rect(pad, top, inner, px(26)), head, ui,
