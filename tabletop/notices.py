@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-__all__ = ["report", "take"]
+__all__ = ["forget", "report", "take"]
 
 #: At most this many notices are kept; later ones are counted, not stored.
 MAX_NOTICES = 20
@@ -19,14 +19,17 @@ MAX_NOTICES = 20
 _lock = threading.Lock()
 _notices: list[str] = []
 _dropped = 0
+#: Every text told this run: a problem reported again (the same unreadable picture
+#: read by the next table's renderer) is not told again (issue 16 QA 12).
+_told: set[str] = set()
 
 
 def report(text: str) -> None:
     """Remember ``text`` (a problem worked around) to tell the player; the same text
-    twice is told once."""
+    twice is told once per run (a changed file gives another text: told again)."""
     global _dropped
     with _lock:
-        if text in _notices:
+        if text in _notices or text in _told:
             return
         if len(_notices) >= MAX_NOTICES:
             _dropped += 1
@@ -40,8 +43,15 @@ def take() -> list[str]:
     global _dropped
     with _lock:
         out = list(_notices)
+        _told.update(_notices)
         if _dropped:
             out.append(f"... and {_dropped} more (see the program's log)")
         _notices.clear()
         _dropped = 0
     return out
+
+
+def forget() -> None:
+    """Forget what was told this run, so it is told again (a fresh start: tests)."""
+    with _lock:
+        _told.clear()

@@ -56,5 +56,6 @@ def _no_leftover_notices() -> Iterator[None]:
     from tabletop import notices
 
     notices.take()
+    notices.forget()
     yield
     notices.take()

@@ -132,6 +132,10 @@ def test_reset_to_defaults_puts_every_setting_back(menu_app) -> None:
     scene = open_settings(menu_app)
     click(menu_app, widget_centre(scene.widgets["reset"]))
     frames(menu_app, 2)
+    from tabletop.ui import dialogs  # Reset asks first (issue 16 QA 8)
+
+    click(menu_app, widget_centre(dialogs.top_dialog(menu_app.ui).confirm_button))
+    frames(menu_app, 2)
     assert menu_app.settings == Settings()
     key(menu_app, pygame.K_ESCAPE)
     frames(menu_app, 2)

@@ -35,6 +35,7 @@ from tabletop.resources import resource_path
 from tabletop.ui import (
     deck_menu,
     dialogs,
+    menu_decks,
     menu_games,
     menu_reason,
     screen_fit,
@@ -300,13 +301,7 @@ class MenuScene(Scene):
         return self.games.get(self.game_id)
 
     def _pick_default_decks(self) -> None:
-        choice = self.choice
-        ids = list(choice.decks) if choice else []
-        legal = [d for d in ids if choice and choice.legal(d)] or ids
-        for seat in (0, 1):
-            current = self.deck_ids[seat]
-            if current not in ids:
-                self.deck_ids[seat] = legal[min(seat, len(legal) - 1)] if legal else None
+        menu_decks.pick(self)  # the remembered decks, else the defaults (issue 16 QA 14)
 
     def select_game(self, game_id: str) -> None:
         """Choose the game (ignored when it is unavailable)."""
@@ -320,8 +315,9 @@ class MenuScene(Scene):
         self._dirty = True
 
     def select_deck(self, seat: int, deck_id: str) -> None:
-        """Choose the deck of ``seat``."""
+        """Choose the deck of ``seat`` (remembered for this game, issue 16 QA 14)."""
         self.deck_ids[seat] = deck_id
+        menu_decks.remember(self.game_id, self.deck_ids)
         self._dirty = True
 
     def select_seat_kind(self, seat: int, kind: str) -> None:

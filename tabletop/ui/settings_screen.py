@@ -169,6 +169,10 @@ class SettingsScene(Scene):
         #: is still handling the click (applying may replace every widget).
         self._pending: Settings | None = None
         self._renderer: Any = None
+        #: The UI scale the screen is laid out at: a new one applies on leaving, so the
+        #: rows never move under the pointer (issue 16 QA 9).
+        self._scale_shown: float = self.settings.ui_scale
+        self._size_opened: tuple[int, int] = self.settings.window_size
         self.build()
 
     # -------------------------------------------------------------- changes
@@ -187,8 +191,11 @@ class SettingsScene(Scene):
         self.set(ROWS[index].put(self._pending or self.settings, value))
 
     def reset(self) -> None:
-        """Every setting back to its default (applied; written when the screen is left)."""
-        self.set(Settings())
+        """Ask, then put every setting back to its default (applied; written when the
+        screen is left): a stray click must not undo them all (issue 16 QA 8)."""
+        dialogs.confirm(self.app, "menuqa16.reset_title", "menuqa16.reset_ask",
+                        lambda: self.set(Settings()), confirm_key="menuqa16.reset_yes",
+                        width=560, height=220)
 
     def back(self) -> None:
         """Keep the settings in the user folder and go back to the menu, whose choices
@@ -200,6 +207,8 @@ class SettingsScene(Scene):
             below.seat_kinds = settings_apply.seat_kinds(self.app)
             below.free_mode = self.settings.free_mode
         self.app.stack.pop()
+        if self.settings.ui_scale != self._scale_shown:  # the scale waited for Back
+            settings_apply.change(self.app, self.settings, save=False)
         if problem is not None:
             dialogs.message(self.app, "settings.title", problem, width=620, height=300)
 
@@ -209,7 +218,7 @@ class SettingsScene(Scene):
             return
         self.settings = new
         before = self.app.ui
-        settings_apply.change(self.app, new, save=False)
+        settings_apply.change(self.app, replace(new, ui_scale=self._scale_shown), save=False)
         if self.app.ui is before:  # nothing rebuilt the widgets (their values changed)
             self.build()
 
@@ -383,11 +392,12 @@ class SettingsScene(Scene):
         note_w = w - 2 * margin - px(2 * 230 + 32)
         where = i18n.t("settings.saved_in", file=self._path_within(note_w))
         note_h = max(px(26), round(22 * s))
-        add("saved_in", UILabel(pygame.Rect(margin, foot + (bottom_h - note_h) // 2, note_w,
-                                            note_h), where, ui,
+        # Reset at the left, far from where the menu's Settings button was (QA 8)
+        add("saved_in", UILabel(pygame.Rect(margin + px(246), foot + (bottom_h - note_h) // 2,
+                                            note_w, note_h), where, ui,
                                 object_id=fit_id(self.app.fonts, where, note_w, s, "#note")))
         reset = i18n.t("settings.reset")
-        add("reset", UIButton(pygame.Rect(w - margin - px(2 * 230 + 16), foot, px(230),
+        add("reset", UIButton(pygame.Rect(margin, foot, px(230),
                                           bottom_h), reset, ui, command=self.reset,
                               object_id=fit_id(self.app.fonts, reset, px(230), s)))
         back = i18n.t("settings.back")
@@ -430,6 +440,11 @@ class SettingsScene(Scene):
         if row.name == "window_size" and current.fullscreen:
             text = i18n.t("settings.size_fullscreen", width=current.window_size[0],
                           height=current.window_size[1])
+        elif row.name == "window_size" and current.window_size == self._size_opened:
+            # the window as it is, not as remembered (a --size start, QA 20)
+            text = _size_text(tuple(self.app.size))  # type: ignore[arg-type]
+        if row.name == "ui_scale" and current.ui_scale != self._scale_shown:
+            text = i18n.t("menuqa16.scale_later", value=text)
         value_rect = pygame.Rect(rect.x + arrow + gap, rect.y, middle, rect.h)
         self._value_rects[row.name] = value_rect
         padding = 12 + (rect.h if row.name.startswith("sleeves") else 0) * 2
