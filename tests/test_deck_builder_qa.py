@@ -212,3 +212,19 @@ def test_the_filter_and_alignment_drop_downs_show_their_words_whole(
         room = menu.rect.width - round(30 * app.scale)  # its arrow's button
         for text, _ in menu.options_list:
             assert font.size(text)[0] <= room, (key, text, size)
+
+
+def test_hovering_a_pool_card_shows_its_face_and_rules_text() -> None:
+    from ui_helpers import move
+
+    app, scene = _builder()
+    scene.set_filter(text="Storm Mage")
+    frames(app, 1)
+    cid = scene.pool_view.rows[0].key
+    pos = scene.pool_view.row_centre(cid)
+    assert pos is not None and scene._preview is None
+    move(app, pos)
+    frames(app, 2)
+    assert scene._preview is not None  # drawn by the game's own face renderer
+    assert type(scene._preview[1].renderer).__name__ != "CardRenderer"
+    assert any(k[0] == "face" and k[1] == cid for k in scene._preview[1].renderer.records)

@@ -110,6 +110,7 @@ class DeckBuilderScene(Scene):
         self._press: tuple[str, Row, tuple[int, int], int] | None = None
         self.dragging: tuple[str, Row] | None = None
         self._problems: list[DeckProblem] = []
+        self._preview: tuple[Any, Any] | None = None
         self._stats: DeckStats | None = None
         self._need: tuple[str, tuple[int, int]] | None = None
         first = game if game in self._rules else next(iter(self._rules), "")
@@ -740,10 +741,25 @@ class DeckBuilderScene(Scene):
         surface.blit(label, (rect.x, rect.centery - label.get_height() // 2))
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        """The card being dragged, at the pointer, over everything."""
+        """The card being dragged, at the pointer, over everything; else the hovered
+        card's face and rules text over the right column (QA16 #13)."""
         if self.dragging is not None:
             draw_carried(surface, self.app.fonts, self.dragging[1].text, self.app.mouse_pos(),
                          self.app.scale)
+            return
+        cid = next((v.rows[v.hover].key for v in (self.pool_view, self.deck_view)
+                    if v.hover is not None and v.hover < len(v.rows)
+                    and v.rows[v.hover].key), "")
+        if not cid or self.pool is None or dialogs.top_dialog(self.app.ui) is not None:
+            return
+        from tabletop.ui.deck_preview import CardPreview
+
+        if self._preview is None or self._preview[0] is not self.pool:
+            preview = CardPreview(self.rules, self.app.fonts)
+            preview.renderer.cards = self.pool.cards  # the user's cards too
+            self._preview = (self.pool, preview)
+        self._preview[1].draw(surface, cid, self.rects["right_inner"], self.app.scale,
+                              self.app.lang)
 
     # ------------------------------------------------------------------ widgets
     def _clear(self) -> None:
