@@ -23,6 +23,7 @@ class CardPreview:
 
     def __init__(self, rules: Any, fonts: Any) -> None:
         self.rules = rules
+        self.fonts = fonts
         self.renderer = _renderer(rules, fonts)
 
     def draw(self, surface: pygame.Surface, card_id: str, beside: pygame.Rect,
@@ -44,7 +45,7 @@ class CardPreview:
             return None
         text = card.get("text")
         rules_text = text.get(lang) or text.get("en", "") if isinstance(text, dict) else ""
-        fonts = self.renderer.fonts
+        fonts = self.fonts
         width = beside.width - 2 * pad
         body = fonts.render(rules_text, px(15), TEXT, wrap=width, centre=False) \
             if rules_text else None
