@@ -169,3 +169,55 @@ def test_the_menu_remembers_each_seats_deck_per_game(monkeypatch) -> None:
         assert "gone" in said and "no longer exists: Alpha is chosen instead" in said
     finally:
         third.shutdown()
+
+
+def _broken_menu(monkeypatch, size):  # type: ignore[no-untyped-def]
+    from tabletop.ui import user_folder_menu
+
+    lines = [f"cards/arc/broken_{n}.toml: card {k}: id: missing" for n in range(6)
+             for k in range(5)]
+    monkeypatch.setattr(user_folder_menu, "problems_of", lambda menu: lines)
+    choices = []
+    for gid in ("arc", "conan", "eshi100", "xenocard"):
+        choice = fake_choice(gid)
+        choice.broken_decks = {f"bad_{n}.toml": f"decks/{gid}/bad_{n}.toml: cards.x: no such "
+                               f"card, a long reason that would wrap over several lines"
+                               for n in range(8)}
+        choices.append(choice)
+    use_choices(monkeypatch, choices)
+    app = make_app(size)
+    notices.take()
+    app.show_menu()
+    frames(app, 2)
+    return app
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1400, 800), (1920, 1080)])
+def test_the_games_column_fits_with_many_broken_files(monkeypatch, size) -> None:
+    """Finding 5: with eight broken deck files in every game and user files left out,
+    the game buttons, the User folder heading, its path and the Details buttons are all
+    shown, inside the window, none over another."""
+    app = _broken_menu(monkeypatch, size)
+    try:
+        menu = app.stack.top
+        keys = [k for k in menu.widgets if k.startswith(("game:", "broken_decks"))]
+        keys += ["user_folder_label", "user_folder_path", "user_folder_open",
+                 "user_problems"]
+        missing = [k for k in keys if k not in menu.widgets]
+        assert not missing
+        assert "broken_decks" in keys
+        window = pygame.Rect(0, 0, *size)
+        panel = menu.widgets["games_panel"].rect
+        rects = {k: menu.widgets[k].rect for k in keys}
+        for k, r in rects.items():
+            assert window.contains(r) and panel.contains(r), (k, r)
+        names = sorted(rects)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                assert not rects[a].colliderect(rects[b]), (a, b)
+        click(app, widget_centre(menu.widgets["broken_decks"]))
+        frames(app, 2)
+        said = dialogs.top_dialog(app.ui).text_block.html_text
+        assert "decks/conan/bad_7.toml" in said and "decks/xenocard/bad_0.toml" in said
+    finally:
+        app.shutdown()

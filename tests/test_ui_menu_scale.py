@@ -111,7 +111,8 @@ def test_the_settings_screen_at_200_percent_on_1280x720() -> None:
 
 def test_choosing_150_percent_in_the_settings_screen_grows_it() -> None:
     """At 1920x1080 the UI scale's ▶ (100% to 112.5% to 125% to 150%), clicked where it
-    is drawn each time, makes the settings screen itself bigger, and the menu behind."""
+    is drawn each time, makes the menu bigger once the screen is left; the settings
+    screen itself keeps its layout meanwhile, so no row moves under the pointer (QA16 #9)."""
     app = _menu((1920, 1080))
     click(app, app.stack.top.widgets["settings"].get_abs_rect().center)
     frames(app, 2)
@@ -119,10 +120,9 @@ def test_choosing_150_percent_in_the_settings_screen_grows_it() -> None:
     for _ in range(3):
         click(app, app.stack.top.widgets["more:ui_scale"].get_abs_rect().center)
         frames(app, 2)
-    assert app.user_scale == 1.5
     settings = app.stack.top
-    assert app.scale == _expected(app) > 1.5
-    assert settings.widgets["back"].get_abs_rect().height > before[1]
+    assert settings.settings.ui_scale == 1.5
+    assert settings.widgets["back"].get_abs_rect().size == before
     _all_inside(app, settings)
     key(app, pygame.K_ESCAPE)
     frames(app, 2)

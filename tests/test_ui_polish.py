@@ -327,9 +327,14 @@ def test_broken_deck_file_is_listed_and_the_good_decks_stay(tmp_path, monkeypatc
         scene = app.stack.top
         import html
 
-        box = scene.widgets["broken_decks:arc"]
-        assert isinstance(box, pygame_gui.elements.UITextBox)
-        text = html.unescape(box.html_text)
+        from ui_helpers import click, widget_centre
+
+        from tabletop.ui import dialogs
+
+        # one row in the games column, the list in its Details dialog (issue 16 QA 5)
+        click(app, widget_centre(scene.widgets["broken_decks"]))
+        frames(app, 2)
+        text = html.unescape(dialogs.top_dialog(app.ui).text_block.html_text)
         assert "zz_broken.toml" in text and "cards.red_spark_squire" in text
         assert scene.start_problem() == ""
         options = [o[1] for o in scene.widgets["deck0"].options_list]

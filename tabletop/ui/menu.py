@@ -35,6 +35,7 @@ from tabletop.resources import resource_path
 from tabletop.ui import (
     deck_menu,
     dialogs,
+    menu_broken_decks,
     menu_decks,
     menu_games,
     menu_reason,
@@ -807,16 +808,9 @@ class MenuScene(Scene):
                 text = i18n.t("menu.layout_problem", reason=choice.layout_error)
                 y += self._wrapped(f"layout_reason:{gid}", text, panel, pad, y, inner,
                                    bottom - y, "#howto_problem") + px(4)
-            if choice.broken_decks and not choice.error:
-                head = i18n.t("menu.decks_broken")
-                add(f"broken_label:{gid}", UILabel(pygame.Rect(pad, y, inner, px(24)), head, ui,
-                                                   container=panel,
-                                                   object_id=self._fit("#problem", head, inner)))
-                y += px(26)
-                lines = "\n".join(f"• {why}" for _, why in sorted(choice.broken_decks.items()))
-                y += self._wrapped(f"broken_decks:{gid}", lines, panel, pad, y, inner,
-                                   bottom - y, "#howto_problem") + px(4)
             y += px(4)
+        # every game's deck files that cannot be loaded: one row, the list in Details
+        y = menu_broken_decks.row(self, panel, pad, y, inner, px)  # QA16 #5
 
     def _fit(self, object_id: str, text: str, width: int) -> Any:
         """An object id whose font fits ``text`` into ``width`` pixels (shrunk, not clipped)."""
