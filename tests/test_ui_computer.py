@@ -284,7 +284,8 @@ def test_the_moved_card_glides_and_the_reason_is_announced():
     resource row at the pace's speed, the coach panel announces the move with its reason,
     the log keeps it; after the hold the normal coach line is back."""
     pace = Pace(think=0.0, glide=1.0, hold=1.0)
-    app, game, scene = vs_computer("arc", {COMPUTER: Level.EASY}, first=COMPUTER,
+    # seed 2: the computer's opening hand lets it play a resource on its first turn
+    app, game, scene = vs_computer("arc", {COMPUTER: Level.EASY}, seed=2, first=COMPUTER,
                                    pace=pace)
     state = game.state
     starts: dict[int, tuple[int, int]] = {}
