@@ -70,8 +70,6 @@ def recheck(menu: Any) -> bool:
     (a file fixed, added or deleted while the menu is open), so the count of files
     left out, their details and the decks follow the folder; the menu is rebuilt.
     Returns True when something changed. Never raises."""
-    from tabletop.ui.menu import GameChoice
-
     seen = _seen.setdefault(menu, {})
     changed = []
     for gid, choice in list(menu.games.items()):
@@ -85,7 +83,8 @@ def recheck(menu: Any) -> bool:
             changed.append(gid)
         seen[gid] = now
     for gid in changed:
-        menu.games[gid] = GameChoice.load(gid, menu.rules_loader)
+        # the menu's own GameChoice class, through its instance (menu imports this module)
+        menu.games[gid] = type(menu.games[gid]).load(gid, menu.rules_loader)
     if changed:
         menu._pick_default_decks()
         menu._dirty = True
