@@ -25,9 +25,10 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_conan import FOE_MOVE, c, dismiss_cover, drop_centre_at  # noqa: E402
+from test_ui_conan_surprises import _recording  # noqa: E402
 from ui_helpers import drag, frames, make_app, table_at  # noqa: E402
 
-from tabletop.core.actions import Action, Verdict  # noqa: E402
+from tabletop.core.actions import Action  # noqa: E402
 from tabletop.core.decks import Deck  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameRules, load_rules  # noqa: E402
@@ -258,7 +259,7 @@ def test_what_lights_for_a_held_action_is_exactly_what_is_accepted_at_every_timi
             if seat != club.acting_seat(game.state):
                 game.listeners.remove(scene._on_game_changed)
                 continue
-            proposed = recording(scene)
+            proposed = _recording(scene)
             for iid in hand_actions(club, game, seat):
                 accepted = accepted_plays(club, game, seat, iid)
                 if not accepted or scene.sprite_for(iid) is None:
@@ -313,21 +314,6 @@ def lit_places(app, scene, iid: int) -> Lit:
     scene.ui.plan = None
     frames(app, 1)
     return Lit(centres, actions)
-
-
-def recording(scene) -> list[Action | None]:
-    """Make ``scene.propose`` only check and record (the game is left unchanged)."""
-    proposed: list[Action | None] = []
-
-    def propose(action: Action) -> Verdict:
-        verdict = scene.game.check(action)
-        proposed.append(action if verdict.ok else None)
-        if not verdict.ok:
-            scene.show_refusal(verdict)
-        return verdict
-
-    scene.propose = propose
-    return proposed
 
 
 # ------------------------------------------------------------- the large view (QA 11)
