@@ -63,8 +63,9 @@ FOE_MOVE = {
 }
 
 
-def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720), lang: str = "en"):
-    return table_at("conan", position, size=size, lang=lang, rules=RULES)
+def table(position: dict[str, Any], size: tuple[int, int] = (1280, 720), lang: str = "en",
+          rules: Any = None):
+    return table_at("conan", position, size=size, lang=lang, rules=rules or RULES)
 
 
 def dismiss_cover(app) -> None:
@@ -74,15 +75,16 @@ def dismiss_cover(app) -> None:
 
 
 def at_conan_move(size: tuple[int, int] = (1280, 720), hand: tuple[Any, ...] = (),
-                  lang: str = "en", side: tuple[Any, ...] = ()):
+                  lang: str = "en", side: tuple[Any, ...] = (), rules: Any = None):
     """The FOE_MOVE table after the enemy's Moves: seat 0 at the computer (``side``:
-    Allies beside Conan, who may play Moves too: then a drop asks who plays it)."""
+    Allies beside Conan, who may play Moves too: then a drop asks who plays it;
+    ``rules``: other rules than the sample cards', e.g. with a user's cards)."""
     position = FOE_MOVE
     if hand or side:
         position = {**FOE_MOVE, "zones": {**FOE_MOVE["zones"],
                                           "p0.hand": [*FOE_MOVE["zones"]["p0.hand"], *hand],
                                           "p0.side": list(side)}}
-    app, game, scene, labels = table(position, size, lang)
+    app, game, scene, labels = table(position, size, lang, rules)
     for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
         assert game.propose(Action.make("place_foe_move", 1, card=labels[card],
                                         foe=labels[foe])).ok

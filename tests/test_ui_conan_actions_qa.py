@@ -20,11 +20,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from test_ui_conan import FOE_MOVE, c, dismiss_cover, drop_centre_at  # noqa: E402
+from test_ui_conan import FOE_MOVE, at_conan_move, c, drop_centre_at  # noqa: E402
 from test_ui_conan_surprises import _recording  # noqa: E402
 from ui_helpers import drag, frames, make_app, table_at  # noqa: E402
 
@@ -36,7 +35,6 @@ from tabletop.core.view import view_id  # noqa: E402
 from tabletop.games.conan import load_decks, plays  # noqa: E402
 from tabletop.games.conan.bot import ConanBot  # noqa: E402
 from tabletop.games.conan.stats import stat  # noqa: E402
-from tabletop.ui.cover import HotseatCover  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
 
 #: The tester's cards (club.toml, issue 15 QA), as typed in (texts as sub-tables).
@@ -99,22 +97,6 @@ def club() -> GameRules:
     return rules
 
 
-def at_conan_move(rules: GameRules, hand: list[dict[str, Any]], size=(1280, 720)):
-    """FOE_MOVE after the enemy's Moves (a Foe's Move on each Foe): seat 0 at the
-    computer in its Conan Move phase with ``hand`` added to its hand."""
-    position = {**FOE_MOVE, "zones": {**FOE_MOVE["zones"],
-                                      "p0.hand": [*FOE_MOVE["zones"]["p0.hand"], *hand]}}
-    app, game, scene, labels = table_at("conan", position, size=size, rules=rules)
-    for card, foe in (("arrows", "bandit"), ("cleave", "spear")):
-        assert game.propose(Action.make("place_foe_move", 1, card=labels[card],
-                                        foe=labels[foe])).ok
-    assert game.propose(Action.make("next_phase", 1)).ok
-    assert isinstance(app.stack.top, HotseatCover)
-    dismiss_cover(app)
-    assert scene.viewer == 0 and game.state.phase == "conan_move"
-    return app, game, scene, labels
-
-
 def hold(app, scene, iid: int) -> None:
     """Pick ``iid`` up with posted events and keep holding it."""
     start = scene.card_rect(iid).center
@@ -134,7 +116,7 @@ def release_on(app, scene, target_mm: tuple[float, float]) -> None:
 @pytest.mark.parametrize("card", ["u_battle_fury", "action_press_the_attack"])
 def test_CONAN_H11_each_copy_of_a_conan_move_action_dropped_on_its_lit_side_is_played(
         club: GameRules, card: str) -> None:
-    app, game, scene, labels = at_conan_move(club, [c(card, "one"), c(card, "two")])
+    app, game, scene, labels = at_conan_move(rules=club, hand=[c(card, "one"), c(card, "two")])
     try:
         conan = labels["conan"]
         before = stat(game.state, club.cards, conan, "damage")
@@ -153,7 +135,7 @@ def test_CONAN_H11_each_copy_of_a_conan_move_action_dropped_on_its_lit_side_is_p
 
 
 def test_CONAN_H11_battle_fury_dropped_on_the_lit_conan_is_played(club: GameRules) -> None:
-    app, game, scene, labels = at_conan_move(club, [c("u_battle_fury", "fury")])
+    app, game, scene, labels = at_conan_move(rules=club, hand=[c("u_battle_fury", "fury")])
     try:
         hold(app, scene, labels["fury"])
         assert "conan" in scene.drag.zones
@@ -164,7 +146,7 @@ def test_CONAN_H11_battle_fury_dropped_on_the_lit_conan_is_played(club: GameRule
 
 
 def test_every_copy_of_a_playable_action_glows(club: GameRules) -> None:
-    app, game, scene, labels = at_conan_move(club, [c("u_battle_fury", "one"),
+    app, game, scene, labels = at_conan_move(rules=club, hand=[c("u_battle_fury", "one"),
                                                     c("u_battle_fury", "two")])
     try:
         lit = scene.coach.lit(scene)
@@ -176,7 +158,7 @@ def test_every_copy_of_a_playable_action_glows(club: GameRules) -> None:
 
 def test_CONAN_R8_a_drop_on_no_lit_place_says_where_the_move_and_the_action_go(
         club: GameRules) -> None:
-    app, game, scene, labels = at_conan_move(club, [c("u_battle_fury", "fury")])
+    app, game, scene, labels = at_conan_move(rules=club, hand=[c("u_battle_fury", "fury")])
     try:
         corner = (20.0, 20.0)  # the table's top left corner: no zone, no place
         drop_centre_at(app, scene, labels["fury"], corner)
