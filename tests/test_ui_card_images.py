@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screen_sizes import SCREEN_SIZES
 from ui_helpers import frames, table_at
 
 from tabletop import notices
@@ -17,7 +18,6 @@ from tabletop.userdirs import Kind, folder
 
 #: A colour no generated face uses: the picture's pixels are found by it.
 PICTURE = (20, 200, 40)
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
 
 def picture(game: str, card_id: str, size: tuple[int, int] = (300, 420),
@@ -53,7 +53,7 @@ def share(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     return hits / max(1, total)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_a_card_with_a_user_image_shows_the_picture_and_its_numbers(size) -> None:
     picture("arc", "red_flame_duelist", suffix=".jpg")
     app, game, scene, lab = table_at("arc", arc_hand("red_flame_duelist", "red_spark_squire"),

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screen_sizes import SCREEN_SIZES
 from ui_helpers import click, frames, key, make_app
 
 from tabletop.core import selfplay
@@ -26,8 +27,6 @@ from tabletop.ui.coach_panel import COACH_KEY, GLOW
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.table import TableScene
 from tabletop.ui.theme import text_floor
-
-SIZES = ((1280, 720), (1600, 900), (2560, 1440))
 
 
 def _game_at(game_id: str, pred: Callable[[GameState], bool], seed: int = 1) -> Game:
@@ -91,7 +90,7 @@ def _assert_laid_out_whole(scene: TableScene) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 @pytest.mark.parametrize("game_id", game_ids())
 def test_coach_panel_says_who_and_what_whole_at_every_size(game_id: str, size: tuple[int, int],
                                                            lang: str, tmp_path: Any) -> None:

@@ -19,6 +19,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from screen_sizes import SCREEN_SIZES
 from ui_helpers import click, drag, frames, move, table_at  # noqa: E402
 
 from tabletop.core.actions import Action  # noqa: E402
@@ -31,7 +32,6 @@ from tabletop.ui.games.conan_playback import (  # noqa: E402
 )
 
 RULES = load_rules("conan")
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
 
 def c(card: str, label: str, **extra: Any) -> dict[str, Any]:
@@ -82,7 +82,7 @@ def shape_rect(scene, shape) -> pygame.Rect:
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_conan_r14_dragging_a_blade_beside_a_foes_blade_says_both_are_blocked(size):
     app, game, scene, labels = table_at("conan", position(face_up=True), size=size,
                                         rules=RULES)
@@ -155,7 +155,7 @@ def fight_position() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_the_playback_lists_each_icon_pair_with_its_outcome_and_the_rule(size, lang):
     app, game, scene, labels = table_at("conan", fight_position(), size=size, lang=lang,
                                         rules=RULES)

@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from screen_sizes import SCREEN_SIZES
 from test_ui_conan import DECKS, c, dismiss_cover, table  # noqa: E402
 from ui_helpers import FRAME, arc_position, click, frames, key, table_at  # noqa: E402
 
@@ -28,9 +29,6 @@ from tabletop.core.rules import load_rules  # noqa: E402
 from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
 from tabletop.ui.table import AFTER_PLAYBACK_S  # noqa: E402
 from tabletop.ui.theme import text_floor  # noqa: E402
-
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
-
 
 # ---------------------------------------------------------------------- Conan: side buttons
 
@@ -64,7 +62,7 @@ def lone_attack_table(size, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_unanswered_foe_side_buttons_show_their_whole_labels(size, lang):
     try:
         app, game, scene = lone_attack_table(size, lang)
@@ -132,7 +130,7 @@ def whole_names_problems(scene, sprites, numbers):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_the_foe_hand_with_8_foes_is_readable(size, lang):
     """The enemy placing Foes (Foe Draw) sees each of its eight Foes whole: the name at
     the floor or above and the damage, prowess and health, no card over another."""
@@ -230,7 +228,7 @@ def hand_table(phase, size, lang):
 
 @pytest.mark.parametrize("phase", ["prepare", "conan_move", "foe_move"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_the_hand_played_from_shows_every_name_whole(size, lang, phase):
     """While the viewer plays from its hand (Prepare and Conan Move on its turn, Foe Move
     as the enemy) every hand card shows its whole name at the floor or above and its
@@ -282,7 +280,7 @@ def test_issue10_conan_the_spread_hand_keeps_its_places_while_the_pointer_is_ove
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_the_hand_shows_every_name_whole_in_the_press_on_decision(size, lang):
     """Press On or Rest is decided with the hand in view: spread large, each card's
     whole name at the floor or above (and its numbers), no card over another."""
@@ -329,7 +327,7 @@ def full_battlefield(size, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_every_character_in_play_shows_its_name_beside_its_card(size, lang):
     """Conan, the twelve Foes of a full battlefield and the two Allies in the side each
     have their whole name written beside the card (drawn by the fitting function, at
@@ -393,7 +391,7 @@ def test_issue10_conan_a_prepare_refusal_cites_its_rule_and_leaves_the_side_in_s
         app.shutdown()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_conan_no_chip_covers_a_characters_value_discs(size):
     """Conan's and each Foe's damage, prowess and health discs are in sight: most of
     each disc around its number has the disc's own colour, nothing drawn over it (where
@@ -437,7 +435,7 @@ def arc_table(position, size=(1280, 720)):
 
 
 @pytest.mark.parametrize("n", [5, 6, 7])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_arc_covered_hand_cards_show_their_power_once(size, n):
     """The card's own power disc, where its neighbour leaves part of it in sight, is
     hidden under the power chip: one number per card, never "33"."""
@@ -605,7 +603,7 @@ def _xeno_positions():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue10_xenocard_every_name_shows_whole_in_the_hand_and_on_the_slots(size, lang):
     """Every Xenocard card shows its whole name on its face, in seat 0's hand of seven
     and on a slot: drawn by the fitting function (a word split where typesetting
@@ -665,7 +663,7 @@ def _eshi_positions(active=0):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_eshi100_every_name_shows_whole_in_the_hand_and_on_the_grid(size, lang):
     """QA round 2 #2: every 絵師100人展 card's name is drawn whole on its hand face and
     its grid face ("Crimson Brushstroke" left an empty title bar at 1280x720): across
@@ -692,7 +690,7 @@ def test_eshi100_every_name_shows_whole_in_the_hand_and_on_the_grid(size, lang):
 
 
 @pytest.mark.parametrize("active", [0, 1])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_eshi100_grid_labels_lie_on_no_card_and_off_the_hand(size, active):
     """QA round 2 #7: the column letters A-D sat inside row 1 and covered the number of
     a card on A1. Every label (letters and row numbers) lies clear of every card and
@@ -744,7 +742,7 @@ def _face_inks(scene, sprite):
     return {p.text: [r.move(sprite.rect.topleft) for _, r in p.lines] for p in record.placed}
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_xenocard_the_e_mark_covers_no_name(size):
     """QA round 2 #10: the E badge covered the end of a name ("Deck Rooki|E"); it is
     moved off every text of its card's face."""
@@ -762,7 +760,7 @@ def test_xenocard_the_e_mark_covers_no_name(size):
         app.shutdown()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_free_mode_banner_stands_in_the_side_panel_clear_of_cards(size):
     """QA round 2 #10: at 2560x1440 the FREE MODE banner covered the other player's hand
     cards. It has its own room in the side panel, under the phase tracker: clear of

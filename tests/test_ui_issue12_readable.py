@@ -23,12 +23,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from screen_sizes import SCREEN_SIZES
 from ui_helpers import click, fake_choice, frames, key, make_app, table_at  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.ui.theme import text_floor  # noqa: E402
-
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
 # ---------------------------------------------------------------------- menu: not available
 
@@ -45,7 +44,7 @@ def panel_rects(menu, prefix):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue16_a_game_not_available_takes_one_line_and_the_list_stays_clear(
         monkeypatch, size, lang):
     from tabletop.ui import menu
@@ -159,7 +158,7 @@ def must_see(scene, sprite):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_xenocard_each_play_zone_is_named_for_its_owner(size, lang):
     """QA shot_104: the mirrored standby / situation areas, battle fields and weapon rows
     say whose they are, for the viewer; drawn whole where no card lies, at the floor or
@@ -217,7 +216,7 @@ def test_issue12_xenocard_the_help_diagrams_keep_the_zone_names():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_xenocard_a_weapon_tag_leaves_the_holder_name_and_hp_in_sight(size, lang):
     """QA shot_127 (XENO-R7): the Coil Rifle's tag lies over its holder, never over the
     holder's name, its attack-type row nor its ATK / HP band."""
@@ -239,7 +238,7 @@ def test_issue12_xenocard_a_weapon_tag_leaves_the_holder_name_and_hp_in_sight(si
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 @pytest.mark.parametrize("active", [0, 1])
 def test_issue12_xenocard_pile_tags_keep_off_the_top_card_name_and_numbers(size, lang,
                                                                            active):
@@ -271,7 +270,7 @@ def colour_pixels(surface, colour, rect):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_xenocard_a_damage_chip_stays_inside_its_card(size, lang):
     """QA m8: the Medic's "1 dmg / 2 HP" chip lies on the Medic only (shrunk, then on two
     lines), clear of its name and numbers."""
@@ -311,7 +310,7 @@ BATTLE = {
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_xenocard_the_playback_damage_box_covers_no_other_card(size, lang):
     """QA m8: during the battle playback the damage box of each attack on a card lies
     beside its target only where no other card is, else over the target itself."""
@@ -385,7 +384,7 @@ def icon_rects(scene, sprite):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_conan_preview_marks_lie_beside_the_icons_not_over_them(size, lang):
     """QA shots 167/168 (CONAN-R14): the hit / blocked marks between a placed Move and
     the face-up Foe Move it faces lie beside the icon slots of both, never over one."""
@@ -415,7 +414,7 @@ TWO_FOES = {"turn": 5, "active": 0, "phase": "conan_move",
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_conan_a_foe_face_never_shows_its_kind_in_place_of_its_name(size, lang):
     """QA shot_65: a Foe face with no room for its name does not print its kind
     ("Human") where the name goes; where the name is printed the kind comes under it."""
@@ -442,7 +441,7 @@ def test_issue12_conan_a_foe_face_never_shows_its_kind_in_place_of_its_name(size
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_conan_a_foe_name_label_takes_the_side_with_room(size, lang):
     """QA shot_65: the Hill Bandit's name is not squeezed into two lines in the gap
     before the Temple Spearman when the other side has room for it on one line; no
@@ -465,7 +464,7 @@ def test_issue12_conan_a_foe_name_label_takes_the_side_with_room(size, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_issue12_conan_the_three_stat_discs_never_touch(size, lang):
     """QA shot_4: on Conan's card and each Foe's the damage, prowess and health discs
     stand apart (two rows on a narrow face), each number drawn whole inside its disc."""

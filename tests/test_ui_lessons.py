@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screen_sizes import SCREEN_SIZES
 from test_ui_polish import _overflowing
 from ui_helpers import click, drag, frames, key, make_app, screenshot, texts, widget_centre
 
@@ -25,7 +26,6 @@ from tabletop.ui.panels import render_message
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "lessons"
 WINDOW_GAMES = ("arc", "eshi100")
 LESSONS = [p for g in WINDOW_GAMES for p in lesson_files(ROOT, g)]
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
 
 def _id(path: Path) -> str:
@@ -361,7 +361,7 @@ def test_menu_has_a_lessons_button_opening_the_list(tmp_path: Path) -> None:
     assert not isinstance(app.stack.top, LessonsMenu)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_lessons_list_at_every_size_and_language(tmp_path: Path, size: tuple[int, int],
                                                  lang: str) -> None:

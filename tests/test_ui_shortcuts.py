@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screen_sizes import SCREEN_SIZES
 from ui_helpers import arc_position, click, frames, key, make_app, move, table_at, widget_centre
 
 from tabletop import i18n
@@ -32,8 +33,6 @@ from tabletop.ui.shortcuts import (
 )
 from tabletop.ui.shortcuts_overlay import ShortcutsOverlay
 from tabletop.ui.theme import text_floor
-
-SIZES = [(1280, 720), (1600, 900), (2560, 1440)]
 
 
 def question(app: Any) -> None:
@@ -206,7 +205,7 @@ def test_question_mark_lists_the_table_keys_with_the_plugins_and_closes(arc) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 def test_the_overlay_fits_the_window_in_both_languages(arc, size, lang) -> None:
     """At 1280x720, 1600x900 and 2560x1440, en and ja: the box lies in the window,
     every text in the box and clear of the others, none under the text floor."""

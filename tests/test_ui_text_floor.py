@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 import pytest
+from screen_sizes import SCREEN_SIZES, size_params
 from ui_helpers import frames, make_app
 
 from tabletop.core import selfplay
@@ -31,8 +32,6 @@ from tabletop.ui.card_render import CardRenderer
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.table import TableScene
 from tabletop.ui.theme import text_floor, ui_scale
-
-SIZES = ((1280, 720), (1600, 900), (2560, 1440))
 
 
 def _mid_game(game_id: str, seed: int = 4, turns: int = 4) -> Game:
@@ -70,7 +69,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     return record
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 @pytest.mark.parametrize("game_id", game_ids())
 def test_text_floor_every_table(game_id: str, size: tuple[int, int],
                                 drawn: list[tuple[str, int]]) -> None:
@@ -219,7 +218,7 @@ def _draw_all_again(scene: TableScene) -> dict[tuple[Any, ...], Any]:
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SCREEN_SIZES)
 @pytest.mark.parametrize("game_id", game_ids())
 def test_card_face_texts_are_neither_clipped_nor_overlapping(
         game_id: str, size: tuple[int, int], lang: str, text_blits: None) -> None:
@@ -248,7 +247,7 @@ def test_card_face_texts_are_neither_clipped_nor_overlapping(
 
 
 @pytest.mark.parametrize(("game_id", "size"), [
-    pytest.param(g, s, id=f"{g}-{s[0]}x{s[1]}") for g in game_ids() for s in SIZES])
+    p for g in game_ids() for p in size_params(g)])
 def test_the_hover_view_shows_every_text_of_every_card(
         game_id: str, size: tuple[int, int], text_blits: None) -> None:
     """Issue 10: the large hover view leaves nothing out (name, type, numbers, badges,
