@@ -42,6 +42,14 @@ class CommonRefusals:
     #: a move of the wrong seat then; "" means ``not_your_turn`` serves for both.
     other_acts: str = ""
 
+    @classmethod
+    def of_game(cls, game: str, other_acts: str = "") -> CommonRefusals:
+        """The codes ``"<game>.game_over"``, ``"<game>.unknown_action"``... that every
+        game names alike (``game``: its id, e.g. ``"arc"``); ``other_acts`` as above."""
+        return cls(f"{game}.game_over", f"{game}.unknown_action", f"{game}.decision_pending",
+                   f"{game}.no_decision", f"{game}.not_your_turn", f"{game}.bad_choice",
+                   f"{game}.choice_count", other_acts)
+
     def codes(self) -> tuple[str, ...]:
         """Every code, for catalogue checks."""
         return tuple(code for code in astuple(self) if code)

@@ -49,12 +49,7 @@ from tabletop.games.arc.words import inst_msg
 Answer = MulliganAnswer | tuple[tuple[int, int], ...] | CombatCardAnswer
 
 
-REFUSALS = CommonRefusals(
-    game_over="arc.game_over", unknown_action="arc.unknown_action",
-    decision_pending="arc.decision_pending", no_decision="arc.no_decision",
-    not_your_turn="arc.not_your_turn", bad_choice="arc.bad_choice",
-    choice_count="arc.choice_count",
-)
+REFUSALS = CommonRefusals.of_game(GAME_ID)
 
 
 class ArcRules(GameRules):

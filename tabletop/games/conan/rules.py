@@ -68,12 +68,7 @@ ENEMY_PHASES = frozenset({Phase.FOE_DRAW, Phase.FOE_MOVE})
 #: The refusals Conan shares with every game (their words: ``refusal.common.*``); the
 #: enemy acts inside the other player's turn, refused to the other seat as
 #: ``conan.enemy_acts``.
-REFUSALS = CommonRefusals(
-    game_over="conan.game_over", unknown_action="conan.unknown_action",
-    decision_pending="conan.decision_pending", no_decision="conan.no_decision",
-    not_your_turn="conan.not_your_turn", bad_choice="conan.bad_choice",
-    choice_count="conan.choice_count", other_acts="conan.enemy_acts",
-)
+REFUSALS = CommonRefusals.of_game(GAME_ID, other_acts="conan.enemy_acts")
 
 
 def _choice(action: Action) -> list[str] | None:

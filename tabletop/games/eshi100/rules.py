@@ -80,12 +80,7 @@ from tabletop.games.eshi100.words import reorient as words_reorient
 from tabletop.games.eshi100.zones import is_in
 from tabletop.geometry import Corner
 
-REFUSALS = CommonRefusals(
-    game_over="eshi100.game_over", unknown_action="eshi100.unknown_action",
-    decision_pending="eshi100.decision_pending", no_decision="eshi100.no_decision",
-    not_your_turn="eshi100.not_your_turn", bad_choice="eshi100.bad_choice",
-    choice_count="eshi100.choice_count",
-)
+REFUSALS = CommonRefusals.of_game(GAME_ID)
 _PHASE_OF = {"place": Phase.ACTION, "use": Phase.ACTION, "hand_boost": Phase.ACTION,
              "challenge": Phase.CHALLENGE, "next_phase": Phase.CHALLENGE}
 

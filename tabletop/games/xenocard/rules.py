@@ -120,12 +120,7 @@ class CounterAnswer:
 Answer = MulliganAnswer | AdjustAnswer | BlockAnswer | CounterAnswer
 
 
-REFUSALS = CommonRefusals(
-    game_over="xenocard.game_over", unknown_action="xenocard.unknown_action",
-    decision_pending="xenocard.decision_pending", no_decision="xenocard.no_decision",
-    not_your_turn="xenocard.not_your_turn", bad_choice="xenocard.bad_choice",
-    choice_count="xenocard.choice_count",
-)
+REFUSALS = CommonRefusals.of_game(GAME_ID)
 
 
 class XenoRules(GameRules):
