@@ -491,6 +491,7 @@ class CardRenderer:
         #: The user's card pictures drawn instead of generated faces (issue 16).
         self.images = CardImages()
         self.caches.append(self.images.sources)
+        self._bounded: list[SurfaceCache[Any, Any]] = []
         #: Each seat's sleeve colour (RGB) drawn on its backs; None: bare backs.
         self.sleeves: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
         #: How many times :meth:`clear` forgot every picture (a SpriteMemo's context).
@@ -572,10 +573,13 @@ class CardRenderer:
         return self._get(None, size, turn, sleeve_key(rgb))
 
     def clear(self) -> None:
-        """Forget every cached surface (e.g. after a language change); ``generation``
-        counts the clears, so what kept a picture of this renderer knows it is stale."""
+        """Forget every cached surface (e.g. after a language change), the subclass's
+        :meth:`bounded_cache` ones too; ``generation`` counts the clears, so what kept a
+        picture of this renderer knows it is stale."""
         self._cache.clear()
         self.records.clear()
+        for cache in self._bounded:
+            cache.clear()
         self.generation += 1
 
     @property
@@ -598,9 +602,10 @@ class CardRenderer:
         """A new cache of drawn surfaces for a subclass (chips, tags, compact faces):
         at most ``windows`` windows' worth of pixels (at least ``floor`` bytes), the
         least recently used dropped first, and emptied of sizes no longer shown when
-        the window changes size, like the faces."""
+        the window changes size, like the faces, and by :meth:`clear`."""
         cache: SurfaceCache[Any, Any] = SurfaceCache(lambda: window_budget(windows, floor))
         self.caches.append(cache)
+        self._bounded.append(cache)
         return cache
 
     def _face_evicted(self, key: tuple[str, int, int, float, str], _: Any) -> None:

@@ -101,13 +101,6 @@ class ArcCardRenderer(CardRenderer):
                                    tuple[pygame.Surface, pygame.Rect | None]] = \
             self.bounded_cache(1.0)
 
-    def clear(self) -> None:
-        """Forget every cached surface (e.g. after a language change)."""
-        super().clear()
-        self._chips.clear()
-        self._compact.clear()
-        self._spines.clear()
-
     def compact_resource(self, card_id: str, w: int, h: int, tapped: bool) -> pygame.Surface:
         """The compact face of a resource, ``w`` x ``h`` pixels upright (turned 90 degrees
         counter-clockwise when ``tapped``, so ``h`` x ``w``): its colour filling the face,

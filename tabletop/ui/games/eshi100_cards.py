@@ -144,11 +144,6 @@ class EshiCardRenderer(CardRenderer):
         super().__init__(fonts, cards)
         self._extra: SurfaceCache[tuple[Any, ...], pygame.Surface] = self.bounded_cache(1.0)
 
-    def clear(self) -> None:
-        """Forget every cached surface (a language change)."""
-        super().clear()
-        self._extra.clear()
-
     # -- the face ------------------------------------------------------------------------
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:

@@ -166,12 +166,6 @@ class XenoCardRenderer(CardRenderer):
         return {(key[1], key[2]) for key, record in self.records.items()
                 if key[0] == "face" and record.left_out}
 
-    def clear(self) -> None:
-        """Forget every cached surface (a language change)."""
-        super().clear()
-        self._rows.clear()
-        self._plans.clear()
-
     # -- backs -----------------------------------------------------------------------
     def draw_back(self, w: int, h: int) -> pygame.Surface:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
