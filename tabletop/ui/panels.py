@@ -20,6 +20,7 @@ from tabletop.core.view import CardView, TableView
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
 from tabletop.ui.hover_words import card_lines, words_box
+from tabletop.ui.log_fit import first_rows, rows_that_fit
 from tabletop.ui.log_targets import with_chosen
 from tabletop.ui.textwrap_ja import render_wrapped
 
@@ -213,6 +214,8 @@ class LogPanel:
     def __init__(self, text: TextCache) -> None:
         self.text = text
         self.scroll = 0  # lines hidden below (0 = newest visible)
+        #: Where the last :meth:`draw` put each line or rows of a line (surface pixels).
+        self.drawn: list[pygame.Rect] = []
 
     def wheel(self, dy: int, total: int) -> None:
         """Scroll by a wheel step (``dy`` > 0: back in time)."""
@@ -224,7 +227,10 @@ class LogPanel:
         oldest line shown, wrapped over rows, only the last rows that fit whole are
         drawn (never a row cut in half, and no gap under the heading: QA). The lines
         whose indexes are in ``refused`` (the viewer's own refusals) are drawn in the
-        refusal colour."""
+        refusal colour. The newest line shown, when taller than the room, shows its
+        first rows that fit whole, the last ended with "…" (QA16 #20,
+        :mod:`~tabletop.ui.log_fit`). ``drawn`` then holds where each piece went."""
+        self.drawn = []
         size = max(11, round(14 * scale))
         head = self.text.get(t("table.log"), size, DIM, True)
         if rect.h < head.get_height() + 2:
@@ -234,6 +240,7 @@ class LogPanel:
         y = rect.bottom - 4
         wrap = rect.w - 24
         end = len(lines) - self.scroll
+        font = self.text.fonts.get(size)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(rect.x, top, rect.w, rect.bottom - top))
         for index in range(end - 1, -1, -1):
@@ -241,18 +248,29 @@ class LogPanel:
             colour = (REFUSED if newest else REFUSED_DIM) if index in refused else \
                 TEXT if newest else DIM
             surf = self.text.get(lines[index], size, colour, False, wrap)
+            if y - surf.get_height() - 3 < top and index == end - 1:
+                rows = first_rows(lines[index], font, wrap,
+                                  rows_that_fit(rect.bottom - 7 - top, font))
+                row_y = rect.bottom - 7 - font.get_linesize() * (len(rows) - 1) - \
+                    font.get_height()
+                for row in rows:
+                    piece = self.text.get(row, size, colour)
+                    surface.blit(piece, (rect.x + 14, row_y))
+                    self.drawn.append(piece.get_rect(topleft=(rect.x + 14, row_y)))
+                    row_y += font.get_linesize()
+                break
             y -= surf.get_height() + 3
-            if y < top and index != end - 1:  # its last rows that fit whole, if any
-                step = self.text.fonts.get(size).get_linesize()
+            if y < top:  # its last rows that fit whole, if any
+                step = font.get_linesize()
                 first = -(-(top - y) // step)  # the first row starting under the heading
-                if first * step < surf.get_height():
-                    surface.blit(surf, (rect.x + 14, y + first * step),
-                                 pygame.Rect(0, first * step, surf.get_width(),
-                                             surf.get_height() - first * step))
+                part = pygame.Rect(0, first * step, surf.get_width(),
+                                   surf.get_height() - first * step)
+                if part.h > 0:
+                    surface.blit(surf, (rect.x + 14, y + first * step), part)
+                    self.drawn.append(part.move(rect.x + 14, y))
                 break
             surface.blit(surf, (rect.x + 14, y))
-            if y < top:  # the newest line shows even when too tall
-                break
+            self.drawn.append(surf.get_rect(topleft=(rect.x + 14, y)))
         surface.set_clip(clip)
 
 
