@@ -63,6 +63,22 @@ _BACK = (34, 42, 78)
 _BACK_EDGE = (196, 168, 90)
 
 
+def patterned_back(w: int, h: int, back: tuple[int, int, int] = _BACK,
+                   edge: tuple[int, int, int] = _BACK_EDGE,
+                   inset_colour: tuple[int, int, int] = (52, 64, 112)) -> pygame.Surface:
+    """A card back ``w`` x ``h`` px on a transparent surface: rounded, filled ``back``,
+    an ``edge`` frame and a thinner inset frame in ``inset_colour`` (the default back; a
+    game's renderer draws its mark over it)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(2, w // 14)
+    pygame.draw.rect(surf, back, (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surf, edge, (0, 0, w, h), max(1, w // 30), border_radius=radius)
+    inset = max(3, w // 9)
+    pygame.draw.rect(surf, inset_colour, (inset, inset, w - 2 * inset, h - 2 * inset),
+                     max(1, w // 40), border_radius=radius)
+    return surf
+
+
 def fit_lines(fonts: FontSource, text: str, width: int, size: int, minimum: int,
               bold: bool, max_lines: int = 2) -> tuple[int, pygame.font.Font, list[str]]:
     """``(size, font, lines)``: the largest font from ``size`` down to ``minimum`` in
@@ -660,15 +676,8 @@ class CardRenderer:
         return surf
 
     def draw_back(self, w: int, h: int) -> pygame.Surface:
-        """A card back (default: a plain patterned back)."""
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(2, w // 14)
-        pygame.draw.rect(surf, _BACK, (0, 0, w, h), border_radius=radius)
-        pygame.draw.rect(surf, _BACK_EDGE, (0, 0, w, h), max(1, w // 30), border_radius=radius)
-        inset = max(3, w // 9)
-        pygame.draw.rect(surf, (52, 64, 112), (inset, inset, w - 2 * inset, h - 2 * inset),
-                         max(1, w // 40), border_radius=radius)
-        return surf
+        """A card back (default: a plain patterned back, :func:`patterned_back`)."""
+        return patterned_back(w, h)
 
     # -- cache -------------------------------------------------------------------------
 

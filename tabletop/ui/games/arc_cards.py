@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from tabletop.i18n import t
-from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource
+from tabletop.ui.card_render import FULL, SMALL, CardRenderer, FaceText, FontSource, patterned_back
 from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["ALIGN_MARKS", "COLOURS", "ArcCardRenderer", "effect_text", "effect_words",
@@ -244,13 +244,7 @@ class ArcCardRenderer(CardRenderer):
         return surf
 
     def draw_back(self, w: int, h: int) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(2, w // 14)
-        pygame.draw.rect(surf, _BACK, (0, 0, w, h), border_radius=radius)
-        pygame.draw.rect(surf, _BACK_EDGE, (0, 0, w, h), max(1, w // 30), border_radius=radius)
-        inset = max(3, w // 9)
-        pygame.draw.rect(surf, (52, 64, 112), (inset, inset, w - 2 * inset, h - 2 * inset),
-                         max(1, w // 40), border_radius=radius)
+        surf = patterned_back(w, h, _BACK, _BACK_EDGE)
         cx, cy, r = w // 2, h // 2, max(4, w // 4)
         pygame.draw.polygon(surf, _BACK_EDGE, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
                                                (cx - r, cy)], max(1, w // 30))

@@ -34,7 +34,7 @@ import pygame
 
 from tabletop.geometry import CORNERS, Corner
 from tabletop.i18n import t
-from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource
+from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, patterned_back
 from tabletop.ui.surface_cache import SurfaceCache
 
 __all__ = ["CORNER_SHARE", "DIM", "ICON_COLOURS", "SEAT_COLOURS", "EshiCardRenderer",
@@ -279,13 +279,7 @@ class EshiCardRenderer(CardRenderer):
     # -- backs and damaged cards -----------------------------------------------------------
 
     def draw_back(self, w: int, h: int) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(2, w // 14)
-        pygame.draw.rect(surf, _BACK, (0, 0, w, h), border_radius=radius)
-        pygame.draw.rect(surf, _BACK_EDGE, (0, 0, w, h), max(1, w // 30), border_radius=radius)
-        inset = max(3, w // 9)
-        pygame.draw.rect(surf, (70, 58, 98), (inset, inset, w - 2 * inset, h - 2 * inset),
-                         max(1, w // 40), border_radius=radius)
+        surf = patterned_back(w, h, _BACK, _BACK_EDGE, (70, 58, 98))
         cx, cy, r = w // 2, h // 2, max(5, w // 4)
         pygame.draw.circle(surf, _BACK_EDGE, (cx, cy), r, max(1, w // 30))
         out = self.writer(surf, ("back", None, w, h, ""))
