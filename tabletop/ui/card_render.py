@@ -679,6 +679,16 @@ class CardRenderer:
         """A card back (default: a plain patterned back, :func:`patterned_back`)."""
         return patterned_back(w, h)
 
+    def unknown_face(self, card_id: str, w: int, h: int, lang: str,
+                     ink: tuple[int, int, int] = _INK) -> pygame.Surface:
+        """The face of an id the card database lacks, ``w`` x ``h`` px: a plain grey card
+        labelled with the id in ``ink`` (rather than a crash in :meth:`draw_face`)."""
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
+        out = self.writer(surf, ("face", card_id, w, h, lang))
+        out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, ink, max_lines=2)
+        return surf
+
     # -- cache -------------------------------------------------------------------------
 
     def _get(self, card_id: str | None, size: tuple[int, int], turn: float,

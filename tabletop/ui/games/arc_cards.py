@@ -254,12 +254,10 @@ class ArcCardRenderer(CardRenderer):
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
+        if card is None:
+            return self.unknown_face(card_id, w, h, lang, _INK)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         out = self.writer(surf, ("face", card_id, w, h, lang))
-        if card is None:  # unknown id: draw a plain labelled card rather than crash
-            pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
-            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
-            return surf
         detail = self.detail(w, h)
         colour = card.get("colour")
         frame = COLOURS.get(colour, COLOURS[None])

@@ -148,13 +148,11 @@ class EshiCardRenderer(CardRenderer):
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
+        if card is None:
+            return self.unknown_face(card_id, w, h, lang, _INK)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(2, w // 14)
         out = self.writer(surf, ("face", card_id, w, h, lang))
-        if card is None:  # an unknown id: a plain label rather than a crash
-            pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=radius)
-            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
-            return surf
         frame = ICON_COLOURS.get(str(card.get("icon")), (120, 120, 128))
         border = max(2, w // 26)
         pygame.draw.rect(surf, frame, (0, 0, w, h), border_radius=radius)

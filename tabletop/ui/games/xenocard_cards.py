@@ -293,12 +293,10 @@ class XenoCardRenderer(CardRenderer):
 
     def draw_face(self, card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
         card = self.cards.get(card_id)
+        if card is None:
+            return self.unknown_face(card_id, w, h, lang, _INK)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         out = self.writer(surf, ("face", card_id, w, h, lang))
-        if card is None:  # unknown id: a plain labelled card rather than a crash
-            pygame.draw.rect(surf, (200, 200, 200), (0, 0, w, h), border_radius=max(2, w // 14))
-            out.fit(card_id, surf.get_rect().inflate(-4, -4), w // 9, _INK, max_lines=2)
-            return surf
         kind = card.type
         if kind == "weapon" and w > h:  # equipped: a tag lying over its holder
             return self._weapon_tag(surf, out, card, lang, w, h)
