@@ -116,3 +116,45 @@ def test_a_newest_line_taller_than_the_log_shows_its_first_rows_whole() -> None:
     assert rows[0].startswith("Manual: Player 1") and rows[1].endswith("…")
     assert all(font.size(r)[0] <= width - 24 for r in rows)
     assert rows_that_fit(font.get_height() - 1, font) == 0
+
+
+# ------------------------------------------------------------------ the result box
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1600, 900), (2560, 1440)])
+def test_the_back_to_the_menu_button_lies_inside_the_result_box(
+        size: tuple[int, int], lang: str) -> None:
+    """Finding 20 (s88.png): after a resignation (Ctrl+Q, then Enter confirms) the
+    "Back to the menu" button sat on the result box's lower edge. Now it lies inside
+    the box with a margin on every side, the box's shade drawn all round it, and the
+    heading and the resignation line above it, none over another."""
+    from tabletop.ui import dialogs
+    from tabletop.ui.result_box import scene_layout
+
+    app = make_app(size, lang)
+    try:
+        scene = _table(app, _mid_game("arc", turns=1))
+        key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+        assert dialogs.top_dialog(app.ui) is not None, "Resign did not ask"
+        key(app, pygame.K_RETURN)
+        frames(app, 3)
+        assert scene.game.state.game_over
+        button = scene._game_over_button
+        assert button is not None and button.visible
+        where = scene_layout(scene)
+        assert where.why is not None  # somebody resigned
+        margin = where.margin
+        assert where.box.inflate(-2 * margin, -2 * margin).contains(button.rect), \
+            (button.rect, where.box)
+        assert where.heading.bottom <= where.why.top and where.why.bottom < button.rect.top
+        assert where.box.contains(where.heading) and where.box.contains(where.why)
+        shot = app.screen.copy()
+        half = margin // 2
+        r = button.rect
+        for x, y in ((r.centerx, r.top - half), (r.centerx, r.bottom + half),
+                     (r.left - half, r.centery), (r.right + half, r.centery)):
+            colour = shot.get_at((x, y))[:3]
+            assert max(colour) < 40, ((x, y), colour)  # the box's dark shade, not the table
+    finally:
+        app.shutdown()

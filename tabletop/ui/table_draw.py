@@ -12,7 +12,6 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.engine import resigned_seat
 from tabletop.core.view import CardView
 from tabletop.geometry import Placed
 from tabletop.i18n import t
@@ -21,7 +20,8 @@ from tabletop.ui.card_render import clear_of_text
 from tabletop.ui.free_menu import draw_free_marks
 from tabletop.ui.heap import opaque_surface
 from tabletop.ui.lit_layer import LitPatches, Painter
-from tabletop.ui.panels import PANEL_BG, PANEL_EDGE, seat_name
+from tabletop.ui.panels import PANEL_BG, PANEL_EDGE
+from tabletop.ui.result_box import result_texts, scene_layout
 from tabletop.ui.sprite import right_angle
 from tabletop.ui.table_parts import TableParts
 
@@ -417,31 +417,16 @@ class TableDraw(TableParts):
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         """Game over in the middle (free mode: :meth:`_draw_free_banner`)."""
-        area = pygame.Rect(self.viewport.area)
-        state = self.game.state
-        if state.game_over:
-            text = (t("table.game_over_win", player=seat_name(state.winner))
-                    if state.winner is not None else t("table.game_over_draw"))
-            label = self.text.get(text, max(22, round(34 * self.scale)), (255, 236, 150), True)
-            resigned = resigned_seat(state)
-            why = None if resigned is None else self.text.get(
-                t("table.game_over_resigned", player=seat_name(resigned)),
-                max(14, round(18 * self.scale)), (232, 236, 228))
-            box = label.get_rect(center=(area.centerx, area.centery - round(20 * self.scale)))
-            box = box.inflate(60, 110)
-            box.top = box.top + round(20 * self.scale)
-            if why is not None:  # the banner says who resigned, above the button
-                box.w = max(box.w, why.get_width() + 60)
-                box.centerx = area.centerx
-                box.top -= why.get_height() + 6
-                box.h += why.get_height() + 6
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (10, 14, 12, 220), shade.get_rect(), border_radius=14)
-            surface.blit(shade, box)
-            top = label.get_rect(midtop=(box.centerx, box.y + 14))
-            surface.blit(label, top)
-            if why is not None:
-                surface.blit(why, why.get_rect(midtop=(box.centerx, top.bottom + 6)))
+        if self.game.state.game_over:  # the box holds its button (QA16 #20: ui/result_box)
+            label, why = result_texts(self)
+            where = scene_layout(self)
+            shade = pygame.Surface(where.box.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (10, 14, 12, 220), shade.get_rect(),
+                             border_radius=max(8, round(14 * self.scale)))
+            surface.blit(shade, where.box)
+            surface.blit(label, where.heading)
+            if why is not None and where.why is not None:
+                surface.blit(why, where.why)
 
     def _make_panel(self) -> pygame.Surface:
         """The side panel (tracker, preview or log, decision prompt), redrawn on change."""

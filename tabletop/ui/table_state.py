@@ -28,11 +28,13 @@ from tabletop.ui.gc_pauses import release as release_heap
 from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panels import render_message
+from tabletop.ui.result_box import scene_layout
 from tabletop.ui.settings_apply import sleeve_colours
 from tabletop.ui.slide_refit import refit_slide
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
-from tabletop.ui.theme import fit_id
+from tabletop.ui.table_fit import BUTTON_H, GAP, PAD, TRACKER_H, panel_room
+from tabletop.ui.theme import fit_id, ui_scale
 from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
 
 if TYPE_CHECKING:
@@ -422,7 +424,8 @@ class TableState(TableParts):
         """Fit the table and the side panel to the window; rebuild widgets."""
         w, h = size
         before = self.viewport.scale  # pixels per mm, for a glide under way
-        factor = float(getattr(self.app, "user_scale", 1.0))  # the chosen UI scale
+        # the chosen UI scale as taken (a table takes it as far as it fits, QA16 #4)
+        factor = self.scale / ui_scale(size) if hasattr(self.app, "user_scale") else 1.0
         if portrait(size):  # the panel under the table, across the width (issue 16)
             below = self.viewport.fit_above_panel(size, round(h * PANEL_BELOW_SHARE))
             self.panel_rect = pygame.Rect(0, h - below, w, below)
@@ -438,16 +441,16 @@ class TableState(TableParts):
         self.decisions.kill()
         self._kill_game_over()
         scale = self.scale
-        pad = round(8 * scale)
+        pad = round(PAD * scale)
         rows = self.controls.rows
-        button_h = round(34 * scale)
-        gap = max(4, round(6 * scale))
+        button_h = round(BUTTON_H * scale)
+        gap = max(4, round(GAP * scale))
         buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
                               rows * button_h + (rows - 1) * gap)
         buttons.bottom = h - pad
         self.controls.build(self.app.ui, buttons, scale, self.app.fonts)
         self.buttons_rect = buttons
-        self.tracker_h = round(176 * scale)
+        self.tracker_h = round(TRACKER_H * scale)
         if self.lang != self._text_lang:
             self._language_changed()
         if self.sprites:
@@ -479,15 +482,17 @@ class TableState(TableParts):
                                                 + pad)
             top = self.free_banner_rect.bottom + pad
         bottom = self.buttons_rect.top - pad
-        if self.decisions.decision is not None:
-            dec_h = self._decision_height(self.panel_rect.w - 2 * pad)
+        if self.decisions.decision is not None:  # never over what lies above it (QA16 #4)
+            dec_h = min(self._decision_height(self.panel_rect.w - 2 * pad),
+                        max(0, bottom - top))
             self.decision_rect = pygame.Rect(self.panel_rect.x + pad, bottom - dec_h,
                                              self.panel_rect.w - 2 * pad, dec_h)
             bottom = self.decision_rect.top - pad
         else:
             self.decision_rect = pygame.Rect(0, 0, 0, 0)
+        coach_bottom, below = panel_room(self.app.fonts, self.scale, top, bottom, pad)
         top = self.coach.place(self, self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
-                               bottom, pad, round(60 * self.scale))  # issue 12 §1
+                               coach_bottom, pad, below)  # issue 12 §1
         self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
                                      max(0, bottom - top))  # none left: L (issue 16)
         if self.decisions.decision is not None:
@@ -496,10 +501,8 @@ class TableState(TableParts):
         else:
             self.decisions.kill()
         if self.game.state.game_over and self._game_over_button is None:
-            area = pygame.Rect(self.viewport.area)
-            bw, bh = round(240 * self.scale), round(44 * self.scale)
-            rect = pygame.Rect(0, 0, bw, bh)
-            rect.center = (area.centerx, area.centery + round(50 * self.scale))
+            rect = scene_layout(self).button  # inside the result box (QA16 #20)
+            bw = rect.w
             text = t("button.back_to_menu")
             self._game_over_button = pygame_gui.elements.UIButton(
                 relative_rect=rect, text=text, manager=self.app.ui,
