@@ -287,11 +287,10 @@ class ArcUI(GameUI):
     def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own face-up cards in the hand, the character row and the resource row (a
         resource is only clicked, to pick it for a payment; dragged, it stays)."""
-        sprite = scene.by_iid.get(iid)
         seat = scene.viewer
-        if sprite is None or sprite.card.owner != seat or sprite.card.hidden:
-            return False
-        return sprite.zone in (f"p{seat}.hand", f"p{seat}.characters", f"p{seat}.resources")
+        return super().can_pick_up(scene, iid) \
+            and scene.by_iid[iid].zone in (f"p{seat}.hand", f"p{seat}.characters",
+                                           f"p{seat}.resources")
 
     def drop_target_cards(self, scene: TableContext, iid: int) -> Iterable[int]:
         """Combatants and combat cards (a combat card onto a fighting character)."""

@@ -319,11 +319,9 @@ class XenoUI(GameUI):
     # -- input
     def can_pick_up(self, scene: TableContext, iid: int) -> bool:
         """Own face-up cards in the hand, standby area and battle field (moves)."""
-        sprite = scene.by_iid.get(iid)
         seat = scene.viewer
-        if sprite is None or sprite.card.owner != seat or sprite.card.hidden:
-            return False
-        return sprite.zone in (f"p{seat}.hand", f"p{seat}.standby", f"p{seat}.field")
+        return super().can_pick_up(scene, iid) \
+            and scene.by_iid[iid].zone in (f"p{seat}.hand", f"p{seat}.standby", f"p{seat}.field")
 
     def drop_target_cards(self, scene: TableContext, iid: int) -> list[int]:
         """Battle cards in play (weapons onto holders, level-ups, events onto targets)."""
