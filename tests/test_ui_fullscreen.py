@@ -21,6 +21,7 @@ from tabletop import userdirs
 from tabletop.core.actions import Action
 from tabletop.settings import load_settings
 from tabletop.ui.menu import MenuScene
+from tabletop.ui.screen_fit import fit_scale
 from tabletop.ui.viewport import panel_width
 
 
@@ -133,8 +134,11 @@ def test_ui_scale_drops_land_where_aimed_and_widgets_grow(free_arc, factor: floa
     app.set_ui_scale(factor)
     frames(app, 2)
     assert app.user_scale == factor
-    assert app.scale == factor  # 1280x720: the window alone says 1.0
-    assert scene.panel_rect.w == panel_width(1280, factor)
+    # 1280x720: the window alone says 1.0; the table takes a bigger one as far as it
+    # fits (QA16 #4)
+    fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
+    assert app.scale == (min(factor, fits) if factor > 1 else factor)
+    assert scene.panel_rect.w == panel_width(1280, app.scale)
     grows = (app.scale, scene.panel_rect.w, scene.controls.buttons["menu"].rect.h)
     assert all((g > b) if factor > 1 else (g < b) for g, b in zip(grows, before, strict=True))
     table = pygame.Rect(scene.viewport.table_rect())
@@ -235,19 +239,18 @@ def test_menu_screens_take_a_bigger_chosen_scale_as_far_as_they_fit() -> None:
 
 def test_the_table_takes_the_chosen_scale_and_gives_it_back_at_the_menu(free_arc) -> None:
     """From the table at 200% to the menu (Menu button): the menu is drawn as big as its
-    layout fits the window (issue 16), the table again at 200%."""
-    from tabletop.ui.screen_fit import fit_scale
-
+    layout fits the window (issue 16), the table again as big as its own fits (QA16 #4)."""
     app, game, scene, _ = free_arc
     app.set_ui_scale(2.0)
     frames(app, 2)
-    assert app.scale == 2.0
+    table_fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
+    assert 1.0 < app.scale == table_fits < 2.0
     _menu_button_answers(app, scene)
     frames(app, 2)
     assert 1.0 < app.scale == fit_scale(app.stack.top.layout_need(), app.size) < 2.0
     app.start_game(game, autosave=False)
     frames(app, 2)
-    assert app.scale == 2.0
+    assert app.scale == table_fits
 
 
 def test_f11_waits_while_a_dialog_asks(free_arc) -> None:

@@ -140,19 +140,25 @@ class App:
         (:func:`~tabletop.ui.theme.ui_scale`) times the chosen :attr:`user_scale`, in
         steps of 1/8 from 0.75 to 3.
 
-        A chosen scale above 1 applies whole while a scene that lays itself out at any
-        scale is on the stack (``scales_freely``: a table; the covers, dialogs and
-        help pages over it follow); a menu-like screen in front takes it as far as its
-        layout fits the window (its ``layout_need()``, never below the window's own
-        scale; :func:`~tabletop.ui.screen_fit.screen_cap`, issue 16), any other screen
-        keeps the window's scale. Below 1 every screen follows."""
-        from tabletop.ui.screen_fit import screen_cap
+        A chosen scale above 1 applies while a scene that lays itself out at any scale
+        is on the stack (``scales_freely``): a table as far as its side panel and table
+        area fit (its ``layout_need()``, :func:`~tabletop.ui.screen_fit.free_cap`,
+        QA16 #4; the covers, dialogs and help pages over it follow), a help page over
+        the menu whole; a menu-like screen in front takes it as far as its layout fits
+        the window (its ``layout_need()``, never below the window's own scale;
+        :func:`~tabletop.ui.screen_fit.screen_cap`, issue 16), any other screen keeps
+        the window's scale. Below 1 every screen follows."""
+        from tabletop.ui.screen_fit import free_cap, screen_cap
 
         base, factor = ui_scale(size), self.user_scale
         scale = round(base * factor * 8) / 8
-        if factor > 1.0 and not any(getattr(scene, "scales_freely", False)
-                                    for scene in self.stack.scenes):
-            scale = min(scale, screen_cap(self.stack.scenes, size, base))
+        if factor > 1.0:
+            scenes = self.stack.scenes
+            if not any(getattr(scene, "scales_freely", False) for scene in scenes):
+                scale = min(scale, screen_cap(scenes, size, base))
+            else:
+                cap = free_cap(scenes, size, base)
+                scale = scale if cap is None else min(scale, cap)
         return max(0.75, min(3.0, scale))
 
     def set_ui_scale(self, factor: float) -> None:

@@ -1,9 +1,11 @@
 """How far the menu-like screens follow the chosen UI scale (issue 16).
 
 The settings offer a UI scale (75%-200%) on top of the window's own
-(:func:`~tabletop.ui.theme.ui_scale`). The table lays itself out at any scale
-(``scales_freely``); a menu-like screen (menu, settings, deck builder, lessons list)
-takes the chosen scale as far as its layout fits the window: its scale is
+(:func:`~tabletop.ui.theme.ui_scale`). A help page lays itself out at any scale
+(``scales_freely``); so does the table, as far as its side panel and table area fit
+(:func:`free_cap`, :mod:`tabletop.ui.table_fit`); a menu-like screen (menu, settings,
+deck builder, lessons list) takes the chosen scale as far as its layout fits the
+window: its scale is
 
     min(window scale x chosen factor, the largest 1/8 step at which it fits),
 
@@ -24,8 +26,8 @@ from typing import Any
 
 __all__ = ["DECKS_LIST_ROWS", "DECKS_TOOLBAR", "LESSON_LINE_H", "LESSON_TEXT_W",
            "MENU_GAP", "MENU_LEFT", "MENU_MARGIN", "MENU_RIGHT", "MENU_RIGHT_SAVES",
-           "MENU_SETUP_MIN", "STEPS", "deck_builder_need", "fit_scale", "lessons_need",
-           "menu_columns", "menu_need", "screen_cap", "settings_need",
+           "MENU_SETUP_MIN", "STEPS", "deck_builder_need", "fit_scale", "free_cap",
+           "lessons_need", "menu_columns", "menu_need", "screen_cap", "settings_need",
            "toolbar_button_w", "toolbar_name_w"]
 
 #: Scales come in steps of 1/8 (as :func:`~tabletop.ui.theme.ui_scale`).
@@ -62,14 +64,36 @@ DECKS_TOOLBAR = ("new", "save", "rename", "duplicate", "delete", "import", "expo
                   "folder")
 
 
-def fit_scale(need: tuple[int, int], size: tuple[int, int]) -> float:
+def fit_scale(need: tuple[int, int], size: tuple[int, int],
+              fixed: tuple[int, int] = (0, 0)) -> float:
     """The largest scale, in steps of 1/8, at which a layout ``need`` pixels big at scale
-    1.0 fits a window ``size`` pixels big (0.0 for a window smaller than 1/8 of it).
-    Raises ValueError for a need that is not positive."""
+    1.0 fits a window ``size`` pixels big beside ``fixed`` window pixels of it that do not
+    grow with the scale (the table area, :mod:`tabletop.ui.table_fit`); 0.0 for a window
+    smaller than 1/8 of it. Raises ValueError for a need that is not positive."""
     if need[0] <= 0 or need[1] <= 0:
         raise ValueError(f"a layout needs a positive size, got {need}")
-    raw = min(size[0] / need[0], size[1] / need[1])
+    raw = min(max(0, size[0] - fixed[0]) / need[0], max(0, size[1] - fixed[1]) / need[1])
     return math.floor(raw * STEPS + 1e-9) / STEPS
+
+
+def _fit_of(scene: Any, size: tuple[int, int]) -> float:
+    """:func:`fit_scale` of a scene's ``layout_need()`` (and ``layout_fixed()``, if it
+    says one) in a window ``size`` pixels big."""
+    fixed = getattr(scene, "layout_fixed", None)
+    return fit_scale(scene.layout_need(), size, fixed() if callable(fixed) else (0, 0))
+
+
+def free_cap(scenes: Sequence[Any], size: tuple[int, int], base: float) -> float | None:
+    """The cap on the chosen scale while a scene that lays itself out at any scale
+    (``scales_freely``) is on the stack: the topmost such scene stating a
+    ``layout_need()`` (a table) takes it as far as that fits, never below ``base`` (the
+    window's own scale), and what lies over it follows; None when none states one
+    (a help page over the menu: the chosen scale whole)."""
+    for scene in reversed(scenes):
+        if getattr(scene, "scales_freely", False) and callable(
+                getattr(scene, "layout_need", None)):
+            return max(base, _fit_of(scene, size))
+    return None
 
 
 def screen_cap(scenes: Sequence[Any], size: tuple[int, int], base: float) -> float:
@@ -85,7 +109,7 @@ def screen_cap(scenes: Sequence[Any], size: tuple[int, int], base: float) -> flo
     for index, scene in enumerate(scenes[front:]):
         need = getattr(scene, "layout_need", None)
         if callable(need):
-            caps.append(fit_scale(need(), size))
+            caps.append(_fit_of(scene, size))
         elif index == 0:
             return base
     return max(base, min(caps)) if caps else base

@@ -93,8 +93,10 @@ from tabletop.ui.table_draw import (
     ZONE_FILL,
     TableDraw,
 )
+from tabletop.ui.table_fit import table_fixed, table_need
 from tabletop.ui.table_input import TableInput
 from tabletop.ui.table_state import HAND_MARGIN, STACK_DRAWN, RefusalLine, TableState
+from tabletop.ui.theme import ui_scale
 from tabletop.ui.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -133,7 +135,8 @@ class TableScene(TableState, TableInput, TableDraw):
     """
 
     opaque = True
-    #: Lays itself out at any UI scale: a chosen scale above 1 applies (issue 16).
+    #: Lays itself out at any UI scale: a chosen scale above 1 applies as far as
+    #: :meth:`layout_need` fits (issue 16, QA16 #4).
     scales_freely = True
 
     def __init__(self, app: Host, game: Game, cover_at_start: bool = True,
@@ -253,3 +256,16 @@ class TableScene(TableState, TableInput, TableDraw):
         """Frames only while something moves or waits on a clock (glides, playbacks,
         the computer seats, the hint; :func:`~tabletop.ui.frame_policy.table_due`)."""
         return table_due(self)
+
+    def layout_need(self) -> tuple[int, int]:
+        """What of the table grows with the UI scale, in pixels at scale 1.0: the side
+        panel's width and least height (:func:`~tabletop.ui.table_fit.table_need`);
+        ``App.scale_for`` caps a chosen scale with it (QA16 #4)."""
+        size = self.app.size
+        return table_need(self.app.fonts, self.controls.rows, size, ui_scale(size))
+
+    def layout_fixed(self) -> tuple[int, int]:
+        """The window pixels that keep the window's own scale: the table area's least
+        width (:func:`~tabletop.ui.table_fit.table_fixed`)."""
+        size = self.app.size
+        return table_fixed(size, ui_scale(size))

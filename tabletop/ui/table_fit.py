@@ -1,0 +1,135 @@
+"""How far the table follows a chosen UI scale above 100% (QA16 #4).
+
+The table takes the chosen scale as far as its layout fits the window, by the same
+mechanism as the menu-like screens (:mod:`tabletop.ui.screen_fit`): it says what it
+needs at scale 1.0 (``TableScene.layout_need``) and
+:meth:`tabletop.ui.app.App.scale_for` caps the scale with it; the covers, dialogs and
+help pages over a table follow the table's scale.
+
+What it needs, in window pixels:
+
+* the side panel, top to bottom, grows with the scale: the phase tracker (title,
+  both seats' counts, the phases and the step: :data:`TRACKER_H`), the free-mode
+  banner's place (always kept, so switching free mode never changes the scale), the
+  coach box with :data:`COACH_LINES` lines of text (who acts and what they can do), the
+  game log's heading and :data:`LOG_LINES` lines, the buttons (:data:`BUTTON_H` each
+  row, :data:`GAP` apart), :data:`PAD` between the parts and at the bottom (:func:`panel_height`);
+* the table area beside it keeps :data:`TABLE_AREA_W` pixels at the window's own
+  scale (it does not grow with the chosen one: the card faces' text floor follows the
+  window, ``App._make_manager``), the width at which the card names of the small
+  faces stay whole at the floor (:func:`table_need`).
+
+A portrait window (``viewport.portrait``) has the panel under the table: its height
+(a share of the window) then holds the panel's parts.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
+
+__all__ = ["BUTTON_H", "COACH_LINES", "COACH_PX", "GAP", "LOG_LINES", "LOG_PX", "PAD",
+           "TABLE_AREA_W", "TRACKER_H", "banner_height", "coach_height", "log_height",
+           "panel_height", "panel_room", "table_fixed", "table_need"]
+
+#: The phase tracker's room at scale 1.0 (pixels; sized for its longest case).
+TRACKER_H = 176
+#: A row of buttons and the least gap between rows (pixels at scale 1.0).
+BUTTON_H = 34
+GAP = 6
+#: Room between the panel's parts (pixels at scale 1.0).
+PAD = 8
+#: Lines of text the coach box always has room for (who acts and two below it), and
+#: lines of the game log under its heading.
+COACH_LINES = 3
+LOG_LINES = 3
+#: Their text sizes at scale 1.0 (``coach_panel.BASE_PX``, ``panels.LogPanel``).
+COACH_PX = 14
+LOG_PX = 14
+#: The table area's least width (pixels at the window's own scale 1.0): measured on
+#: the four games' tables at 1280x720 (issue 16 QA, 4), narrower than this the small
+#: faces cut names they show whole at 100% (Xenocard's from 820, Arc's more).
+TABLE_AREA_W = 860
+
+
+def _linesize(fonts: Any, size: int, bold: bool = False) -> int:
+    """One line's height (pixels) of ``fonts`` (a :class:`~tabletop.ui.fonts.Fonts`) at
+    ``size``: measured above the fonts' floor (it follows the window) and brought back."""
+    at = max(size, int(getattr(fonts, "floor_px", 0)))
+    line: int = fonts.get(at, bold).get_linesize()
+    return math.ceil(line * size / at)
+
+
+def coach_height(fonts: Any, lines: int = COACH_LINES) -> int:
+    """The coach box's height (pixels at scale 1.0) with ``lines`` lines of text: who
+    acts (bold, beside its Hide button) and the rest below, as ``CoachPanel`` lays it
+    out: 6 pixels of padding, a gap of a quarter of the text size before each line
+    below. Raises ValueError for fewer than 2 lines (who acts and what they can do)."""
+    if lines < 2:
+        raise ValueError(f"the coach box shows who acts and a line more, got {lines}")
+    pad, gap = 6, max(2, COACH_PX // 4)
+    who = max(_linesize(fonts, COACH_PX, True), _linesize(fonts, COACH_PX - 1, True) + 4)
+    return 2 * pad + who + (lines - 1) * (gap + _linesize(fonts, COACH_PX))
+
+
+def log_height(fonts: Any, lines: int = LOG_LINES) -> int:
+    """The game log's height (pixels at scale 1.0) with its heading and ``lines`` rows,
+    as ``LogPanel.draw`` lays them out (3 pixels between lines, 6 under the heading, 4
+    at the bottom)."""
+    head = _linesize(fonts, LOG_PX, True)
+    return 2 + head + 6 + lines * (_linesize(fonts, LOG_PX) + 3) + 4
+
+
+def banner_height(fonts: Any) -> int:
+    """The free-mode banner's place (pixels at scale 1.0): one bold line and a pad."""
+    return _linesize(fonts, 16, True) + PAD
+
+
+def panel_height(fonts: Any, button_rows: int) -> int:
+    """The side panel's least height (pixels at scale 1.0): tracker, free-mode banner,
+    coach box (:func:`coach_height`), log (:func:`log_height`) and ``button_rows`` rows
+    of buttons, :data:`PAD` between them and at the bottom. Raises ValueError for no
+    button row (every table has its Menu button)."""
+    if button_rows < 1:
+        raise ValueError(f"a table has at least one row of buttons, got {button_rows}")
+    buttons = button_rows * BUTTON_H + (button_rows - 1) * GAP
+    parts = (TRACKER_H, banner_height(fonts), coach_height(fonts), log_height(fonts), buttons)
+    return sum(parts) + (len(parts) - 1) * PAD + PAD
+
+
+def panel_room(fonts: Any, scale: float, top: int, bottom: int,
+               pad: int) -> tuple[int, int]:
+    """Where the coach box may reach in the side panel's room from ``top`` to ``bottom``
+    (pixels, at UI ``scale``), and the room it leaves the log when it can
+    (``CoachPanel.place``'s ``bottom`` and ``min_below``): above the log's
+    :data:`LOG_LINES` lines whenever the room holds those and the coach box's
+    :data:`COACH_LINES` (the coach never takes them, QA16 #4); else all of it, the log
+    keeping 60 pixels (at scale 1.0) when the coach's text leaves them."""
+    log_least = round(log_height(fonts) * scale)
+    if bottom - top >= round(coach_height(fonts) * scale) + pad + log_least:
+        return bottom - log_least, 0
+    return bottom, round(60 * scale)
+
+
+def table_need(fonts: Any, button_rows: int, size: tuple[int, int],
+               base: float) -> tuple[int, int]:
+    """What grows with the UI scale, as pixels at scale 1.0, in a window ``size`` pixels
+    big whose own scale is ``base``: the side panel's width (its share of this window,
+    ``viewport.panel_width``) and least height (:func:`panel_height`); in a portrait
+    window the panel spans the width, its height the share under the table."""
+    height = panel_height(fonts, button_rows)
+    if portrait(size):
+        return 1, height
+    return max(1, round(panel_width(size[0], 1.0 / base))), height
+
+
+def table_fixed(size: tuple[int, int], base: float) -> tuple[int, int]:
+    """What does not grow with the chosen scale (window pixels) in a window ``size``
+    pixels big whose own scale is ``base``: beside the panel, the table area's
+    :data:`TABLE_AREA_W` at that scale; under a portrait window's table, the part of
+    the height the table keeps above the panel."""
+    if portrait(size):
+        return 0, size[1] - round(size[1] * PANEL_BELOW_SHARE)
+    return round(TABLE_AREA_W * base), 0
