@@ -35,8 +35,9 @@ For the window: :meth:`XenoRules.cell_contents` (cards per slot),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tabletop.core.abilities import Vocabulary
 from tabletop.core.actions import Action, Verdict
@@ -86,6 +87,21 @@ from tabletop.layout import Layout
 
 #: Every action kind of Xenocard (the keys of :meth:`XenoRules.handlers`).
 KINDS = frozenset(ActionKind)
+
+P = TypeVar("P")
+
+
+def _from_hand(db: CardDb, prepare: Callable[[GameState, CardDb, int, Any, Any, Any, Any],
+                                             P | Verdict],
+               carry_out: Callable[[GameState, CardDb, int, P], None],
+               card: str, onto: str) -> Handler[P]:
+    """The handler of a play from the hand (:mod:`.plays`): ``prepare`` gets the action's
+    arguments named ``card`` and ``onto`` and its ``pay`` and ``discard`` (an alternative
+    cost, XENO-H16); ``carry_out`` gets the checked play it returned."""
+    return Handler(
+        lambda state, a: prepare(state, db, a.seat, a.get(card), a.get(onto), a.get("pay"),
+                                 a.get("discard")),
+        lambda state, a, play: carry_out(state, db, a.seat, play))
 
 
 @dataclass(frozen=True)
@@ -168,26 +184,13 @@ class XenoRules(GameRules):
         db = self.cards
         return {
             ActionKind.DECIDE: Handler(self._prepare_decide, self._decide),
-            ActionKind.SET_CARD: Handler(
-                lambda state, a: plays.prepare_set_card(state, db, a.seat, a.get("card"),
-                                                        a.get("slot"), a.get("pay"),
-                                                        a.get("discard")),
-                lambda state, a, play: plays.set_card(state, db, a.seat, play)),
-            ActionKind.EQUIP: Handler(
-                lambda state, a: plays.prepare_equip(state, db, a.seat, a.get("weapon"),
-                                                     a.get("holder"), a.get("pay"),
-                                                     a.get("discard")),
-                lambda state, a, play: plays.equip(state, db, a.seat, play)),
-            ActionKind.LEVEL_UP: Handler(
-                lambda state, a: plays.prepare_level_up(state, db, a.seat, a.get("card"),
-                                                        a.get("onto"), a.get("pay"),
-                                                        a.get("discard")),
-                lambda state, a, play: plays.level_up(state, db, a.seat, play)),
-            ActionKind.SET_SITUATION: Handler(
-                lambda state, a: plays.prepare_set_situation(state, db, a.seat, a.get("card"),
-                                                             a.get("slot"), a.get("pay"),
-                                                             a.get("discard")),
-                lambda state, a, play: plays.set_situation(state, db, a.seat, play)),
+            ActionKind.SET_CARD: _from_hand(db, plays.prepare_set_card, plays.set_card,
+                                            "card", "slot"),
+            ActionKind.EQUIP: _from_hand(db, plays.prepare_equip, plays.equip, "weapon", "holder"),
+            ActionKind.LEVEL_UP: _from_hand(db, plays.prepare_level_up, plays.level_up,
+                                            "card", "onto"),
+            ActionKind.SET_SITUATION: _from_hand(db, plays.prepare_set_situation,
+                                                 plays.set_situation, "card", "slot"),
             ActionKind.MOVE: Handler(
                 lambda state, a: plays.prepare_move(state, db, a.seat, a.get("card"),
                                                     a.get("slot")),
