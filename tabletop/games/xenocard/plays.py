@@ -105,16 +105,14 @@ class Move:
 
 
 # -- shared checks -------------------------------------------------------------------
-def _phase(state: GameState, phase: Phase, code: str) -> Verdict:
-    if state.phase != phase:
-        return Verdict.refuse(code, "XENO-R6", now=phase_msg(state.phase))
-    return Verdict.legal()
-
-
-def _in_hand(state: GameState, db: CardDb, seat: int, iid: Any) -> Verdict:
+def _from_hand(state: GameState, db: CardDb, seat: int, iid: Any) -> CardDef | Verdict:
+    """The card ``iid`` that ``seat`` plays from the hand in the set phase (XENO-R6), or
+    the refusal: not the set phase, or not in that hand."""
+    if state.phase != Phase.SET:
+        return Verdict.refuse("xenocard.set_phase_only", "XENO-R6", now=phase_msg(state.phase))
     if not is_in(state, iid, seat, "hand"):
         return Verdict.refuse("xenocard.not_in_hand")
-    return Verdict.legal()
+    return cdef(state, db, iid)
 
 
 def _in_play(state: GameState, db: CardDb, seat: int, iid: Any) -> bool:
@@ -197,11 +195,9 @@ def prepare_set_card(state: GameState, db: CardDb, seat: int, iid: Any,
                      slot: Any, how: Any = None, discard: Any = None) -> SetCard | Verdict:
     """XENO-R6: a battle card to a free standby slot in the set phase, once a turn; a
     ``field_set`` card also to a free slot of the battle field."""
-    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             lambda: _in_hand(state, db, seat, iid))
-    if not v:
-        return v
-    card = cdef(state, db, iid)
+    card = _from_hand(state, db, seat, iid)
+    if isinstance(card, Verdict):
+        return card
     if card.type != "battle":
         return _type_refusal(card)
     kinds = ("standby", "field") if card.get("field_set") else ("standby",)
@@ -234,11 +230,9 @@ def prepare_equip(state: GameState, db: CardDb, seat: int, weapon: Any,
     """XENO-R7: a weapon onto one's own non-weapon battle card in play, set phase; not
     onto a ``no_weapons`` card, and only onto the attributes a weapon's ``holders``
     name."""
-    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             lambda: _in_hand(state, db, seat, weapon))
-    if not v:
-        return v
-    card = cdef(state, db, weapon)
+    card = _from_hand(state, db, seat, weapon)
+    if isinstance(card, Verdict):
+        return card
     if card.type != "weapon":
         return _type_refusal(card)
     if not _in_play(state, db, seat, holder) or cdef(state, db, holder).type != "battle":
@@ -282,11 +276,9 @@ def prepare_level_up(state: GameState, db: CardDb, seat: int, iid: Any,
     replaced card counts for the new card's condition (XENO-H12). Variants
     (``level_up_with``, XENO-H15): ``on_field`` only onto a card on the battle field,
     ``no_cost``, ``no_condition``."""
-    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             lambda: _in_hand(state, db, seat, iid))
-    if not v:
-        return v
-    card = cdef(state, db, iid)
+    card = _from_hand(state, db, seat, iid)
+    if isinstance(card, Verdict):
+        return card
     if card.type != "battle" or not card.get("upgrade_of"):
         return Verdict.refuse("xenocard.no_level_up", "XENO-H6", card=card_msg(card.id))
     base = str(card["upgrade_of"])
@@ -337,11 +329,9 @@ def prepare_set_situation(state: GameState, db: CardDb, seat: int, iid: Any,
                           slot: Any, how: Any = None,
                           discard: Any = None) -> SetSituation | Verdict:
     """XENO-R6: a situation onto a free slot of one's situation area, once a turn."""
-    v = _all(_phase(state, Phase.SET, "xenocard.set_phase_only"),
-             lambda: _in_hand(state, db, seat, iid))
-    if not v:
-        return v
-    card = cdef(state, db, iid)
+    card = _from_hand(state, db, seat, iid)
+    if isinstance(card, Verdict):
+        return card
     if card.type != "situation":
         return _type_refusal(card)
     v, cell = _free_cell(state, seat, slot, ("situations",), "xenocard.situation_area_only",
