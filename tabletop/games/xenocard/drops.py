@@ -63,8 +63,14 @@ def _pick_slot(state: GameState, seat: int, kind: str, slot: str | None) -> str 
     return cell_id(seat, kind, free[0]) if free else None
 
 
-def _full(seat: int, kind: str) -> Verdict:
-    return Verdict.refuse("xenocard.area_full", "XENO-R6", zone=zone_msg(zid(seat, kind)))
+def _to_slot(state: GameState, seat: int, kind: str, slot: str | None, action: str,
+             iid: int) -> Action | Verdict:
+    """``action`` of card ``iid`` onto the cell of ``seat``'s zone ``kind`` that ``slot``
+    means (:func:`_pick_slot`), or the refusal when no slot is named and none is free."""
+    cell = _pick_slot(state, seat, kind, slot)
+    if cell is None:
+        return Verdict.refuse("xenocard.area_full", "XENO-R6", zone=zone_msg(zid(seat, kind)))
+    return Action.make(action, seat, card=iid, slot=cell)
 
 
 def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: str,
@@ -82,10 +88,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
     mine = where is not None and where[0] == seat
     if src in (zid(seat, "standby"), zid(seat, "field")):
         if mine and where is not None and where[1] in PLAY_AREAS:
-            slot = _pick_slot(state, seat, where[1], where[2])
-            if slot is None:
-                return _full(seat, where[1])
-            return Action.make("move", seat, card=iid, slot=slot)
+            return _to_slot(state, seat, where[1], where[2], "move", iid)
         return Verdict.refuse("xenocard.move_within_own_areas", "XENO-H2", card=card_msg(card.id))
     if src != zid(seat, "hand"):
         return Verdict.refuse("xenocard.cannot_move_there", "", card=card_msg(card.id))
@@ -100,10 +103,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
             return Action.make("level_up", seat, card=iid, onto=onto)
         kinds = ("standby", "field") if card.get("field_set") else ("standby",)
         if mine and where is not None and where[1] in kinds:
-            slot = _pick_slot(state, seat, where[1], where[2])
-            if slot is None:
-                return _full(seat, where[1])
-            return Action.make("set_card", seat, card=iid, slot=slot)
+            return _to_slot(state, seat, where[1], where[2], "set_card", iid)
         return Verdict.refuse("xenocard.set_to_standby_only", "XENO-R6", card=card_msg(card.id))
     if card.type == "weapon":
         if onto is None or state.cards[onto].owner != seat:
@@ -111,10 +111,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         return Action.make("equip", seat, weapon=iid, holder=onto)
     if card.type == "situation":
         if mine and where is not None and where[1] == "situations":
-            slot = _pick_slot(state, seat, "situations", where[2])
-            if slot is None:
-                return _full(seat, "situations")
-            return Action.make("set_situation", seat, card=iid, slot=slot)
+            return _to_slot(state, seat, "situations", where[2], "set_situation", iid)
         return Verdict.refuse("xenocard.situation_area_only", "XENO-R6", card=card_msg(card.id))
     # An event: its target is the card under the drop (none for draw / deck damage).
     chosen = chosen_ability(card)
