@@ -495,13 +495,7 @@ def _read_data(where: Path, data: Any) -> SaveFile:
     if setup.game != game:
         raise SaveError(where, "setup.game",
                         f"says {setup.game!r} but the save is for {game!r}")
-    actions_raw = _field(where, data, "actions", list)
-    actions: list[Action] = []
-    for index, item in enumerate(actions_raw):
-        try:
-            actions.append(Action.from_json(item))
-        except (ValueError, TypeError) as exc:
-            raise SaveError(where, f"actions[{index}]", str(exc)) from None
+    actions = _actions(where, "actions", _field(where, data, "actions", list))
     saved_at = data.get("saved_at", "")
     if not isinstance(saved_at, str):
         raise SaveError(where, "saved_at", "expected an ISO date-time string")
@@ -512,15 +506,21 @@ def _read_data(where: Path, data: Any) -> SaveFile:
     redo_raw = data.get("redo", [])
     if not isinstance(redo_raw, list):
         raise SaveError(where, "redo", f"expected a list, got {type(redo_raw).__name__}")
-    redo: list[Action] = []
-    for index, item in enumerate(redo_raw):
-        try:
-            redo.append(Action.from_json(item))
-        except (ValueError, TypeError) as exc:
-            raise SaveError(where, f"redo[{index}]", str(exc)) from None
+    redo = _actions(where, "redo", redo_raw)
     active = _active(data.get("active"))  # informational: a bad value refuses nothing
-    return SaveFile(where, game, setup, tuple(actions), saved_at, finished, turn, data,
-                    tuple(redo), active)
+    return SaveFile(where, game, setup, actions, saved_at, finished, turn, data, redo, active)
+
+
+def _actions(where: Path, name: str, items: list[Any]) -> tuple[Action, ...]:
+    """The saved actions of the save's list field ``name`` (``actions``, ``redo``).
+    Raises SaveError naming the first item that is no action (``name[index]``)."""
+    actions: list[Action] = []
+    for index, item in enumerate(items):
+        try:
+            actions.append(Action.from_json(item))
+        except (ValueError, TypeError) as exc:
+            raise SaveError(where, f"{name}[{index}]", str(exc)) from None
+    return tuple(actions)
 
 
 def _field(where: Path, data: Mapping[str, Any], name: str, kind: type) -> Any:
