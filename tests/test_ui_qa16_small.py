@@ -158,3 +158,118 @@ def test_the_back_to_the_menu_button_lies_inside_the_result_box(
             assert max(colour) < 40, ((x, y), colour)  # the box's dark shade, not the table
     finally:
         app.shutdown()
+
+
+# ------------------------------------------------------------------ the menu's choices
+
+
+def _room(button) -> int:  # type: ignore[no-untyped-def]
+    """The width (pixels) a pygame_gui button has for its text: inside its border
+    and shadow."""
+    border = button.border_width
+    return int(button.rect.width - 2 * button.shadow_width - border["left"] - border["right"])
+
+
+def _cut(app, where: str) -> list[tuple[str, str, int, int]]:  # type: ignore[no-untyped-def]
+    """Every visible button (drop-downs' rows and selected choices included) whose
+    text is wider than its room: ``(where, text, text width, room)``."""
+    from pygame_gui.elements import UIButton
+
+    out = []
+    for sprite in app.ui.get_sprite_group().sprites():
+        if isinstance(sprite, UIButton) and sprite.visible and sprite.text:
+            width = sprite.font.size(sprite.text)[0]
+            if width > _room(sprite):
+                out.append((where, sprite.text, width, _room(sprite)))
+    return out
+
+
+def _drop_down_cuts(app, name: str, menu) -> list[tuple[str, str, int, int]]:  # type: ignore[no-untyped-def]
+    """Open ``menu`` by a click, look at every row, close it by a second click; also
+    every choice against the closed drop-down's own room."""
+    from ui_helpers import click, widget_centre
+
+    closed = menu.menu_states["closed"].selected_option_button
+    out = [(name, text, closed.font.size(text)[0], _room(closed))
+           for text, _ in menu.options_list if closed.font.size(text)[0] > _room(closed)]
+    click(app, widget_centre(menu))
+    assert menu.current_state is menu.menu_states["expanded"], name
+    out += _cut(app, name)
+    click(app, widget_centre(menu.menu_states["expanded"].selected_option_button))
+    frames(app, 2)
+    assert menu.current_state is menu.menu_states["closed"], name
+    return out
+
+
+def _nine_saves(folder) -> None:  # type: ignore[no-untyped-def]
+    """Nine unfinished Arc games in ``folder``: the menu lists them a page at a time."""
+    from datetime import UTC, datetime
+
+    from tabletop.core.persistence import save_data, write_json_atomic
+    from tabletop.ui.menu import GameChoice
+
+    choice = GameChoice.load("arc")
+    first, second = list(choice.decks)[:2]
+    for minute in range(9):
+        game = choice.make_game(first, second, first_seat=minute % 2, seed=minute + 1)
+        when = datetime(2026, 3, 1, 10, minute, tzinfo=UTC)
+        write_json_atomic(save_data(game, saved_at=when),
+                          folder / f"autosave-arc-20260301-10{minute:02}00.json")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (2560, 1440)])
+def test_every_choice_of_the_menu_shows_whole(size: tuple[int, int], lang: str,
+                                              tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Finding 20: "コンピューター（やさ" was cut in the Japanese menu. Every button and
+    every choice of every drop-down (open and closed) of the menu shows its text whole,
+    for each game chosen by a click, in both languages: text width <= its room; so does
+    the unfinished games' pager ("1～2件目（全9件）" was cut at 800x600)."""
+    from pygame_gui.elements import UIDropDownMenu
+    from ui_helpers import click, widget_centre
+
+    _nine_saves(tmp_path)
+    app = make_app(size, lang, save_dir=tmp_path)
+    try:
+        app.show_menu()
+        frames(app, 30)
+        scene = app.stack.top
+        cuts = []
+        pager = scene.widgets["saves_page"]
+        if pager.font.size(pager.text)[0] > pager.rect.width:
+            cuts.append(("pager", pager.text, pager.font.size(pager.text)[0], pager.rect.width))
+        for game in game_ids():
+            button = scene.widgets.get(f"game:{game}")
+            assert button is not None, game
+            click(app, widget_centre(button))
+            frames(app, 3)
+            scene = app.stack.top
+            assert scene.game_id == game
+            cuts += _cut(app, game)
+            for name in ("deck0", "seat_kind0", "deck1", "seat_kind1", "first", "mode"):
+                menu = scene.widgets.get(name)
+                if isinstance(menu, UIDropDownMenu):
+                    cuts += _drop_down_cuts(app, f"{game} {name}", menu)
+        cuts += _drop_down_cuts(app, "language", scene.widgets["language"])
+        assert not cuts, cuts
+    finally:
+        app.shutdown()
+
+
+def test_a_tight_seat_row_takes_the_short_forms_before_cutting_a_deck_name() -> None:
+    """Where the long "Computer (easy)" leaves the deck drop-down too little, the seat
+    drop-down says "CPU (easy)"; both then show every choice whole."""
+    from tabletop.ui.demo import SEAT_KINDS
+    from tabletop.ui.menu_fit import choice_need, seat_labels, seat_row
+
+    pygame.font.init()
+    fonts = Fonts()
+    decks = ["Crimson Vanguard", "Tidal Night"]
+    long = choice_need(fonts, [t for t, _ in seat_labels(SEAT_KINDS, False)], 1.0)
+    short = choice_need(fonts, [t for t, _ in seat_labels(SEAT_KINDS, True)], 1.0)
+    deck = choice_need(fonts, decks, 1.0)
+    assert short < long
+    roomy = seat_row(fonts, 1.0, decks, SEAT_KINDS, deck + long + 8 + 40, 8)
+    assert not roomy.short and roomy.kind_w >= long and roomy.deck_w >= deck
+    tight = seat_row(fonts, 1.0, decks, SEAT_KINDS, deck + short + 8 + 4, 8)
+    assert tight.short and tight.kind_w >= short and tight.deck_w >= deck

@@ -73,11 +73,13 @@ def computer_levels(kinds: Sequence[str]) -> dict[int, Level]:
     return {seat: levels[kind] for seat, kind in enumerate(kinds) if kind in levels}
 
 
-def seat_menu(manager: Any, container: Any, rect: pygame.Rect, current: str) -> UIDropDownMenu:
-    """The drop-down "Person / Computer (easy / normal / hard)" of one seat."""
-    options: list[str | tuple[str, str]] = [
-        (i18n.t("seatmenu.person" if kind == PERSON else f"seatmenu.computer_{kind}"), kind)
-        for kind in SEAT_KINDS]
+def seat_menu(manager: Any, container: Any, rect: pygame.Rect, current: str,
+              short: bool = False) -> UIDropDownMenu:
+    """The drop-down "Person / Computer (easy / normal / hard)" of one seat; ``short``:
+    the computer levels' short forms ("CPU (easy)", :mod:`~tabletop.ui.menu_fit`)."""
+    from tabletop.ui.menu_fit import seat_labels
+
+    options: list[str | tuple[str, str]] = list(seat_labels(SEAT_KINDS, short))
     chosen = next((o for o in options if o[1] == current), options[0])
     return UIDropDownMenu(options, chosen, rect, manager, container=container)
 

@@ -48,6 +48,7 @@ from tabletop.ui.computer_seat import seat_options
 from tabletop.ui.demo import SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
 from tabletop.ui.lessons_menu import lessons_button
+from tabletop.ui.menu_fit import pager_button_w, seat_row
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
@@ -863,14 +864,18 @@ class MenuScene(Scene):
             y += px(28)
             # person or computer (issue 12 §5): beside the deck, under it when narrow
             narrow = inner < px(440)
-            kind_w = inner if narrow else min(px(210), inner * 2 // 5)
-            rect = pygame.Rect(pad, y, inner if narrow else inner - kind_w - px(8), px(40))
+            # each drop-down as wide as its longest choice needs (QA16 #20)
+            row = seat_row(self.app.fonts, self.app.scale, [o[0] for o in options],
+                           SEAT_KINDS, inner, px(8))
+            kind_w = inner if narrow else row.kind_w
+            rect = pygame.Rect(pad, y, inner if narrow else row.deck_w, px(40))
             if options:
                 current = next((o for o in options if o[1] == self.deck_ids[seat]), options[0])
                 add(f"deck{seat}", UIDropDownMenu(options, current, rect, ui, container=panel))
             kind = pygame.Rect(pad, y + px(42), kind_w, px(36)) if narrow else \
                 pygame.Rect(rect.right + px(8), y, kind_w, px(40))
-            add(f"seat_kind{seat}", seat_menu(ui, panel, kind, self.seat_kinds[seat]))
+            add(f"seat_kind{seat}", seat_menu(ui, panel, kind, self.seat_kinds[seat],
+                                              short=row.short and not narrow))
             y = kind.bottom + px(4) if narrow else y + px(44)
             status, ok = self._deck_status(self.deck_ids[seat])
             if self.app.fonts.get(round(16 * self.app.scale)).size(status)[0] > inner - px(12):
@@ -1022,10 +1027,11 @@ class MenuScene(Scene):
         shown, y = self._save_rows(panel, entries, x, top, width, bottom - pager_h - px(8), px)
         self._page_next = self.save_page + shown
         ui, add = self.app.ui, self.widgets.__setitem__
-        button_w = px(96)
         y = max(y, top)
         label = i18n.t("saves.page", first=self.save_page + 1, last=self._page_next,
                        total=len(entries))
+        button_w = pager_button_w(self.app.fonts, self.app.scale, [  # QA16 #20
+            i18n.t("saves.previous"), i18n.t("saves.next")], label, width, px(4))
         back = UIButton(pygame.Rect(x, y, button_w, pager_h), i18n.t("saves.previous"), ui,
                         container=panel, command=partial(self.page_saves, False),
                         object_id=self._fit("", i18n.t("saves.previous"), button_w))
