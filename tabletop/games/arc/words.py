@@ -6,23 +6,9 @@ text follows the viewer's language (the catalogue resolves them).
 
 from __future__ import annotations
 
-from tabletop.core.messages import Message, msg
-from tabletop.core.model import GameState
+from tabletop.core.messages import Message, card_msg, inst_msg, msg, seat_msg
 
-
-def seat_msg(seat: int) -> Message:
-    """The name of a seat ("Player 1")."""
-    return msg(f"seat.{seat}")
-
-
-def card_msg(card_id: str) -> Message:
-    """The name of a printed card."""
-    return msg(f"card.{card_id}")
-
-
-def inst_msg(state: GameState, iid: int) -> Message:
-    """The name of the card behind an instance (only for cards the reader may see)."""
-    return card_msg(state.cards[iid].card_id)
+__all__ = ["card_msg", "colour_msg", "inst_msg", "phase_msg", "seat_msg"]
 
 
 def colour_msg(colour: str) -> Message:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core.messages import Message, msg, seat_msg
+from tabletop.core.messages import Message, card_msg, inst_msg, msg, seat_msg
 from tabletop.core.model import GameState
 
 __all__ = ["COLUMN_LETTERS", "card_msg", "inst_msg", "log_per_seat", "phase_msg", "seat_msg",
@@ -12,16 +12,6 @@ __all__ = ["COLUMN_LETTERS", "card_msg", "inst_msg", "log_per_seat", "phase_msg"
 #: are numbered 1..4 from that player's side. The window draws the same labels beside
 #: the grid, so a message naming "B1" can be found on the table.
 COLUMN_LETTERS = "ABCD"
-
-
-def card_msg(card_id: str) -> Message:
-    """The name of a printed card."""
-    return msg(f"card.{card_id}")
-
-
-def inst_msg(state: GameState, iid: int) -> Message:
-    """The name of the card behind an instance (only for cards the reader may see)."""
-    return card_msg(state.cards[iid].card_id)
 
 
 def phase_msg(phase: str) -> Message:

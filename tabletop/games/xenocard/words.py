@@ -11,21 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from tabletop.core.messages import Message, msg, seat_msg, zone_msg
-from tabletop.core.model import GameState
+from tabletop.core.messages import Message, card_msg, inst_msg, msg, seat_msg, zone_msg
 
 __all__ = ["attack_msg", "attr_list_msg", "attr_msg", "card_msg", "cell_msg", "inst_msg",
            "phase_msg", "seat_msg", "zone_msg"]
-
-
-def card_msg(card_id: str) -> Message:
-    """The name of a printed card."""
-    return msg(f"card.{card_id}")
-
-
-def inst_msg(state: GameState, iid: int) -> Message:
-    """The name of the card behind an instance (only for cards the reader may see)."""
-    return card_msg(state.cards[iid].card_id)
 
 
 def phase_msg(phase: str) -> Message:
