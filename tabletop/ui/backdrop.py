@@ -94,7 +94,10 @@ def draw_backdrop(scene: BackdropHost, size: tuple[int, int], labelled: frozense
         for cell in scene.layout.cells(zone.id):
             shapes.append((bounds(cell, 1) if bounds else None, _outline(scene, cell, None,
                                                                         CELL_EDGE)))
-        label = scene.text.get(t(zone.label), label_size, LABEL)
+        words = t(zone.label)  # wrapped inside its zone where it is wider (QA16 #4)
+        room = max(1, rect.w - 2 * max(2, round(3 * scene.scale)))
+        wide = scene.text.fonts.get(label_size).size(words)[0] > room
+        label = scene.text.get(words, label_size, LABEL, False, room if wide else 0)
         where = label.get_rect(center=rect.center)
         rects[zone.id] = where
         if zone.id in labelled:  # a label only where no card hides it

@@ -93,7 +93,7 @@ from tabletop.ui.table_draw import (
     ZONE_FILL,
     TableDraw,
 )
-from tabletop.ui.table_fit import table_fixed, table_need
+from tabletop.ui.table_fit import table_fixed, table_need, tracker_need
 from tabletop.ui.table_input import TableInput
 from tabletop.ui.table_state import HAND_MARGIN, STACK_DRAWN, RefusalLine, TableState
 from tabletop.ui.theme import ui_scale
@@ -262,7 +262,14 @@ class TableScene(TableState, TableInput, TableDraw):
         panel's width and least height (:func:`~tabletop.ui.table_fit.table_need`);
         ``App.scale_for`` caps a chosen scale with it (QA16 #4)."""
         size = self.app.size
-        return table_need(self.app.fonts, self.controls.rows, size, ui_scale(size))
+        key = (self.lang, size, self.controls.rows)
+        kept = getattr(self, "_need", None)
+        if kept is None or kept[0] != key:  # asked every frame: measured once a look
+            base = ui_scale(size)
+            tracker = tracker_need(self.tracker, self.view, size, base)
+            self._need = (key, table_need(self.app.fonts, self.controls.rows, size, base,
+                                          tracker))
+        return self._need[1]
 
     def layout_fixed(self) -> tuple[int, int]:
         """The window pixels that keep the window's own scale: the table area's least

@@ -28,11 +28,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pygame
+
 from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
 
 __all__ = ["BUTTON_H", "COACH_LINES", "COACH_PX", "GAP", "LOG_LINES", "LOG_PX", "PAD",
            "TABLE_AREA_W", "TRACKER_H", "banner_height", "coach_height", "log_height",
-           "panel_height", "panel_room", "table_fixed", "table_need"]
+           "panel_height", "panel_room", "table_fixed", "table_need", "tracker_need"]
 
 #: The phase tracker's room at scale 1.0 (pixels; sized for its longest case).
 TRACKER_H = 176
@@ -107,19 +109,38 @@ def panel_room(fonts: Any, scale: float, top: int, bottom: int,
     :data:`LOG_LINES` lines whenever the room holds those and the coach box's
     :data:`COACH_LINES` (the coach never takes them, QA16 #4); else all of it, the log
     keeping 60 pixels (at scale 1.0) when the coach's text leaves them."""
-    log_least = round(log_height(fonts) * scale)
-    if bottom - top >= round(coach_height(fonts) * scale) + pad + log_least:
+    log_least = round(log_height(fonts) * scale) + pad  # the coach box's pad above it
+    if bottom - top >= round(coach_height(fonts) * scale) + log_least:
         return bottom - log_least, 0
     return bottom, round(60 * scale)
 
 
+def tracker_need(tracker: Any, view: Any, size: tuple[int, int], base: float) -> int:
+    """The phase tracker's height (pixels at scale 1.0) in a window ``size`` pixels big
+    whose own scale is ``base``: :data:`TRACKER_H`, or more where its phases take more
+    rows (Conan's, Japanese names: the table then gives it the room it draws in,
+    ``TableDraw._make_panel``), with room for a step line even while none is shown.
+    ``tracker`` is a :class:`~tabletop.ui.panels.PhaseTracker`, drawn once at the
+    window's own scale on a scratch surface (what it remembers of its last real draw
+    is kept)."""
+    width = size[0] if portrait(size) else panel_width(size[0])
+    kept = (tracker.chips, tracker.label_rects, tracker.lit)
+    scratch = pygame.Surface((max(1, width), size[1]))
+    used = int(tracker.draw(scratch, scratch.get_rect(), view, base))
+    tracker.chips, tracker.label_rects, tracker.lit = kept
+    if not view.step:
+        used += math.ceil(max(12, round(15 * base)) * 1.45)
+    return max(TRACKER_H, math.ceil(used / base))
+
+
 def table_need(fonts: Any, button_rows: int, size: tuple[int, int],
-               base: float) -> tuple[int, int]:
+               base: float, tracker_h: int = TRACKER_H) -> tuple[int, int]:
     """What grows with the UI scale, as pixels at scale 1.0, in a window ``size`` pixels
     big whose own scale is ``base``: the side panel's width (its share of this window,
-    ``viewport.panel_width``) and least height (:func:`panel_height`); in a portrait
-    window the panel spans the width, its height the share under the table."""
-    height = panel_height(fonts, button_rows)
+    ``viewport.panel_width``) and least height (:func:`panel_height`, with a tracker
+    ``tracker_h`` tall: :func:`tracker_need`); in a portrait window the panel spans
+    the width, its height the share under the table."""
+    height = panel_height(fonts, button_rows) + max(0, tracker_h - TRACKER_H)
     if portrait(size):
         return 1, height
     return max(1, round(panel_width(size[0], 1.0 / base))), height

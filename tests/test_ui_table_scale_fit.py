@@ -1,0 +1,183 @@
+"""QA16 #4: the table at a chosen UI scale of 150% and 200% takes it as far as its
+layout fits (``TableScene.layout_need``, :mod:`tabletop.ui.table_fit`): the side
+panel's parts never overlap and stay inside the window, the coach box says who acts
+and what they can do, the log shows at least three lines, the FREE MODE banner has
+its own place, and a card carried to a zone lands in it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from ui_helpers import drag, frames, make_app
+
+from tabletop.core import selfplay
+from tabletop.core.actions import Action
+from tabletop.core.rules import game_ids, load_rules
+from tabletop.ui.screen_fit import fit_scale
+from tabletop.ui.table import TableScene
+from tabletop.ui.table_fit import LOG_LINES, TABLE_AREA_W, log_height
+from tabletop.ui.theme import ui_scale
+
+#: (window size, language) the QA tester used, and a full HD window.
+SIZES = [((1280, 720), "en"), ((1366, 768), "ja"), ((1920, 1080), "en")]
+FACTORS = [1.5, 2.0]
+#: Each game's pile a card carried from the hand is dropped on (free mode, ALL-R3).
+PILE = {"arc": "discard", "conan": "discard", "eshi100": "discard", "xenocard": "trash"}
+#: Bot moves into the game: some log lines, and no question pending (see _table).
+MOVES = 12
+
+
+def _table(game_id: str, size: tuple[int, int], lang: str,
+           factor: float) -> tuple[Any, Any, TableScene]:
+    """A table of ``game_id`` some moves in, with no question pending (the decision box
+    takes its room from the coach and the log; its own test is below), at ``factor``."""
+    rules = load_rules(game_id)
+    moves = MOVES
+    game = selfplay.bot_game(rules, 3, moves, unfinished=True)
+    while game.state.pending is not None and moves > 4:
+        moves -= 1
+        game = selfplay.bot_game(rules, 3, moves, unfinished=True)
+    app = make_app(size, lang=lang)
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    app.set_ui_scale(factor)
+    frames(app, 3)
+    return app, game, scene
+
+
+@pytest.fixture(params=[(gid, size, lang, factor) for gid in game_ids()
+                        for size, lang in SIZES for factor in FACTORS],
+                ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}-{p[2]}-{int(p[3] * 100)}")
+def scaled(request: Any) -> Iterator[tuple[Any, Any, TableScene]]:
+    """Every game at every tested size and chosen scale."""
+    game_id, size, lang, factor = request.param
+    app, game, scene = _table(game_id, size, lang, factor)
+    try:
+        yield app, game, scene
+    finally:
+        app.shutdown()
+
+
+def _parts(scene: TableScene) -> dict[str, pygame.Rect]:
+    """The side panel's parts as laid out (window pixels), each button on its own."""
+    panel = scene.panel_rect
+    parts = {"tracker": pygame.Rect(panel.x, panel.y, panel.w, scene.tracker_h)}
+    if scene.free_banner_rect is not None:
+        parts["free mode banner"] = scene.free_banner_rect
+    if scene.not_saved_rect is not None:
+        parts["not saved"] = scene.not_saved_rect
+    if scene.coach.rect.h > 0:
+        parts["coach"] = scene.coach.rect
+    if scene.decision_rect.h > 0:
+        parts["decision"] = scene.decision_rect
+    if scene.body_rect.h > 0:
+        parts["log"] = scene.body_rect
+    for name, button in scene.controls.buttons.items():
+        parts[f"button {name}"] = pygame.Rect(button.rect)
+    return parts
+
+
+def _check_panel(app: Any, scene: TableScene) -> None:
+    """No two parts overlap, each lies inside the window and the panel."""
+    window = pygame.Rect((0, 0), app.size)
+    parts = _parts(scene)
+    for name, rect in parts.items():
+        assert window.contains(rect), (name, rect, app.size)
+        assert scene.panel_rect.contains(rect), (name, rect, scene.panel_rect)
+    names = sorted(parts)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not parts[a].colliderect(parts[b]), (a, parts[a], b, parts[b])
+
+
+def test_table_takes_the_chosen_scale_as_far_as_its_layout_fits(scaled) -> None:
+    """The scale taken: the chosen one capped by the table's own need, never below the
+    window's own; the table area keeps its least width at the window's own scale."""
+    app, _, scene = scaled
+    base = ui_scale(app.size)
+    fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
+    wanted = round(base * app.user_scale * 8) / 8
+    assert app.scale == min(wanted, max(base, fits))
+    assert app.scale > base or fits <= base
+    assert scene.viewport.area[2] >= round(TABLE_AREA_W * base) or app.scale == base
+
+
+def test_panel_parts_never_overlap_and_stay_in_the_window(scaled) -> None:
+    """Tracker, coach, log and every button each in its own place inside the window."""
+    app, _, scene = scaled
+    _check_panel(app, scene)
+
+
+def test_coach_text_and_three_log_lines_are_shown(scaled) -> None:
+    """The coach box says who acts and at least a line more; the log has room for its
+    heading and three lines, and the game has written at least that many."""
+    app, _, scene = scaled
+    assert scene.coach.rect.h > 0
+    laid = scene.coach._laid
+    assert laid is not None and len(laid.rows) >= 1, "the coach box shows only who acts"
+    assert scene.coach.rect.bottom <= scene.body_rect.top
+    assert scene.body_rect.h >= round(log_height(app.fonts, LOG_LINES) * app.scale) - 2
+    assert len(scene._log_lines) >= LOG_LINES
+
+
+def test_free_mode_banner_has_its_own_place(scaled) -> None:
+    """Free mode on: its banner under the tracker, over nothing else, and the coach
+    and the log keep their room."""
+    app, game, scene = scaled
+    assert game.propose(Action.make("set_free_mode", scene.viewer, on=True)).ok
+    frames(app, 3)
+    assert scene.free_banner_rect is not None
+    _check_panel(app, scene)
+    assert scene.coach.rect.h > 0 and scene.coach.rect.top >= scene.free_banner_rect.bottom
+
+
+def test_a_card_carried_to_a_pile_lands_there(scaled) -> None:
+    """In free mode (ALL-R3), a hand card dragged by posted mouse events onto the
+    viewer's pile lands in it."""
+    app, game, scene = scaled
+    assert game.propose(Action.make("set_free_mode", scene.viewer, on=True)).ok
+    frames(app, 3)
+    seat = scene.viewer
+    hand = list(game.state.zones[f"p{seat}.hand"].cards)
+    assert hand, "no card in the hand to carry"
+    card = hand[-1]
+    start = scene.card_rect(card)
+    assert start is not None
+    pile = f"p{seat}.{PILE[game.rules.game_id]}"
+    drag(app, start.center, scene.zone_rect(pile).center)
+    frames(app, 3)
+    assert game.state.zone_of(card) == pile
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_question_never_covers_the_tracker_or_the_buttons(game_id: str) -> None:
+    """A pending decision at 200% on 1280x720: its box between the tracker and the
+    buttons, over no other part."""
+    rules = load_rules(game_id)
+    game = None
+    for moves in range(4, 80):
+        game = selfplay.bot_game(rules, 3, moves, unfinished=True)
+        if game.state.pending is not None:
+            break
+    assert game is not None
+    if game.state.pending is None:
+        pytest.skip(f"{game_id}: no question in the first 80 bot moves")
+    app = make_app((1280, 720))
+    try:
+        app.game = game
+        scene = TableScene(app, game, cover_at_start=False)
+        app.stack.replace(scene)
+        frames(app, 2)
+        app.set_ui_scale(2.0)
+        frames(app, 3)
+        if scene.decisions.decision is None:
+            pytest.skip(f"{game_id}: the question is not asked in the side panel")
+        assert scene.decision_rect.h > 0
+        _check_panel(app, scene)
+    finally:
+        app.shutdown()
