@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from tabletop.core.actions import Decision
 from tabletop.core.messages import Message
@@ -596,3 +596,15 @@ class GameState:
             "rng": self.rng.getstate(),
             "log": [repr(e) for e in self.log],
         }
+
+
+_Data = TypeVar("_Data")
+
+
+def game_data(state: GameState, key: str, kind: type[_Data]) -> _Data:
+    """A game's typed bookkeeping ``state.data[key]`` (an instance of ``kind``); a fresh
+    ``kind()`` is stored there first when the state holds none (one set up without it)."""
+    data = state.data.get(key)
+    if not isinstance(data, kind):
+        data = state.data[key] = kind()
+    return data

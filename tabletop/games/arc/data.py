@@ -30,7 +30,7 @@ from typing import Any
 
 from tabletop.core.abilities import Active, Duration, Lasting, Use
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState, Word
+from tabletop.core.model import GameState, Word, game_data
 from tabletop.core.position import PositionError, resolve_labels
 
 #: ``state.data`` key of the :class:`ArcData`.
@@ -158,10 +158,7 @@ class ArcData:
 
 def arc_data(state: GameState) -> ArcData:
     """The :class:`ArcData` of an Arc state (a fresh one for a state set up without it)."""
-    data = state.data.get(KEY)
-    if not isinstance(data, ArcData):
-        data = state.data[KEY] = ArcData()
-    return data
+    return game_data(state, KEY, ArcData)
 
 
 def current_combat(state: GameState) -> Combat | None:

@@ -33,7 +33,7 @@ from typing import Any
 
 from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState, StateError, Word
+from tabletop.core.model import GameState, StateError, Word, game_data
 from tabletop.core.position import PositionError
 
 #: ``state.data`` key of :class:`ConanData`.
@@ -222,12 +222,7 @@ class ConanData:
 
 def conan_data(state: GameState) -> ConanData:
     """The Conan bookkeeping of ``state`` (made empty for a state set up without it)."""
-    found = state.data.get(KEY)
-    if isinstance(found, ConanData):
-        return found
-    made = ConanData()
-    state.data[KEY] = made
-    return made
+    return game_data(state, KEY, ConanData)
 
 
 def turn_data(state: GameState) -> TurnData:

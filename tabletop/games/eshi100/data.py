@@ -28,7 +28,7 @@ from typing import Any
 
 from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState, Word
+from tabletop.core.model import GameState, Word, game_data
 from tabletop.core.position import PositionError, resolve_labels
 
 #: ``state.data`` key of the :class:`EshiData`.
@@ -134,10 +134,7 @@ class EshiData:
 def eshi_data(state: GameState) -> EshiData:
     """The :class:`EshiData` of a 絵師100人展 state (a fresh one for a state set up
     without it)."""
-    data = state.data.get(KEY)
-    if not isinstance(data, EshiData):
-        data = state.data[KEY] = EshiData()
-    return data
+    return game_data(state, KEY, EshiData)
 
 
 def pending_attack(state: GameState) -> PendingAttack | None:

@@ -35,7 +35,7 @@ from typing import Any
 
 from tabletop.core.abilities import Active
 from tabletop.core.actions import Decision
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, game_data
 
 #: The one ``state.data`` key of Xenocard's bookkeeping.
 KEY = "xenocard"
@@ -243,11 +243,7 @@ POSITION_KEYS: tuple[str, ...] = ("slots", "equipped", "mulligans", "mulligan_qu
 def xeno(state: GameState) -> XenoData:
     """The Xenocard bookkeeping of ``state`` (created with its zones,
     :func:`~tabletop.games.xenocard.zones.create_zones`)."""
-    data = state.data.get(KEY)
-    if not isinstance(data, XenoData):
-        data = XenoData()
-        state.data[KEY] = data
-    return data
+    return game_data(state, KEY, XenoData)
 
 
 def pending(state: GameState) -> Decision | None:
