@@ -598,6 +598,13 @@ class GameState:
         }
 
 
+def pending_decision(state: GameState) -> Decision | None:
+    """The decision the rules wait for, typed (None also when ``pending`` holds
+    anything else)."""
+    pending = state.pending
+    return pending if isinstance(pending, Decision) else None
+
+
 _Data = TypeVar("_Data")
 
 

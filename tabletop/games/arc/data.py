@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.abilities import Active, Duration, Lasting, Use
-from tabletop.core.actions import Decision
 from tabletop.core.model import GameState, Word, game_data
 from tabletop.core.position import PositionError, resolve_labels
 
@@ -164,9 +163,3 @@ def arc_data(state: GameState) -> ArcData:
 def current_combat(state: GameState) -> Combat | None:
     """The combat in progress, or None."""
     return arc_data(state).combat
-
-
-def pending_decision(state: GameState) -> Decision | None:
-    """The decision the rules wait for, typed."""
-    pending = state.pending
-    return pending if isinstance(pending, Decision) else None

@@ -20,10 +20,10 @@ from __future__ import annotations
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
 from tabletop.core.messages import msg
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.games.arc import combat
 from tabletop.games.arc.abilities import VOCABULARY, ArcCtx, Trigger, chosen_ability
-from tabletop.games.arc.data import DecisionKind, pending_decision
+from tabletop.games.arc.data import DecisionKind
 from tabletop.games.arc.effects import action_targets, needs_target, target_needs
 from tabletop.games.arc.words import card_msg
 from tabletop.games.arc.zones import cdef, zid

@@ -26,7 +26,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers, no_args
 from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
@@ -38,7 +38,7 @@ from tabletop.core.view import TableView
 from tabletop.games.arc import combat, decklegal, drops, effects, legal, plays, setup, turn, zones
 from tabletop.games.arc.abilities import VOCABULARY
 from tabletop.games.arc.combat import CombatCardAnswer
-from tabletop.games.arc.data import DecisionKind, Phase, pending_decision
+from tabletop.games.arc.data import DecisionKind, Phase
 from tabletop.games.arc.plays import PlayCard
 from tabletop.games.arc.schema import GAME_ID
 from tabletop.games.arc.setup import MulliganAnswer

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.abilities import Active
-from tabletop.core.actions import Decision
 from tabletop.core.model import GameState, StateError, Word, game_data
 from tabletop.core.position import PositionError
 
@@ -261,12 +260,6 @@ def add_record(state: GameState, record: MoveRecord) -> None:
     """Store one more Move record (placement order)."""
     data = conan_data(state)
     data.moves = (*data.moves, record)
-
-
-def pending(state: GameState) -> Decision | None:
-    """The decision waiting for a seat, typed."""
-    found = state.pending
-    return found if isinstance(found, Decision) else None
 
 
 def losses(state: GameState) -> list[int]:

@@ -34,7 +34,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.core.refusals import CommonRefusals, check_choice, not_offered, option_words
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
@@ -53,7 +53,7 @@ from tabletop.games.conan import (
     zones,
 )
 from tabletop.games.conan.abilities import VOCABULARY
-from tabletop.games.conan.data import DecisionKind, Phase, conan_data, pending
+from tabletop.games.conan.data import DecisionKind, Phase, conan_data
 from tabletop.games.conan.flow import advance
 from tabletop.games.conan.schema import GAME_ID
 from tabletop.games.conan.words import inst_msg, place_words
@@ -212,7 +212,7 @@ class ConanRules(GameRules):
     def acting_seat(self, state: GameState) -> int:
         """A pending decision's seat; the seat acting in an open ability timing; the
         enemy while it places Foes and Foe Moves."""
-        waiting = pending(state)
+        waiting = pending_decision(state)
         if waiting is not None:
             return int(waiting.seat)
         in_window = plays.window_seat(state)
@@ -265,7 +265,7 @@ class ConanRules(GameRules):
         NEXT_PHASE[Phase(phase)][1](state, self.cards)
 
     def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
-        waiting = pending(state)
+        waiting = pending_decision(state)
         assert waiting is not None  # the common refusals answer a decide with none pending
         choice = _choice(action)
         refusal = check_choice(waiting, action, choice, REFUSALS, self, state)

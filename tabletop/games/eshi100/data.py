@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.abilities import Active
-from tabletop.core.actions import Decision
 from tabletop.core.model import GameState, Word, game_data
 from tabletop.core.position import PositionError, resolve_labels
 
@@ -140,9 +139,3 @@ def eshi_data(state: GameState) -> EshiData:
 def pending_attack(state: GameState) -> PendingAttack | None:
     """The attack waiting for its defence, or None."""
     return eshi_data(state).attack
-
-
-def pending_decision(state: GameState) -> Decision | None:
-    """The decision the rules wait for, typed."""
-    pending = state.pending
-    return pending if isinstance(pending, Decision) else None

@@ -47,7 +47,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers, no_args
 from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
@@ -72,7 +72,7 @@ from tabletop.games.eshi100 import (
 )
 from tabletop.games.eshi100.abilities import VOCABULARY
 from tabletop.games.eshi100.attack import Defence, Use
-from tabletop.games.eshi100.data import DecisionKind, Phase, pending_decision
+from tabletop.games.eshi100.data import DecisionKind, Phase
 from tabletop.games.eshi100.placing import Place
 from tabletop.games.eshi100.schema import GAME_ID, connector_key
 from tabletop.games.eshi100.words import inst_msg, phase_msg, square_label, square_msg

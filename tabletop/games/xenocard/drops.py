@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.games.xenocard.abilities import chosen_ability, event_targets
 from tabletop.games.xenocard.events import target_needs
 from tabletop.games.xenocard.state import DecisionKind
-from tabletop.games.xenocard.state import pending as state_pending
 from tabletop.games.xenocard.words import card_msg, zone_msg
 from tabletop.games.xenocard.zones import (
     PLAY_AREAS,
@@ -92,7 +91,7 @@ def interpret_drop(state: GameState, db: CardDb, seat: int, iid: int, zone_id: s
         return Verdict.refuse("xenocard.move_within_own_areas", "XENO-H2", card=card_msg(card.id))
     if src != zid(seat, "hand"):
         return Verdict.refuse("xenocard.cannot_move_there", "", card=card_msg(card.id))
-    pending = state_pending(state)
+    pending = pending_decision(state)
     if pending is not None and pending.kind == DecisionKind.ADJUST and pending.seat == seat:
         if mine and where is not None and where[1] == "trash" and pending.min_count == 1:
             return Action.make("decide", seat, choice=[str(iid)])

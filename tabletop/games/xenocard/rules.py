@@ -46,7 +46,7 @@ from tabletop.core.decks import Deck
 from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
-from tabletop.core.model import GameState
+from tabletop.core.model import GameState, pending_decision
 from tabletop.core.refusals import (
     CommonRefusals,
     check_choice,
@@ -80,7 +80,6 @@ from tabletop.games.xenocard.state import (
     decision_kind,
     phase,
 )
-from tabletop.games.xenocard.state import pending as state_pending
 from tabletop.games.xenocard.words import cell_msg, inst_msg, phase_msg, seat_msg
 from tabletop.games.xenocard.zones import cell_contents, parse_cell, zid
 from tabletop.layout import Layout
@@ -228,7 +227,7 @@ class XenoRules(GameRules):
     def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
         """The pending decision's answer checked once (the template made sure one is
         pending and this is its seat), parsed by the decision's kind."""
-        pending = state_pending(state)
+        pending = pending_decision(state)
         assert pending is not None  # check_turn refuses a decide with nothing pending
         kind = decision_kind(pending)
         choice = string_choice(action)

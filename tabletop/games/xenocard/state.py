@@ -246,12 +246,6 @@ def xeno(state: GameState) -> XenoData:
     return game_data(state, KEY, XenoData)
 
 
-def pending(state: GameState) -> Decision | None:
-    """The decision the rules wait for, or None."""
-    decision = state.pending
-    return decision if isinstance(decision, Decision) else None
-
-
 def decision_kind(decision: Decision) -> DecisionKind:
     """What ``decision`` asks, as the enum."""
     return DecisionKind(decision.kind)

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tabletop.core.actions import Action, Verdict
+from tabletop.core.model import pending_decision
 from tabletop.games.eshi100 import attack
-from tabletop.games.eshi100.data import DecisionKind, pending_decision
+from tabletop.games.eshi100.data import DecisionKind
 
 if TYPE_CHECKING:
     from tabletop.core.model import GameState
