@@ -179,12 +179,17 @@ def wrong_phase(code: str, now: Message, allowed: Sequence[Message], rule: str =
                                n=len(allowed)))
 
 
-def string_choice(action: Action) -> list[str] | None:
-    """The ``choice`` argument as a list of strings; None unless a list/tuple of strings."""
+def string_choice(action: Action, ints: bool = False) -> list[str] | None:
+    """The ``choice`` argument as a list of strings; None unless a list/tuple of strings.
+    With ``ints``, integers (card ids; never booleans) are allowed too, as their digits."""
     raw = action.get("choice")
-    if not isinstance(raw, list | tuple) or not all(isinstance(c, str) for c in raw):
+    if not isinstance(raw, list | tuple):
         return None
-    return list(raw)
+    if not ints:
+        return list(raw) if all(isinstance(c, str) for c in raw) else None
+    if any(isinstance(c, bool) or not isinstance(c, str | int) for c in raw):
+        return None
+    return [str(c) for c in raw]
 
 
 def check_choice(pending: Decision, action: Action, choice: list[str] | None,

@@ -35,7 +35,13 @@ from tabletop.core.dispatch import Handler, Handlers
 from tabletop.core.evaluation import Term
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState, pending_decision
-from tabletop.core.refusals import CommonRefusals, check_choice, not_offered, option_words
+from tabletop.core.refusals import (
+    CommonRefusals,
+    check_choice,
+    not_offered,
+    option_words,
+    string_choice,
+)
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
 from tabletop.games.conan import (
@@ -69,18 +75,6 @@ ENEMY_PHASES = frozenset({Phase.FOE_DRAW, Phase.FOE_MOVE})
 #: enemy acts inside the other player's turn, refused to the other seat as
 #: ``conan.enemy_acts``.
 REFUSALS = CommonRefusals.of_game(GAME_ID, other_acts="conan.enemy_acts")
-
-
-def _choice(action: Action) -> list[str] | None:
-    raw = action.get("choice")
-    if not isinstance(raw, list | tuple):
-        return None
-    out = []
-    for c in raw:
-        if isinstance(c, bool) or not isinstance(c, str | int):
-            return None
-        out.append(str(c))
-    return out
 
 
 @dataclass(frozen=True)
@@ -267,7 +261,7 @@ class ConanRules(GameRules):
     def _prepare_decide(self, state: GameState, action: Action) -> Answer | Verdict:
         waiting = pending_decision(state)
         assert waiting is not None  # the common refusals answer a decide with none pending
-        choice = _choice(action)
+        choice = string_choice(action, ints=True)
         refusal = check_choice(waiting, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal

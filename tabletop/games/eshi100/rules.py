@@ -53,6 +53,7 @@ from tabletop.core.refusals import (
     check_choice,
     not_offered,
     repeated_option,
+    string_choice,
 )
 from tabletop.core.rules import GameRules, GameSetup, ZoneNeed, zone_needs
 from tabletop.core.view import TableView
@@ -143,18 +144,6 @@ def _wrong_phase(state: GameState, action: Action) -> Verdict:
                           phase=phase_msg(state.phase), instead=instead)
 
 
-def _choice(action: Action) -> list[str] | None:
-    raw = action.get("choice")
-    if not isinstance(raw, list | tuple):
-        return None
-    out = []
-    for item in raw:
-        if isinstance(item, bool) or not isinstance(item, int | str):
-            return None
-        out.append(str(item))
-    return out
-
-
 def _consume(action: Action) -> list[int]:
     raw = action.get("consume")
     return [int(c) for c in raw] if isinstance(raw, list | tuple) else []
@@ -228,7 +217,7 @@ class Eshi100Rules(GameRules):
         """The answer to the pending decision, checked by its kind."""
         pending = pending_decision(state)
         assert pending is not None  # the template lets ``decide`` through only then
-        choice = _choice(action)
+        choice = string_choice(action, ints=True)
         refusal = check_choice(pending, action, choice, REFUSALS, self, state)
         if refusal is not None:
             return refusal
