@@ -78,6 +78,14 @@ def _drop_everywhere(app: Any, game: Any, scene: Any, to_window: Any = None) -> 
         frames(app, 3)
 
 
+def _resize(app: Any, size: tuple[int, int]) -> None:
+    """The window resized as the window manager does (VIDEORESIZE)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                         size=size))
+    frames(app, 2)
+    assert app.size == size
+
+
 def _menu_button_answers(app: Any, scene: Any, to_window: Any = None) -> None:
     """The Menu button fills the panel's bottom row: a click one button-pad inside the
     window's bottom-right corner is on it and leaves the table for the menu."""
@@ -128,17 +136,19 @@ def test_full_screen_drops_land_where_aimed_at_corners_and_centre(free_arc) -> N
 @pytest.mark.parametrize("factor", [0.75, 1.5, 2.0])
 def test_ui_scale_drops_land_where_aimed_and_widgets_grow(free_arc, factor: float) -> None:
     """A chosen UI scale makes texts and the side panel bigger (or smaller) and the
-    table smaller (or bigger); drops and buttons stay exact."""
+    table smaller (or bigger); drops and buttons stay exact. At 1920x1080: 1280x720
+    has no room for a bigger side panel (QA16 #4)."""
     app, game, scene, _ = free_arc
+    _resize(app, (1920, 1080))
     before = (app.scale, scene.panel_rect.w, scene.controls.buttons["menu"].rect.h)
     app.set_ui_scale(factor)
     frames(app, 2)
     assert app.user_scale == factor
-    # 1280x720: the window alone says 1.0; the table takes a bigger one as far as it
-    # fits (QA16 #4)
+    # the window alone says 1.5; the table takes a bigger one as far as it fits
     fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
-    assert app.scale == (min(factor, fits) if factor > 1 else factor)
-    assert scene.panel_rect.w == panel_width(1280, app.scale)
+    wanted = round(1.5 * factor * 8) / 8
+    assert app.scale == (min(wanted, fits) if factor > 1 else wanted)
+    assert scene.panel_rect.w == panel_width(1920, app.scale / 1.5)
     grows = (app.scale, scene.panel_rect.w, scene.controls.buttons["menu"].rect.h)
     assert all((g > b) if factor > 1 else (g < b) for g, b in zip(grows, before, strict=True))
     table = pygame.Rect(scene.viewport.table_rect())
@@ -239,15 +249,17 @@ def test_menu_screens_take_a_bigger_chosen_scale_as_far_as_they_fit() -> None:
 
 def test_the_table_takes_the_chosen_scale_and_gives_it_back_at_the_menu(free_arc) -> None:
     """From the table at 200% to the menu (Menu button): the menu is drawn as big as its
-    layout fits the window (issue 16), the table again as big as its own fits (QA16 #4)."""
+    layout fits the window (issue 16), the table again as big as its own fits (QA16 #4;
+    at 1920x1080, where it has room to grow)."""
     app, game, scene, _ = free_arc
+    _resize(app, (1920, 1080))
     app.set_ui_scale(2.0)
     frames(app, 2)
     table_fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
-    assert 1.0 < app.scale == table_fits < 2.0
+    assert 1.5 < app.scale == table_fits < 3.0
     _menu_button_answers(app, scene)
     frames(app, 2)
-    assert 1.0 < app.scale == fit_scale(app.stack.top.layout_need(), app.size) < 2.0
+    assert 1.5 < app.scale == fit_scale(app.stack.top.layout_need(), app.size) < 3.0
     app.start_game(game, autosave=False)
     frames(app, 2)
     assert app.scale == table_fits

@@ -11,7 +11,9 @@ from ui_helpers import frames, make_app
 from tabletop.core.rules import game_ids, load_rules
 from tabletop.core.selfplay import bot_game
 from tabletop.ui.cover import HotseatCover
+from tabletop.ui.screen_fit import fit_scale
 from tabletop.ui.table import TableScene
+from tabletop.ui.theme import ui_scale
 
 
 def _faces(app) -> dict[int, tuple[tuple[int, int], frozenset[str]]]:
@@ -65,7 +67,10 @@ def test_faces_keep_their_names_at_a_larger_ui_scale(game_id, size):
         for scale in (1.125, 1.25):
             app.set_ui_scale(scale)
             frames(app, 3)
-            assert app.scale > 1.0
+            table = app.stack.top  # takes the scale as far as it fits (QA16 #4)
+            fits = fit_scale(table.layout_need(), app.size, table.layout_fixed())
+            base = ui_scale(size)
+            assert app.scale == min(round(base * scale * 8) / 8, max(base, fits))
             lost = at_100 - _named(app)
             assert not lost, (scale, sorted(lost))
     finally:

@@ -27,7 +27,9 @@ PACE = Pace(think=0.0, glide=1.0, hold=1.0)
 
 def _change(app: Any, how: str) -> None:
     if how == "scale":
-        app.set_ui_scale(1.5)  # what the settings screen's UI scale row calls
+        # what the settings screen's UI scale row calls; smaller, as 1280x720 has no
+        # room for a bigger table panel (QA16 #4)
+        app.set_ui_scale(0.75)
     else:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900,
                                              size=(1600, 900)))
