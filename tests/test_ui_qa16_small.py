@@ -273,3 +273,100 @@ def test_a_tight_seat_row_takes_the_short_forms_before_cutting_a_deck_name() -> 
     assert not roomy.short and roomy.kind_w >= long and roomy.deck_w >= deck
     tight = seat_row(fonts, 1.0, decks, SEAT_KINDS, deck + short + 8 + 4, 8)
     assert tight.short and tight.kind_w >= short and tight.deck_w >= deck
+
+
+# ------------------------------------------------------------------ Arc's counters, a square window
+
+
+def _resize(app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """The window resized to ``size`` by a posted VIDEORESIZE, as a window manager does."""
+    from ui_helpers import post
+
+    post(app, pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    frames(app, 3)
+    assert app.size == size
+
+
+def _disc_pixels(shot: pygame.Surface, band: pygame.Rect, rgb: tuple[int, int, int]) -> int:
+    return sum(1 for x in range(band.left, band.right) for y in range(band.top, band.bottom)
+               if shot.get_at((x, y))[:3] == rgb)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1600, 900), (2560, 1440)])
+def test_arc_counters_show_every_colour(size: tuple[int, int], lang: str) -> None:
+    """Finding 20: at 800x600 the blue count over a resource row was left out (no room
+    for it). Resized to each size by a posted event, both rows' counters draw a disc of
+    every colour inside their strip, in text no smaller than it was (12 px, over the
+    table's floor at that size)."""
+    from tabletop.games.arc.schema import COLOURS
+    from tabletop.ui.games.arc_cards import COLOURS as RGB
+    from tabletop.ui.games.arc_resources import COUNT_BAND_MM
+
+    app = make_app((1280, 720), lang)
+    try:
+        scene = _table(app, _mid_game("arc"))
+        _resize(app, size)
+        shot = app.screen.copy()
+        for zone_id in ("p0.resources", "p1.resources"):
+            rect = scene.zone_rect(zone_id)
+            band_h = max(14, round(rect.h * COUNT_BAND_MM / scene.layout.zone(zone_id).height_mm))
+            band = pygame.Rect(rect.x, rect.y, rect.w, band_h).clip(shot.get_rect())
+            for colour in COLOURS:
+                assert _disc_pixels(shot, band, RGB[colour]) > 20, (zone_id, colour, size)
+    finally:
+        app.shutdown()
+
+
+def test_a_narrow_counter_says_its_short_form_before_shrinking() -> None:
+    """The long form where it fits, "1/1 ● 0 ● 0 ● 1" where not, smaller text only where
+    even that does not fit, never below the floor."""
+    from tabletop.ui.games.arc_count_fit import strip_fit, strip_width
+
+    def measure(text: str, size: int) -> int:
+        return len(text) * size // 2
+
+    numbers = ["0", "0", "1"]
+    long, short = "Untapped 1/1", "1/1"
+    wide = strip_width(measure, long, numbers, 12)
+    assert strip_fit(measure, long, short, numbers, wide, 12, 9).label == long
+    fit = strip_fit(measure, long, short, numbers, wide - 1, 12, 9)
+    assert (fit.label, fit.size) == (short, 12)
+    tight = strip_fit(measure, long, short, numbers, strip_width(measure, short, numbers, 12) - 1,
+                      12, 9)
+    assert tight.label == short and 9 <= tight.size < 12
+    assert strip_fit(measure, long, short, numbers, 1, 12, 9).size == 9
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_square_window_gives_the_table_the_bigger_place(game_id: str) -> None:
+    """Finding 20: at 1000x1000 Arc's table used about half the height, the side panel
+    beside it. Resized to 1000x1000 by a posted event, the panel goes under the table
+    where that makes the table bigger (Arc, Conan), and stays beside it where it would
+    not (絵師100人展, Xenocard); either way the table is as big as the better of the two,
+    the panel keeps the whole width or height, and nothing of it leaves the window."""
+    from tabletop.ui.viewport import Viewport, panel_width
+
+    app = make_app((1280, 720))
+    try:
+        scene = _table(app, _mid_game(game_id))
+        _resize(app, (1000, 1000))
+        table = (scene.layout.width_mm, scene.layout.height_mm)
+        beside = Viewport(*table)
+        beside.fit((1000, 1000), panel_width(1000))
+        assert scene.viewport.scale >= beside.scale
+        panel = scene.panel_rect
+        assert pygame.Rect(0, 0, 1000, 1000).contains(panel)
+        if scene.viewport.scale > beside.scale:  # under the table, across the width
+            assert panel.w == 1000 and panel.bottom == 1000
+            w, h = scene.viewport.table_w * scene.viewport.scale, \
+                scene.viewport.table_h * scene.viewport.scale
+            assert h > 0.5 * 1000 and w <= 1000 and scene.viewport.offset[1] + h <= panel.top
+            assert scene.buttons_rect.bottom <= 1000 and scene.buttons_rect.top > panel.top
+        else:
+            assert panel.right == 1000 and panel.h == 1000
+        assert (scene.viewport.scale > beside.scale) == (game_id in ("arc", "conan"))
+        _resize(app, (1280, 720))  # back beside the table
+        assert scene.panel_rect.right == 1280 and scene.panel_rect.h == 720
+    finally:
+        app.shutdown()

@@ -27,15 +27,16 @@ from tabletop.ui.cover import HotseatCover
 from tabletop.ui.gc_pauses import release as release_heap
 from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
+from tabletop.ui.panel_place import panel_under
 from tabletop.ui.panels import render_message
 from tabletop.ui.result_box import scene_layout
 from tabletop.ui.settings_apply import sleeve_colours
 from tabletop.ui.slide_refit import refit_slide
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
-from tabletop.ui.table_fit import BUTTON_H, GAP, PAD, TRACKER_H, panel_room
+from tabletop.ui.table_fit import BUTTON_H, GAP, PAD, TRACKER_H, panel_height, panel_room
 from tabletop.ui.theme import fit_id, ui_scale
-from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
+from tabletop.ui.viewport import panel_width
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -426,8 +427,11 @@ class TableState(TableParts):
         before = self.viewport.scale  # pixels per mm, for a glide under way
         # the chosen UI scale as taken (a table takes it as far as it fits, QA16 #4)
         factor = self.scale / ui_scale(size) if hasattr(self.app, "user_scale") else 1.0
-        if portrait(size):  # the panel under the table, across the width (issue 16)
-            below = self.viewport.fit_above_panel(size, round(h * PANEL_BELOW_SHARE))
+        under = panel_under(size, (self.layout.width_mm, self.layout.height_mm), factor,
+                            round(panel_height(self.app.fonts, self.controls.rows)
+                                  * self.scale))  # a squarish window too (QA16 #20)
+        if under is not None:  # the panel under the table, across the width (issue 16)
+            below = self.viewport.fit_above_panel(size, under)
             self.panel_rect = pygame.Rect(0, h - below, w, below)
             panel = w
         else:

@@ -31,6 +31,8 @@ from tabletop.i18n import t
 from tabletop.layout import CARD_SIZE, Zone
 from tabletop.ui.games import ZoneCards
 from tabletop.ui.games.arc_cards import COLOURS as COLOUR_RGB
+from tabletop.ui.games.arc_count_fit import disc_radius, strip_fit
+from tabletop.ui.theme import text_floor
 
 if TYPE_CHECKING:
     from tabletop.core.view import CardView
@@ -179,14 +181,18 @@ def _count_strip(scene: TableContext, surface: pygame.Surface, zone_id: str,
     ink = (236, 240, 232)
     x = band.x + 4
     cy = band.centery
-    label = scene.text.get(t("table.arc.untapped", n=sum(counts.values()), total=total),
-                           size, ink, True)
+    n = sum(counts.values())
+    fit = strip_fit(lambda text, px: scene.text.get(text, px, ink, True).get_width(),
+                    t("table.arc.untapped", n=n, total=total),
+                    t("qa16small.untapped_short", n=n, total=total),
+                    [str(counts[c]) for c in COLOURS], band.w - 8, size,
+                    min(size, text_floor(scene.scale)))  # every colour shown (QA16 #20)
+    size = fit.size
+    label = scene.text.get(fit.label, size, ink, True)
     surface.blit(label, label.get_rect(midleft=(x, cy)))
     x += label.get_width() + size // 2
-    r = max(5, size // 2)
+    r = disc_radius(size)
     for colour in COLOURS:
-        if x + 2 * r + size > band.right:
-            break
         rgb = COLOUR_RGB[colour]
         pygame.draw.circle(surface, (20, 20, 24), (x + r, cy), r + 1)
         pygame.draw.circle(surface, rgb, (x + r, cy), r)
