@@ -346,24 +346,17 @@ def _draw_value(ctx: Ctx, use: Use, targets: Sequence[int]) -> float:
     return 0.03 * use.number("n", 1) if deck > use.number("n", 1) + 2 else -0.05
 
 
-def _off_grid_or(ctx: Ctx, iid: int, recovered: bool) -> bool:
-    return ctx.state.zone_of(iid) != GRID or board.is_recovered(ctx.state, iid) == recovered
+def _flip_check(damaged: bool) -> Callable[[Ctx, Use, Sequence[int]], Verdict]:
+    """ESHI-H9: every target of ``recover`` is a damaged grid card (``damaged``), of
+    ``damage`` a recovered one; else the refusal naming the first that is not."""
+    code = "eshi100.target_not_damaged" if damaged else "eshi100.target_not_recovered"
 
-
-def _check_damaged(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
-    for iid in targets:
-        if _off_grid_or(ctx, iid, True):
-            return Verdict.refuse("eshi100.target_not_damaged", "ESHI-H9",
-                                  card=inst_msg(ctx.state, iid))
-    return LEGAL
-
-
-def _check_recovered(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
-    for iid in targets:
-        if _off_grid_or(ctx, iid, False):
-            return Verdict.refuse("eshi100.target_not_recovered", "ESHI-H9",
-                                  card=inst_msg(ctx.state, iid))
-    return LEGAL
+    def check(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
+        for iid in targets:
+            if ctx.state.zone_of(iid) != GRID or board.is_recovered(ctx.state, iid) == damaged:
+                return Verdict.refuse(code, "ESHI-H9", card=inst_msg(ctx.state, iid))
+        return LEGAL
+    return check
 
 
 def _recover(ctx: Ctx, use: Use, targets: Sequence[int]) -> None:
@@ -403,11 +396,11 @@ VOCABULARY.effect("draw", (Param("n", int, default=1, minimum=1, maximum=3),),
                   resolve=_draw, value=_draw_value)
 VOCABULARY.effect("recover", doc="the targets, damaged cards, become recovered",
                   resolve=_recover, needs_target=True,
-                  check=_check_damaged,
+                  check=_flip_check(damaged=True),
                   value=_flip_value(0.05))
 VOCABULARY.effect("damage", doc="the targets, recovered cards, become damaged",
                   resolve=_damage, needs_target=True,
-                  check=_check_recovered,
+                  check=_flip_check(damaged=False),
                   value=_flip_value(-0.06))
 VOCABULARY.effect("consume_shape", (Param("line", bool, default=False),
                                     Param("own_only", bool, default=False)),
