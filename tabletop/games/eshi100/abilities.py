@@ -349,12 +349,12 @@ def _draw_value(ctx: Ctx, use: Use, targets: Sequence[int]) -> float:
 def _flip_check(damaged: bool) -> Callable[[Ctx, Use, Sequence[int]], Verdict]:
     """ESHI-H9: every target of ``recover`` is a damaged grid card (``damaged``), of
     ``damage`` a recovered one; else the refusal naming the first that is not."""
-    code = "eshi100.target_not_damaged" if damaged else "eshi100.target_not_recovered"
-
     def check(ctx: Ctx, use: Use, targets: Sequence[int]) -> Verdict:
         for iid in targets:
             if ctx.state.zone_of(iid) != GRID or board.is_recovered(ctx.state, iid) == damaged:
-                return Verdict.refuse(code, "ESHI-H9", card=inst_msg(ctx.state, iid))
+                return Verdict.refuse("eshi100.target_not_damaged" if damaged
+                                      else "eshi100.target_not_recovered", "ESHI-H9",
+                                      card=inst_msg(ctx.state, iid))
         return LEGAL
     return check
 
