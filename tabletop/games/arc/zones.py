@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState, Visibility
+from tabletop.core.zone_ids import zid as zid
 
 ZONE_KINDS: tuple[tuple[str, Visibility], ...] = (
     ("deck", Visibility.NOBODY),
@@ -23,24 +24,11 @@ ZONE_KINDS: tuple[tuple[str, Visibility], ...] = (
 SEATS: tuple[int, int] = (0, 1)
 
 
-def zid(seat: int, kind: str) -> str:
-    """The id of ``seat``'s zone of ``kind`` (e.g. ``zid(0, "hand") == "p0.hand"``)."""
-    return f"p{seat}.{kind}"
-
-
 def create_zones(state: GameState) -> None:
     """Add every Arc zone for both seats to an empty state."""
     for seat in SEATS:
         for kind, vis in ZONE_KINDS:
             state.add_zone(zid(seat, kind), seat, vis)
-
-
-def zone_kind(zone_id: str) -> tuple[int, str] | None:
-    """Split ``"p1.hand"`` into ``(1, "hand")``; None for a foreign id."""
-    head, _, kind = zone_id.partition(".")
-    if len(head) != 2 or head[0] != "p" or head[1] not in "01" or not kind:
-        return None
-    return int(head[1]), kind
 
 
 def cards_in(state: GameState, seat: int, kind: str) -> list[int]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState, Visibility
+from tabletop.core.zone_ids import zid as zid
 
 SEAT_ZONES: tuple[tuple[str, Visibility], ...] = (
     ("deck", Visibility.NOBODY),
@@ -41,11 +42,6 @@ MOVES_ZONE = "moves"
 SEATS: tuple[int, int] = (0, 1)
 #: CONAN-R7: at most 3 Foes a zone.
 ZONE_CAPACITY = 3
-
-
-def zid(seat: int, kind: str) -> str:
-    """The id of ``seat``'s zone of ``kind`` (``zid(0, "hand") == "p0.hand"``)."""
-    return f"p{seat}.{kind}"
 
 
 def create_zones(state: GameState) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState, Visibility
+from tabletop.core.zone_ids import zid as zid
 
 GRID = "grid"
 SEAT_KINDS: tuple[tuple[str, Visibility], ...] = (
@@ -26,11 +27,6 @@ SEAT_KINDS: tuple[tuple[str, Visibility], ...] = (
 SEATS: tuple[int, int] = (0, 1)
 #: Squares on the grid (seed: 4 * 4 の16マス).
 GRID_CAPACITY = 16
-
-
-def zid(seat: int, kind: str) -> str:
-    """The id of ``seat``'s zone of ``kind`` (``zid(0, "hand") == "p0.hand"``)."""
-    return f"p{seat}.{kind}"
 
 
 def create_zones(state: GameState) -> None:

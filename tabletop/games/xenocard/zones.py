@@ -41,6 +41,8 @@ from typing import Any
 
 from tabletop.core.cards import CardDb, CardDef
 from tabletop.core.model import GameState, Visibility
+from tabletop.core.zone_ids import zid as zid
+from tabletop.core.zone_ids import zone_kind as zone_kind
 from tabletop.games.xenocard.state import XenoData, xeno
 from tabletop.layout.model import CELL_KEY_PREFIX
 
@@ -65,19 +67,6 @@ SLOTS: dict[str, tuple[str, ...]] = {
 }
 #: Where battle cards stand (conditions, XENO-R4; moves, XENO-R6).
 PLAY_AREAS: tuple[str, str] = ("standby", "field")
-
-
-def zid(seat: int, kind: str) -> str:
-    """The id of ``seat``'s zone of ``kind`` (``zid(0, "field") == "p0.field"``)."""
-    return f"p{seat}.{kind}"
-
-
-def zone_kind(zone_id: str) -> tuple[int, str] | None:
-    """Split ``"p1.hand"`` into ``(1, "hand")``; None for a foreign id."""
-    head, _, kind = zone_id.partition(".")
-    if len(head) != 2 or head[0] != "p" or head[1] not in "01" or not kind:
-        return None
-    return int(head[1]), kind
 
 
 def cell_id(seat: int, kind: str, slot: str) -> str:
