@@ -112,14 +112,21 @@ def _check_use(state: GameState, db: CardDb, seat: int, iid: Any, target: Any,
     return xab.event_check(state, db, seat, int(iid))
 
 
-def apply_event(state: GameState, db: CardDb, seat: int, play: PlayEvent) -> None:
-    """Pay, put the event in the trash; then the other seat may counter (XENO-H13),
-    else its abilities are carried out."""
+def _spend(state: GameState, db: CardDb, seat: int, play: PlayEvent) -> CardDef:
+    """Pay for the event, put it in the trash and log its text (an event played or a
+    counter event answering one); returns its card."""
     card = cdef(state, db, play.card)
     pay_for(state, seat, card, play.paid)
     state.move(play.card, zid(seat, "trash"))
     state.add_log(msg("log.xenocard.event", player=seat_msg(seat), card=card_msg(card.id),
                       text=msg(f"card_text.{card.id}")))
+    return card
+
+
+def apply_event(state: GameState, db: CardDb, seat: int, play: PlayEvent) -> None:
+    """Pay, put the event in the trash; then the other seat may counter (XENO-H13),
+    else its abilities are carried out."""
+    card = _spend(state, db, seat, play)
     other = state.other(seat)
     if card["timing"] != "counter" and may_counter(state, db, other):
         xeno(state).waiting = Waiting(seat, play.card, play.target)
@@ -158,11 +165,7 @@ def answer_counter(state: GameState, db: CardDb, seat: int, play: PlayEvent | No
     if play is None:
         state.add_log(msg("log.xenocard.counter_pass", player=seat_msg(seat)))
     else:
-        card = cdef(state, db, play.card)
-        pay_for(state, seat, card, play.paid)
-        state.move(play.card, zid(seat, "trash"))
-        state.add_log(msg("log.xenocard.event", player=seat_msg(seat), card=card_msg(card.id),
-                          text=msg(f"card_text.{card.id}")))
+        _spend(state, db, seat, play)
         xab.resolve_event(state, db, seat, play.card, None,
                           None if waiting is None else waiting.card)
     waiting = xeno(state).waiting
