@@ -33,6 +33,7 @@ from tabletop.core.coach import CoachLine, coach_line, playback_line
 from tabletop.core.messages import Message, msg
 from tabletop.i18n import has_text
 from tabletop.ui.panels import TextCache, render_message
+from tabletop.ui.textwrap_ja import ellipsize, wrap_text
 from tabletop.ui.theme import text_floor
 
 __all__ = ["BASE_PX", "COACH_KEY", "CoachHost", "CoachPanel", "GLOW", "WARNING"]
@@ -216,6 +217,11 @@ class CoachPanel:
         top = max(floor, round(BASE_PX * scale))
         laid: _Laid | None = None
         for variant, room in self._variants(texts, compact, rooms):
+            if not compact and len(variant) == 6 and not variant[3] and texts[3]:
+                # before who alone: what they can do cut to the lines that fit (QA16 #4)
+                cut = self._cut_what(texts, width, pad, floor, room)
+                if cut is not None:
+                    return cut
             for size in range(top, floor - 1, -1):
                 laid = self._at(variant, width, pad, size)
                 if laid.height <= room:
@@ -248,6 +254,26 @@ class CoachPanel:
                          ((shown, lang, who, "", (), progress), rooms[1])]
         variants.append(((shown, lang, who, "", (), ()), rooms[1]))
         return variants
+
+    def _cut_what(self, texts: tuple[Any, ...], width: int, pad: int, floor: int,
+                  room: int) -> _Laid | None:
+        """Who acts and as many whole lines of the "what" sentence as ``room`` holds at
+        the ``floor`` size, the last one ending in an ellipsis (warnings and progress
+        left out); None when not even one line fits."""
+        shown, lang, who, what = texts[:4]
+        bare = self._at((shown, lang, who, "", (), ()), width, pad, floor)
+        font = self.text.fonts.get(floor)
+        fit = (room - bare.height - max(2, floor // 4)) // max(1, font.get_linesize())
+        if fit < 1:
+            return None
+        inner = width - 2 * pad
+        lines = wrap_text(what, font, inner)
+        kept = lines[:fit]
+        if len(lines) > fit:
+            rest = (" " if " " in what else "").join(lines[fit - 1:])
+            kept[-1] = ellipsize(rest, font, inner)
+        laid = self._at((shown, lang, who, "\n".join(kept), (), ()), width, pad, floor)
+        return laid if laid.height <= room else None
 
     def _at(self, texts: tuple[Any, ...], width: int, pad: int, size: int) -> _Laid:
         button_size = max(12, size - 1)

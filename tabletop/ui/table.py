@@ -93,7 +93,7 @@ from tabletop.ui.table_draw import (
     ZONE_FILL,
     TableDraw,
 )
-from tabletop.ui.table_fit import table_fixed, table_need, tracker_need
+from tabletop.ui.table_fit import banner_need, table_fixed, table_need, tracker_need
 from tabletop.ui.table_input import TableInput
 from tabletop.ui.table_state import HAND_MARGIN, STACK_DRAWN, RefusalLine, TableState
 from tabletop.ui.theme import ui_scale
@@ -267,8 +267,11 @@ class TableScene(TableState, TableInput, TableDraw):
         if kept is None or kept[0] != key:  # asked every frame: measured once a look
             base = ui_scale(size)
             tracker = tracker_need(self.tracker, self.view, size, base)
+            banner = banner_need(lambda w: self.text.get(
+                i18n.t("table.free_mode_banner"), max(13, round(16 * base)),
+                (255, 255, 255), True, w - round(16 * base)), size, base)
             self._need = (key, table_need(self.app.fonts, self.controls.rows, size, base,
-                                          tracker))
+                                          tracker, banner))
         return self._need[1]
 
     def layout_fixed(self) -> tuple[int, int]:

@@ -33,8 +33,8 @@ import pygame
 from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
 
 __all__ = ["BUTTON_H", "COACH_LINES", "COACH_PX", "GAP", "LOG_LINES", "LOG_PX", "PAD",
-           "TABLE_AREA_W", "TRACKER_H", "banner_height", "coach_height", "log_height",
-           "panel_height", "panel_room", "table_fixed", "table_need", "tracker_need"]
+           "TABLE_AREA_W", "TRACKER_H", "banner_height", "banner_need", "coach_height",
+           "log_height", "panel_height", "panel_room", "table_fixed", "table_need", "tracker_need"]
 
 #: The phase tracker's room at scale 1.0 (pixels; sized for its longest case).
 TRACKER_H = 176
@@ -85,19 +85,31 @@ def log_height(fonts: Any, lines: int = LOG_LINES) -> int:
 
 
 def banner_height(fonts: Any) -> int:
-    """The free-mode banner's place (pixels at scale 1.0): one bold line and a pad."""
+    """The free-mode banner's least place (pixels at scale 1.0): one bold line, a pad."""
     return _linesize(fonts, 16, True) + PAD
 
 
-def panel_height(fonts: Any, button_rows: int) -> int:
-    """The side panel's least height (pixels at scale 1.0): tracker, free-mode banner,
-    coach box (:func:`coach_height`), log (:func:`log_height`) and ``button_rows`` rows
-    of buttons, :data:`PAD` between them and at the bottom. Raises ValueError for no
+def banner_need(label: Any, size: tuple[int, int], base: float) -> int:
+    """The free-mode banner's place (pixels at scale 1.0) in a window ``size`` pixels
+    big whose own scale is ``base``: its words as ``label(width)`` draws them
+    (``TableDraw._free_banner_label``, wrapped: two lines in Japanese on a narrow
+    panel) at the window's own scale in the panel's width there, and a pad."""
+    width = size[0] if portrait(size) else panel_width(size[0])
+    height: int = label(width - 2 * round(PAD * base)).get_height()
+    return math.ceil(height / base) + PAD
+
+
+def panel_height(fonts: Any, button_rows: int, banner_h: int = 0) -> int:
+    """The side panel's least height (pixels at scale 1.0): tracker, free-mode banner
+    (``banner_h`` when taller than one line: :func:`banner_need`), coach box
+    (:func:`coach_height`), log (:func:`log_height`) and ``button_rows`` rows of
+    buttons, :data:`PAD` between them and at the bottom. Raises ValueError for no
     button row (every table has its Menu button)."""
     if button_rows < 1:
         raise ValueError(f"a table has at least one row of buttons, got {button_rows}")
     buttons = button_rows * BUTTON_H + (button_rows - 1) * GAP
-    parts = (TRACKER_H, banner_height(fonts), coach_height(fonts), log_height(fonts), buttons)
+    banner = max(banner_h, banner_height(fonts))
+    parts = (TRACKER_H, banner, coach_height(fonts), log_height(fonts), buttons)
     return sum(parts) + (len(parts) - 1) * PAD + PAD
 
 
@@ -106,12 +118,15 @@ def panel_room(fonts: Any, scale: float, top: int, bottom: int,
     """Where the coach box may reach in the side panel's room from ``top`` to ``bottom``
     (pixels, at UI ``scale``), and the room it leaves the log when it can
     (``CoachPanel.place``'s ``bottom`` and ``min_below``): above the log's
-    :data:`LOG_LINES` lines whenever the room holds those and the coach box's
-    :data:`COACH_LINES` (the coach never takes them, QA16 #4); else all of it, the log
-    keeping 60 pixels (at scale 1.0) when the coach's text leaves them."""
+    :data:`LOG_LINES` lines, as far as the room leaves the coach box its
+    :data:`COACH_LINES` (the coach never takes the log's lines, nor the log the coach's,
+    QA16 #4: a Japanese free-mode banner at 1366x768); with no room for the coach's
+    lines, all of it, the log keeping 60 pixels (at scale 1.0) when the coach's text
+    leaves them."""
     log_least = round(log_height(fonts) * scale) + pad  # the coach box's pad above it
-    if bottom - top >= round(coach_height(fonts) * scale) + log_least:
-        return bottom - log_least, 0
+    keep = min(log_least, bottom - top - round(coach_height(fonts) * scale))
+    if keep > 0:
+        return bottom - keep, 0
     return bottom, round(60 * scale)
 
 
@@ -134,13 +149,14 @@ def tracker_need(tracker: Any, view: Any, size: tuple[int, int], base: float) ->
 
 
 def table_need(fonts: Any, button_rows: int, size: tuple[int, int],
-               base: float, tracker_h: int = TRACKER_H) -> tuple[int, int]:
+               base: float, tracker_h: int = TRACKER_H,
+               banner_h: int = 0) -> tuple[int, int]:
     """What grows with the UI scale, as pixels at scale 1.0, in a window ``size`` pixels
     big whose own scale is ``base``: the side panel's width (its share of this window,
     ``viewport.panel_width``) and least height (:func:`panel_height`, with a tracker
-    ``tracker_h`` tall: :func:`tracker_need`); in a portrait window the panel spans
-    the width, its height the share under the table."""
-    height = panel_height(fonts, button_rows) + max(0, tracker_h - TRACKER_H)
+    ``tracker_h`` tall: :func:`tracker_need`, a banner ``banner_h``); in a portrait
+    window the panel spans the width, its height the share under the table."""
+    height = panel_height(fonts, button_rows, banner_h) + max(0, tracker_h - TRACKER_H)
     if portrait(size):
         return 1, height
     return max(1, round(panel_width(size[0], 1.0 / base))), height
