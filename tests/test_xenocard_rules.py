@@ -21,7 +21,7 @@ from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDataError
 from tabletop.core.decks import Deck
 from tabletop.core.engine import Game
-from tabletop.core.rules import GameSetup, load_rules
+from tabletop.core.rules import GameSetup, load_rules, register_card_names
 from tabletop.games import xenocard
 from tabletop.games.xenocard.facing import FieldGeometry, FieldLayoutError
 from tabletop.games.xenocard.schema import ATTACK_TYPES, ATTRIBUTES
@@ -33,6 +33,7 @@ from tabletop.layout import load_layout
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = xenocard.load()
+register_card_names(RULES.cards)  # refusals name cards; the test reads their names
 FILLER = ["deck_rookie"] * 10
 FIELD = SLOTS["field"]
 
