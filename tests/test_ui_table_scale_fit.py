@@ -21,10 +21,10 @@ from tabletop.ui.table import TableScene
 from tabletop.ui.table_fit import LOG_LINES, TABLE_AREA_W, log_height
 from tabletop.ui.theme import ui_scale
 
-#: (window size, language) the QA tester used, a full HD window and a 4K-ish one in
-#: Japanese (its free-mode banner wraps).
+#: (window size, language) the QA tester used, a full HD window, a 1440p one in
+#: Japanese (its free-mode banner wraps) and a portrait one (the panel under the table).
 SIZES = [((1280, 720), "en"), ((1366, 768), "ja"), ((1920, 1080), "en"),
-         ((2560, 1440), "ja")]
+         ((2560, 1440), "ja"), ((1080, 1920), "en")]
 FACTORS = [1.5, 2.0]
 #: Each game's pile a card carried from the hand is dropped on (free mode, ALL-R3).
 PILE = {"arc": "discard", "conan": "discard", "eshi100": "discard", "xenocard": "trash"}
@@ -97,9 +97,11 @@ def _check_panel(app: Any, scene: TableScene) -> None:
             assert not parts[a].colliderect(parts[b]), (a, parts[a], b, parts[b])
 
 
-def test_table_takes_the_chosen_scale_as_far_as_its_layout_fits(scaled) -> None:
+def test_table_takes_the_chosen_scale_as_far_as_its_panel_fits(scaled) -> None:
     """The scale taken: the chosen one capped by the table's own need, never below the
-    window's own; the table area keeps its least width at the window's own scale."""
+    window's own, the table area keeping its least width at the window's own scale;
+    tracker, coach, log and every button each in its own place inside the window; the
+    coach box says who acts and a line more, the log shows three lines."""
     app, _, scene = scaled
     base = ui_scale(app.size)
     fits = fit_scale(scene.layout_need(), app.size, scene.layout_fixed())
@@ -107,18 +109,7 @@ def test_table_takes_the_chosen_scale_as_far_as_its_layout_fits(scaled) -> None:
     assert app.scale == min(wanted, max(base, fits))
     assert app.scale > base or fits <= base
     assert scene.viewport.area[2] >= round(TABLE_AREA_W * base) or app.scale == base
-
-
-def test_panel_parts_never_overlap_and_stay_in_the_window(scaled) -> None:
-    """Tracker, coach, log and every button each in its own place inside the window."""
-    app, _, scene = scaled
     _check_panel(app, scene)
-
-
-def test_coach_text_and_three_log_lines_are_shown(scaled) -> None:
-    """The coach box says who acts and at least a line more; the log has room for its
-    heading and three lines, and the game has written at least that many."""
-    app, _, scene = scaled
     _coach_and_log_shown(app, scene)
     assert len(scene._log_lines) >= LOG_LINES
 
@@ -133,9 +124,10 @@ def _coach_and_log_shown(app: Any, scene: TableScene) -> None:
     assert scene.body_rect.h >= round(log_height(app.fonts, LOG_LINES) * app.scale)
 
 
-def test_free_mode_banner_has_its_own_place(scaled) -> None:
-    """Free mode on: its banner under the tracker, over nothing else, and the coach
-    and the log keep their room."""
+def test_free_mode_banner_has_its_own_place_and_a_carried_card_lands(scaled) -> None:
+    """Free mode on (ALL-R3): its banner under the tracker, over nothing else, the
+    coach and the log keep their room; a hand card dragged by posted mouse events onto
+    the viewer's pile lands in it."""
     app, game, scene = scaled
     assert game.propose(Action.make("set_free_mode", scene.viewer, on=True)).ok
     frames(app, 3)
@@ -148,14 +140,6 @@ def test_free_mode_banner_has_its_own_place(scaled) -> None:
         # banner's two lines): the log gives way, the coach still says what to do
         laid = scene.coach._laid
         assert app.scale == ui_scale(app.size) and laid is not None and laid.rows
-
-
-def test_a_card_carried_to_a_pile_lands_there(scaled) -> None:
-    """In free mode (ALL-R3), a hand card dragged by posted mouse events onto the
-    viewer's pile lands in it."""
-    app, game, scene = scaled
-    assert game.propose(Action.make("set_free_mode", scene.viewer, on=True)).ok
-    frames(app, 3)
     seat = scene.viewer
     hand = list(game.state.zones[f"p{seat}.hand"].cards)
     assert hand, "no card in the hand to carry"
