@@ -275,7 +275,7 @@ def test_a_tight_seat_row_takes_the_short_forms_before_cutting_a_deck_name() -> 
     assert tight.short and tight.kind_w >= short and tight.deck_w >= deck
 
 
-# ------------------------------------------------------------------ Arc's counters, a square window
+# ------------------------------------------------ Arc's counters, a square window
 
 
 def _resize(app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
@@ -368,5 +368,91 @@ def test_a_square_window_gives_the_table_the_bigger_place(game_id: str) -> None:
         assert (scene.viewport.scale > beside.scale) == (game_id in ("arc", "conan"))
         _resize(app, (1280, 720))  # back beside the table
         assert scene.panel_rect.right == 1280 and scene.panel_rect.h == 720
+    finally:
+        app.shutdown()
+
+
+# ------------------------------------------------ finding 10: the deck builder's clicks
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_export_ok_then_import_opens_the_import_dialog_every_round(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 10 (rr.png): Export -> OK -> Import, the Import button lit and no dialog
+    0.6 s after the click. Reproduced under Xvfb with the tester's xdotool timings: the
+    click was taken, but building the Import dialog froze the window (its rounded window
+    shape built twice: once, then again for the title bar's height; 0.4 s of CPU at
+    1280x720, 1.4 s at 2560x1440), the pressed button shown meanwhile. Driven by
+    posted clicks, every round's Import opens its dialog at once, and each dialog's
+    window is built once, its title bar already as tall as its glyphs."""
+    from pygame_gui.elements import UIWindow
+    from ui_helpers import click, widget_centre
+
+    from tabletop.ui import dialogs
+    from tabletop.ui.deck_builder import DeckBuilderScene
+    from tabletop.ui.theme import themed_size
+
+    builds: list[object] = []
+    rebuild = UIWindow.rebuild
+
+    def counted(window: UIWindow) -> None:
+        builds.append(window)
+        rebuild(window)
+
+    monkeypatch.setattr(UIWindow, "rebuild", counted)
+    app = make_app(size)
+    try:
+        scene = DeckBuilderScene(app, "arc")
+        app.stack.replace(scene)
+        frames(app, 3)
+        while (told := dialogs.top_dialog(app.ui)) is not None:  # user files left out
+            told.kill()
+        title = app.fonts.get(*themed_size("window.#title_bar", app.scale))
+        for _ in range(3):
+            click(app, widget_centre(app.stack.top.widgets["export"]))
+            exported = dialogs.top_dialog(app.ui)
+            assert exported is not None, "Export told nothing"
+            click(app, widget_centre(exported.dismiss_button))
+            assert dialogs.top_dialog(app.ui) is None
+            builds.clear()
+            click(app, widget_centre(app.stack.top.widgets["import"]))
+            asked = dialogs.top_dialog(app.ui)
+            assert asked is not None, "the click on Import did nothing"
+            assert builds.count(asked) == 1, "the Import dialog was built more than once"
+            assert asked.title_bar_height >= title.get_linesize()
+            asked.kill()
+            frames(app, 2)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_a_click_anywhere_on_a_dialog_button_answers_it(size: tuple[int, int]) -> None:
+    """Found while reproducing finding 10: at 2560x1440 a click on the middle of the
+    Export message's OK did nothing, the text above it (laid out at pygame_gui's size
+    first) still taking clicks over it for a while. A click on the upper quarter of
+    OK, of Cancel and of Confirm answers its dialog at every size."""
+    from ui_helpers import click
+
+    from tabletop.ui import dialogs
+
+    app = make_app(size)
+    try:
+        answers: list[str] = []
+        for which in ("ok", "cancel", "confirm"):
+            if which == "ok":
+                window = dialogs.message(app, "decks.exported_title", "Some words.")
+                button = window.dismiss_button
+            else:
+                window = dialogs.confirm(app, "decks.exported_title", "Sure?",
+                                         lambda: answers.append("confirm"),
+                                         lambda: answers.append("cancel"))
+                button = window.confirm_button if which == "confirm" else window.cancel_button
+            frames(app, 1)
+            rect = button.get_abs_rect()
+            click(app, (rect.centerx, rect.top + rect.h // 4))
+            frames(app, 2)  # the dialog's own result event, then its callback
+            assert not window.alive(), (which, size)
+        assert answers == ["cancel", "confirm"]
     finally:
         app.shutdown()

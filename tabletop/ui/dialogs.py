@@ -112,6 +112,9 @@ def _size_buttons(app: Host, window: Any, buttons: list[Any], text: Any) -> None
         right += bw + gap
     text.set_dimensions((cw - round(8 * scale), ch - bh - 2 * pad))
     text.set_relative_position((round(4 * scale), round(4 * scale)))
+    # its shape (where it takes clicks) at the new size now, not a moment later: the
+    # old one reached over the buttons, above 100% over their middle (QA16 #10)
+    text.rebuild()
 
 
 def message(app: Host, title: Text, body: Text, width: int = 480,

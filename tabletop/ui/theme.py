@@ -226,7 +226,21 @@ def build_theme(scale: float = 1.0, use_file: bool = True) -> dict[str, Any]:
             variant["font"] = font(px / scale, is_bold)
             theme[f"{element}_fit{px}"] = variant
     _size_drop_downs(theme, scale, regular, font)
+    _size_title_bars(theme, scale, regular, bold)
     return theme
+
+
+def _size_title_bars(theme: dict[str, Any], scale: float, regular: str, bold: str) -> None:
+    """The dialogs' title bars as tall as their glyphs from the start, so no dialog is
+    built twice (QA16 #10, :mod:`~tabletop.ui.title_bar`)."""
+    from tabletop.ui.title_bar import title_bar_px
+
+    size, is_bold = themed_size("window.#title_bar", scale)
+    try:
+        height = title_bar_px(bold if is_bold else regular, size, scale)
+    except (OSError, ValueError, pygame.error):  # changed since it was checked: as before
+        return
+    theme.setdefault("window", {}).setdefault("misc", {})["title_bar_height"] = str(height)
 
 
 def list_row_height(line_height: int, scale: float) -> int:
