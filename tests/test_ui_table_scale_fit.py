@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import drag, frames, make_app
+from ui_helpers import drag, frames, key, make_app
 
 from tabletop.core import selfplay
 from tabletop.core.actions import Action
@@ -177,5 +177,28 @@ def test_a_question_never_covers_the_tracker_or_the_buttons(game_id: str) -> Non
             pytest.skip(f"{game_id}: the question is not asked in the side panel")
         assert scene.decision_rect.h > 0
         _check_panel(app, scene)
+    finally:
+        app.shutdown()
+
+
+def test_help_and_the_hand_over_cover_follow_the_tables_scale() -> None:
+    """At 1920x1080 and 200%: F1 opens the rules help at the table's scale (not the
+    chosen one whole), Esc comes back to the table at it; so does the hand-over cover."""
+    from tabletop.ui.cover import HotseatCover
+    from tabletop.ui.help import HelpScene
+
+    app, _, scene = _table("arc", (1920, 1080), "en", 2.0)
+    try:
+        taken = app.scale
+        assert ui_scale(app.size) < taken < 3.0  # the chosen 200% of 1.5 is capped
+        key(app, pygame.K_F1)
+        frames(app, 2)
+        assert isinstance(app.stack.top, HelpScene) and app.scale == taken
+        key(app, pygame.K_ESCAPE)
+        frames(app, 2)
+        assert app.stack.top is scene and app.scale == taken
+        scene._show_cover(1 - scene.viewer)
+        frames(app, 2)
+        assert isinstance(app.stack.top, HotseatCover) and app.scale == taken
     finally:
         app.shutdown()
