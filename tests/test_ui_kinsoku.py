@@ -14,7 +14,13 @@ from tabletop import i18n
 from tabletop.i18n import placeholders
 from tabletop.ui import dialogs
 from tabletop.ui.menu import MenuScene
-from tabletop.ui.textwrap_ja import NO_LINE_END, NO_LINE_START, wrap_text, wrapped_text_box
+from tabletop.ui.textwrap_ja import (
+    BOX_SPARE_PX,
+    NO_LINE_END,
+    NO_LINE_START,
+    wrap_text,
+    wrapped_text_box,
+)
 
 WIDTHS = (140, 230, 360)
 # dense in small kana, long vowels and closing marks: a line break anywhere hits one
@@ -70,7 +76,7 @@ def test_every_japanese_catalogue_string_breaks_by_kinsoku_in_a_text_box(app):
                 text)
             laid_out = rows(box)
             font = box.ui_theme.get_font(box.combined_element_ids)
-            ours = wrap_text(text, font, box.text_wrap_rect.width - 1)
+            ours = wrap_text(text, font, box.text_wrap_rect.width - BOX_SPARE_PX)
             box.kill()
             if len([r for r in laid_out if r]) != len(ours):
                 problems.append(f"{key} @{width}: pygame_gui broke the lines again: {laid_out}")

@@ -456,3 +456,19 @@ def test_a_click_anywhere_on_a_dialog_button_answers_it(size: tuple[int, int]) -
         assert answers == ["cancel", "confirm"]
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (2560, 1440)])
+def test_the_japanese_how_to_has_no_row_broken_twice(size: tuple[int, int], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Seen on the way (the Japanese menu at 800x600): a how-to line wrapped here at one
+    pixel under the box's width was broken again by pygame_gui ("光" alone, then a blank
+    row). Each line wrapped here is one row of the box."""
+    app = make_app(size, "ja", save_dir=tmp_path)
+    try:
+        app.show_menu()
+        frames(app, 5)
+        box = app.stack.top.widgets["howto"]
+        lines = box.html_text.split("<br>")
+        assert len(box.text_box_layout.layout_rows) == len(lines), lines
+    finally:
+        app.shutdown()

@@ -25,8 +25,8 @@ import pygame
 
 from tabletop.core.text_chars import printable
 
-__all__ = ["CJK_START", "NO_LINE_END", "NO_LINE_START", "box_markup", "ellipsize", "render_wrapped",
-           "rewrap_text_box", "wrap_text", "wrap_words", "wrapped_text_box"]
+__all__ = ["BOX_SPARE_PX", "CJK_START", "NO_LINE_END", "NO_LINE_START", "box_markup", "ellipsize",
+           "render_wrapped", "rewrap_text_box", "wrap_text", "wrap_words", "wrapped_text_box"]
 
 #: Characters a line may not start with (Japanese kinsoku: closing marks, small kana,
 #: the long vowel mark, sentence ends).
@@ -216,6 +216,12 @@ def render_wrapped(font: pygame.font.Font, text: str, colour: tuple[int, int, in
     return surf
 
 
+#: Pixels kept spare when wrapping for a pygame_gui text box: it sums rounded chunk
+#: widths, so a line wrapped at one pixel under its width was broken again ("光" alone,
+#: then a blank row: the Japanese menu at 800x600, QA16 #20).
+BOX_SPARE_PX = 4
+
+
 def box_markup(text: str, font: Any, width: int) -> str:
     """``text`` wrapped at ``width`` pixels (:func:`wrap_text`) as pygame_gui text-box
     markup: each line escaped, lines joined by ``<br>``. ``font`` needs only ``size``
@@ -238,8 +244,7 @@ def rewrap_text_box(box: Any, text: str) -> Any:
         if width <= 0:  # a box that does not wrap
             return box
         font = box.ui_theme.get_font(box.combined_element_ids)
-        # one pixel spare: pygame_gui sums rounded chunk widths
-        box.set_text(box_markup(text, font, width - 1))
+        box.set_text(box_markup(text, font, width - BOX_SPARE_PX))
         if int(box.text_wrap_rect.width) >= width:
             break
     return box
