@@ -108,6 +108,14 @@ def plain_counts(view: TableView, seat: int, key: str = "table.counts_plain") ->
     return t(key, player=seat_name(seat), deck=deck, hand=hand)
 
 
+def whole_items(line: str) -> str:
+    """``line`` with every space but the one after each " · " made no-break, so a
+    wrapped line of counts breaks after a dot between items ("Foes 26 ·" / "Chronicle
+    0"), never inside an item (a lone "0" on a row of its own) nor before a dot.
+    Japanese items, joined by "・" without spaces, break as Japanese text does."""
+    return "\u00a0· ".join(item.replace(" ", "\u00a0") for item in line.split(" · "))
+
+
 class PhaseTracker:
     """Whose turn, turn number, each seat's counts (the plugin's ``counts_line``), the phases.
 
@@ -158,7 +166,7 @@ class PhaseTracker:
         y += max(round(line * 1.15), fonts.get(tsize, True).size(title)[1] + 4)
         for seat in (0, 1):
             you = seat == view.viewer
-            words = self.counts(view, seat)
+            words = whole_items(self.counts(view, seat))
             colour = TEXT if you else DIM
             fit = self._fit(words, avail, size - 1, 9, you)
             surf = self.text.get(words, fit, colour, you, avail)
