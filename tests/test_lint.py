@@ -72,6 +72,8 @@ MYPY_STRICT_CLEAN = [
     "tabletop/ui/settings_apply.py",
     "tabletop/ui/screen_fit.py",  # how far menu-like screens follow the UI scale (issue 16)
     "tabletop/ui/table_fit.py",  # how far the table follows the UI scale (QA16 #4)
+    "tabletop/ui/panel_place.py",  # beside or under the table, in columns under it
+    "tabletop/ui/panel_columns.py",
     "tabletop/ui/window_size.py",  # resizing the window in place (issue 16)
     "tabletop/ui/slide_refit.py",  # a glide re-aimed when the table is laid out again
     "tabletop/ui/sleeves.py",

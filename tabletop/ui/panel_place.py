@@ -26,21 +26,25 @@ GAIN = 1.05
 
 
 def panel_under(window: tuple[int, int], table_mm: tuple[float, float],
-                factor: float = 1.0, need_px: int = 0) -> int | None:
+                factor: float = 1.0, need_px: int = 0,
+                columns_px: int | None = None) -> int | None:
     """The least height (pixels) of the side panel under the table of ``table_mm``
     (width, height in mm) in a ``window`` (pixels) at the chosen UI scale ``factor``
     (as taken), or None when it goes beside the table. A portrait window: its
     :data:`~tabletop.ui.viewport.PANEL_BELOW_SHARE` of the height. A nearly square one:
     that share or ``need_px`` (the panel's parts at the scale, so the coach box and the
     log keep their lines: ``table_fit.panel_height``), whichever is more, when the
-    table is then :data:`GAIN` times bigger than beside the panel."""
+    table is then :data:`GAIN` times bigger than beside the panel. Where the panel is
+    laid out in columns there (``columns_px``: their least height,
+    :func:`~tabletop.ui.panel_columns.under_need`), that height alone: the share is for
+    a portrait window's stacked panel."""
     w, h = window
     share = round(h * PANEL_BELOW_SHARE)
     if portrait(window):
         return share
     if factor > 1.0 or h < w * SQUARISH:
         return None
-    least = min(h - 1, max(share, need_px))
+    least = min(h - 1, max(share, need_px) if columns_px is None else columns_px)
     beside = Viewport(*table_mm)
     beside.fit(window, panel_width(w, factor))
     under = Viewport(*table_mm)

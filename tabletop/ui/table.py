@@ -67,6 +67,7 @@ from tabletop.ui.games import GameUI, load_game_ui, pack_row
 from tabletop.ui.help import why_for
 from tabletop.ui.hint import Hint
 from tabletop.ui.hover_words import hover_numbers
+from tabletop.ui.panel_columns import PanelColumns
 from tabletop.ui.panels import (
     HoverPreview,
     LogPanel,
@@ -195,6 +196,7 @@ class TableScene(TableState, TableInput, TableDraw):
         self._text_lang = self.lang
         self._game_over_button: pygame_gui.elements.UIButton | None = None
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
+        self.panel_cols: PanelColumns | None = None  # under the table (ui/panel_columns)
         self.body_rect = pygame.Rect(0, 0, 1, 1)
         self.decision_rect = pygame.Rect(0, 0, 1, 1)
         #: Test/benchmark hook: called with (viewer, iid) for every card drawn face up.

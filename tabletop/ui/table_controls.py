@@ -147,18 +147,19 @@ class TableControls(ButtonSet):
         return (len(self.commands) + 1) // 2
 
     def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
-              fonts: Any = None) -> None:
-        """(Re)create the buttons in ``rect`` (two columns, bottom of the side panel).
+              fonts: Any = None, cols: int = 2) -> None:
+        """(Re)create the buttons in ``rect`` (``cols`` columns: two at the bottom of the
+        side panel, more in a panel under the table, ``ui.panel_columns``).
 
         With ``fonts`` a label too long for its button gets a smaller font (never clipped).
         """
         self.kill()
         gap = max(4, round(6 * scale))
-        rows = self.rows
+        rows = -(-len(self.commands) // cols)
         bh = (rect.h - gap * (rows - 1)) // rows
-        bw = (rect.w - gap) // 2
+        bw = (rect.w - gap * (cols - 1)) // cols
         for i, command in enumerate(self.commands):
-            row, col = divmod(i, 2)
+            row, col = divmod(i, cols)
             if command == "menu" and col == 0:  # last, full width
                 r = pygame.Rect(rect.x, rect.y + row * (bh + gap), rect.w, bh)
             else:

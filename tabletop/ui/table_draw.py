@@ -20,6 +20,7 @@ from tabletop.ui.card_render import clear_of_text
 from tabletop.ui.free_menu import draw_free_marks
 from tabletop.ui.heap import opaque_surface
 from tabletop.ui.lit_layer import LitPatches, Painter
+from tabletop.ui.panel_columns import draw_separators
 from tabletop.ui.panels import PANEL_BG, PANEL_EDGE
 from tabletop.ui.result_box import result_texts, scene_layout
 from tabletop.ui.sprite import right_angle
@@ -436,6 +437,10 @@ class TableDraw(TableParts):
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_EDGE, (0, 0), (0, rect.h), 2)
         local = pygame.Rect(0, 0, rect.w, rect.h)
+        cols = self.panel_cols  # under the table: the tracker in the left column
+        if cols is not None:
+            local = cols.tracker.move(-rect.x, -rect.y)
+            draw_separators(panel, cols, rect.topleft, PANEL_EDGE)
         used = self.tracker.draw(panel, local, self.view, self.scale)
         if used > self.tracker_h:  # long phase names (Japanese): give the tracker room
             self.tracker_h = used

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tabletop.ui.games import GameUI
     from tabletop.ui.hint import Hint
     from tabletop.ui.lit_layer import LitPatches
+    from tabletop.ui.panel_columns import PanelColumns
     from tabletop.ui.panels import HoverPreview, LogPanel, PhaseTracker, TextCache, Toast
     from tabletop.ui.reused_surface import ReusedSurface
     from tabletop.ui.sprite import Slide, Sprite
@@ -91,6 +92,7 @@ class TableParts(Scene):
     _text_lang: str
     _game_over_button: pygame_gui.elements.UIButton | None
     panel_rect: pygame.Rect
+    panel_cols: PanelColumns | None
     body_rect: pygame.Rect
     decision_rect: pygame.Rect
     buttons_rect: pygame.Rect

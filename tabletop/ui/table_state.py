@@ -27,6 +27,7 @@ from tabletop.ui.cover import HotseatCover
 from tabletop.ui.gc_pauses import release as release_heap
 from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
+from tabletop.ui.panel_columns import button_rows, columns, under_need
 from tabletop.ui.panel_place import panel_under
 from tabletop.ui.panels import render_message
 from tabletop.ui.result_box import scene_layout
@@ -34,9 +35,17 @@ from tabletop.ui.settings_apply import sleeve_colours
 from tabletop.ui.slide_refit import refit_slide
 from tabletop.ui.sprite import Sprite, right_angle, screen_turn
 from tabletop.ui.table_controls import command_action
-from tabletop.ui.table_fit import BUTTON_H, GAP, PAD, TRACKER_H, panel_height, panel_room
+from tabletop.ui.table_fit import (
+    BUTTON_H,
+    GAP,
+    PAD,
+    TRACKER_H,
+    panel_height,
+    panel_room,
+    tracker_need,
+)
 from tabletop.ui.theme import fit_id, ui_scale
-from tabletop.ui.viewport import panel_width
+from tabletop.ui.viewport import panel_width, portrait
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -429,11 +438,16 @@ class TableState(TableParts):
         factor = self.scale / ui_scale(size) if hasattr(self.app, "user_scale") else 1.0
         under = panel_under(size, (self.layout.width_mm, self.layout.height_mm), factor,
                             round(panel_height(self.app.fonts, self.controls.rows)
-                                  * self.scale))  # a squarish window too (QA16 #20)
+                                  * self.scale),  # a squarish window too (QA16 #20)
+                            self._columns_need(size))
+        self.panel_cols = None
         if under is not None:  # the panel under the table, across the width (issue 16)
             below = self.viewport.fit_above_panel(size, under)
             self.panel_rect = pygame.Rect(0, h - below, w, below)
             panel = w
+            if not portrait(size):  # side by side, not one stretched row
+                self.panel_cols = columns(self.panel_rect, panel_width(w),
+                                          len(self.controls.commands), self.scale)
         else:
             panel = panel_width(w, factor)
             self.viewport.fit(size, panel)
@@ -449,10 +463,16 @@ class TableState(TableParts):
         rows = self.controls.rows
         button_h = round(BUTTON_H * scale)
         gap = max(4, round(GAP * scale))
-        buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
-                              rows * button_h + (rows - 1) * gap)
+        cols = self.panel_cols
+        if cols is not None:  # the grid in the right column (ui/panel_columns)
+            rows = button_rows(len(self.controls.commands), cols.button_cols)
+            buttons = pygame.Rect(cols.right.x, 0, cols.right.w, rows * button_h + (rows - 1) * gap)
+        else:
+            buttons = pygame.Rect(self.panel_rect.x + pad, 0, panel - 2 * pad,
+                                  rows * button_h + (rows - 1) * gap)
         buttons.bottom = h - pad
-        self.controls.build(self.app.ui, buttons, scale, self.app.fonts)
+        self.controls.build(self.app.ui, buttons, scale, self.app.fonts,
+                            2 if cols is None else cols.button_cols)
         self.buttons_rect = buttons
         self.tracker_h = round(TRACKER_H * scale)
         if self.lang != self._text_lang:
@@ -464,6 +484,21 @@ class TableState(TableParts):
         if self.drag is not None:
             self._make_lit()
 
+    def _columns_need(self, size: tuple[int, int]) -> int | None:
+        """The least height (pixels) of the side panel under the table in columns in a
+        window ``size`` big (:func:`~tabletop.ui.panel_columns.under_need`, the tracker as
+        drawn beside the table), or None where there are no columns (a portrait window,
+        one too narrow for them)."""
+        w, h = size
+        commands = len(self.controls.commands)
+        if portrait(size) or columns(pygame.Rect(0, 0, w, h), panel_width(w), commands,
+                                     self.scale) is None:
+            return None
+        view = getattr(self, "view", None) or view_for(self.game.state, self.viewer)
+        base = ui_scale(size)
+        tracker = round(tracker_need(self.tracker, view, size, base) * self.scale)
+        return under_need(self.app.fonts, commands, self.scale, tracker)
+
     @property
     def scale(self) -> float:
         """The UI scale (fonts, widgets)."""
@@ -472,32 +507,36 @@ class TableState(TableParts):
     def _layout_widgets(self) -> None:
         """Place the decision box and the body (preview / log) in the side panel."""
         pad = round(8 * self.scale)
-        top = self.panel_rect.y + self.tracker_h
+        cols = self.panel_cols  # under the table: banners, coach, log in the middle column
+        left = self.panel_rect.x + pad if cols is None else cols.middle.x
+        width = self.panel_rect.w - 2 * pad if cols is None else cols.middle.w
+        top = self.panel_rect.y + self.tracker_h if cols is None else cols.middle.y
         if self.not_saved_rect is not None:  # the "Not saved" marker under the tracker
-            width = self.panel_rect.w - 2 * pad
-            self.not_saved_rect = pygame.Rect(self.panel_rect.x + pad, top, width,
-                                              self._not_saved_height(width))
+            self.not_saved_rect = pygame.Rect(left, top, width, self._not_saved_height(width))
             top = self.not_saved_rect.bottom + pad
         self.free_banner_rect = None
         if self.game.state.free_mode:  # the free-mode banner, its own room likewise
-            width = self.panel_rect.w - 2 * pad
-            self.free_banner_rect = pygame.Rect(self.panel_rect.x + pad, top, width,
+            self.free_banner_rect = pygame.Rect(left, top, width,
                                                 self._free_banner_label(width).get_height()
                                                 + pad)
             top = self.free_banner_rect.bottom + pad
         bottom = self.buttons_rect.top - pad
+        # the question box: above the buttons, in the right column under the table
+        dec_x, dec_w, dec_top = left, width, top
+        if cols is not None:
+            dec_x, dec_w, dec_top = cols.right.x, cols.right.w, cols.right.y
         if self.decisions.decision is not None:  # never over what lies above it (QA16 #4)
-            dec_h = min(self._decision_height(self.panel_rect.w - 2 * pad),
-                        max(0, bottom - top))
-            self.decision_rect = pygame.Rect(self.panel_rect.x + pad, bottom - dec_h,
-                                             self.panel_rect.w - 2 * pad, dec_h)
-            bottom = self.decision_rect.top - pad
+            dec_h = min(self._decision_height(dec_w), max(0, bottom - dec_top))
+            self.decision_rect = pygame.Rect(dec_x, bottom - dec_h, dec_w, dec_h)
+            if cols is None:
+                bottom = self.decision_rect.top - pad
         else:
             self.decision_rect = pygame.Rect(0, 0, 0, 0)
+        if cols is not None:
+            bottom = cols.middle.bottom
         coach_bottom, below = panel_room(self.app.fonts, self.scale, top, bottom, pad)
-        top = self.coach.place(self, self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
-                               coach_bottom, pad, below)  # issue 12 §1
-        self.body_rect = pygame.Rect(self.panel_rect.x + pad, top, self.panel_rect.w - 2 * pad,
+        top = self.coach.place(self, left, top, width, coach_bottom, pad, below)  # issue 12 §1
+        self.body_rect = pygame.Rect(left, top, width,
                                      max(0, bottom - top))  # none left: L (issue 16)
         if self.decisions.decision is not None:
             self.decisions.build(self.app.ui, self.decision_rect, self.scale,
@@ -518,6 +557,8 @@ class TableState(TableParts):
         prompt = self.text.get(self.decisions.prompt_text(self.lang), size,
                                (250, 240, 210), False, width - 8)
         buttons = self.decisions.buttons_height(width, self.scale, self.app.fonts)
+        if self.panel_cols is not None:  # its own column: the room above the buttons
+            return prompt.get_height() + buttons + round(14 * self.scale)
         # Buttons stacked in rows (long labels) take their room from the prompt's cap,
         # never from their own labels.
         return min(prompt.get_height() + buttons + round(14 * self.scale),
