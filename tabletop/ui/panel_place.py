@@ -35,13 +35,13 @@ def panel_under(window: tuple[int, int], table_mm: tuple[float, float],
     that share or ``need_px`` (the panel's parts at the scale, so the coach box and the
     log keep their lines: ``table_fit.panel_height``), whichever is more, when the
     table is then :data:`GAIN` times bigger than beside the panel. Where the panel is
-    laid out in columns there (``columns_px``: their least height,
-    :func:`~tabletop.ui.panel_columns.under_need`), that height alone: the share is for
-    a portrait window's stacked panel."""
+    laid out in columns under the table (``columns_px``: their least height,
+    :func:`~tabletop.ui.panel_columns.under_need`), that height alone in either window:
+    the share is for a stacked panel."""
     w, h = window
     share = round(h * PANEL_BELOW_SHARE)
     if portrait(window):
-        return share
+        return share if columns_px is None else min(h - 1, columns_px)
     if factor > 1.0 or h < w * SQUARISH:
         return None
     least = min(h - 1, max(share, need_px) if columns_px is None else columns_px)

@@ -130,15 +130,18 @@ def panel_room(fonts: Any, scale: float, top: int, bottom: int,
     return bottom, round(60 * scale)
 
 
-def tracker_need(tracker: Any, view: Any, size: tuple[int, int], base: float) -> int:
+def tracker_need(tracker: Any, view: Any, size: tuple[int, int], base: float,
+                 width: int | None = None) -> int:
     """The phase tracker's height (pixels at scale 1.0) in a window ``size`` pixels big
     whose own scale is ``base``: :data:`TRACKER_H`, or more where its phases take more
     rows (Conan's, Japanese names: the table then gives it the room it draws in,
     ``TableDraw._make_panel``), with room for a step line even while none is shown.
     ``tracker`` is a :class:`~tabletop.ui.panels.PhaseTracker`, drawn once at the
     window's own scale on a scratch surface (what it remembers of its last real draw
-    is kept)."""
-    width = size[0] if portrait(size) else panel_width(size[0])
+    is kept). ``width``: the tracker's own (pixels), where it is not the panel's (the
+    left column of a panel under the table, ``ui.panel_columns``)."""
+    if width is None:
+        width = size[0] if portrait(size) else panel_width(size[0])
     kept = (tracker.chips, tracker.label_rects, tracker.lit)
     scratch = pygame.Surface((max(1, width), size[1]))
     used = int(tracker.draw(scratch, scratch.get_rect(), view, base))

@@ -45,7 +45,7 @@ from tabletop.ui.table_fit import (
     tracker_need,
 )
 from tabletop.ui.theme import fit_id, ui_scale
-from tabletop.ui.viewport import panel_width, portrait
+from tabletop.ui.viewport import panel_width
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Game
@@ -439,15 +439,15 @@ class TableState(TableParts):
         under = panel_under(size, (self.layout.width_mm, self.layout.height_mm), factor,
                             round(panel_height(self.app.fonts, self.controls.rows)
                                   * self.scale),  # a squarish window too (QA16 #20)
-                            self._columns_need(size))
+                            self._columns_need(size, factor))
         self.panel_cols = None
         if under is not None:  # the panel under the table, across the width (issue 16)
             below = self.viewport.fit_above_panel(size, under)
             self.panel_rect = pygame.Rect(0, h - below, w, below)
             panel = w
-            if not portrait(size):  # side by side, not one stretched row
-                self.panel_cols = columns(self.panel_rect, panel_width(w),
-                                          len(self.controls.commands), self.scale)
+            # side by side, not one stretched row, where the width holds them
+            self.panel_cols = columns(self.panel_rect, panel_width(w, factor),
+                                      len(self.controls.commands), self.scale)
         else:
             panel = panel_width(w, factor)
             self.viewport.fit(size, panel)
@@ -484,20 +484,21 @@ class TableState(TableParts):
         if self.drag is not None:
             self._make_lit()
 
-    def _columns_need(self, size: tuple[int, int]) -> int | None:
+    def _columns_need(self, size: tuple[int, int], factor: float) -> int | None:
         """The least height (pixels) of the side panel under the table in columns in a
-        window ``size`` big (:func:`~tabletop.ui.panel_columns.under_need`, the tracker as
-        drawn beside the table), or None where there are no columns (a portrait window,
-        one too narrow for them)."""
+        window ``size`` big at the chosen UI scale ``factor`` (as taken)
+        (:func:`~tabletop.ui.panel_columns.under_need`, the tracker as drawn in its
+        column), or None where the width holds no columns."""
         w, h = size
         commands = len(self.controls.commands)
-        if portrait(size) or columns(pygame.Rect(0, 0, w, h), panel_width(w), commands,
-                                     self.scale) is None:
+        width = panel_width(w, factor)
+        if columns(pygame.Rect(0, 0, w, h), width, commands, self.scale) is None:
             return None
         view = getattr(self, "view", None) or view_for(self.game.state, self.viewer)
         base = ui_scale(size)
-        tracker = round(tracker_need(self.tracker, view, size, base) * self.scale)
-        return under_need(self.app.fonts, commands, self.scale, tracker)
+        # drawn at the window's own scale in a column as much wider as the scale taken
+        tracker = tracker_need(self.tracker, view, size, base, round(width * base / self.scale))
+        return under_need(self.app.fonts, commands, self.scale, round(tracker * self.scale))
 
     @property
     def scale(self) -> float:
