@@ -5,7 +5,8 @@ phase tracker; coach box and log; question box and buttons), no two parts overla
 all lie inside the window, the tracker's phase columns stand no further apart than
 beside the table, no button is more than twice as wide as beside it, the coach box says
 who acts and what they can do and the log shows three lines (also with Arc's
-combat-card question pending), and posted clicks on Next phase and Hint are taken."""
+combat-card question pending, or the free-mode banner shown), a wheel over the log
+scrolls it, and posted clicks on Next phase and Hint are taken."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import click, frames, make_app, move, post
+from ui_helpers import click, frames, key, make_app, move, post
 
 from tabletop.core import selfplay
 from tabletop.core.rules import game_ids, load_rules
@@ -203,5 +204,56 @@ def test_next_phase_and_hint_clicks_are_taken(game_id: str, size: tuple[int, int
         before = len(game.history)
         click(app, scene.controls.buttons["next_phase"].rect.center)
         assert len(game.history) > before
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_free_mode_banner_in_the_middle_column(game_id: str, size: tuple[int, int]) -> None:
+    """Free mode switched on by its key (ALL-R3), in Japanese: its banner at the top of
+    the middle column, over no other part; the coach box and the log keep their lines."""
+    app, game, scene = _table(game_id, size, "ja")
+    try:
+        key(app, pygame.K_f, unicode="f")
+        frames(app, 3)
+        assert game.state.free_mode and scene.free_banner_rect is not None
+        cols = scene.panel_cols
+        assert cols is not None and scene.free_banner_rect.topleft == cols.middle.topleft
+        _check_columns(app, scene)
+        _check_coach_and_log(app, scene)
+    finally:
+        app.shutdown()
+
+
+def test_columns_only_where_the_middle_keeps_its_width() -> None:
+    """A 720 px wide panel at scale 0.75 (a 720x1280 window) leaves the middle column
+    less than MIDDLE_MIN: it stays one column; 900 px holds three, the buttons' grid as
+    wide as its BUTTON_COLS buttons and the tracker's column as given."""
+    from tabletop.ui.panel_columns import BUTTON_COLS, BUTTON_W, MIDDLE_MIN, button_rows, columns
+
+    assert columns(pygame.Rect(0, 800, 720, 480), 250, 9, 0.75) is None
+    laid = columns(pygame.Rect(0, 700, 900, 300), 250, 9, 0.75)
+    assert laid is not None and laid.button_cols == BUTTON_COLS
+    assert laid.tracker.w == 250 and laid.middle.w >= round(MIDDLE_MIN * 0.75)
+    gap = max(4, round(GAP * 0.75))
+    assert laid.right.w == BUTTON_COLS * round(BUTTON_W * 0.75) + (BUTTON_COLS - 1) * gap
+    assert laid.middle.right < laid.right.x and laid.right.right <= 900
+    assert button_rows(7, 3) == 3 and button_rows(9, 3) == 3
+    with pytest.raises(ValueError):
+        button_rows(7, 0)
+
+
+def test_columns_need_less_height_than_the_stacked_panel() -> None:
+    """The columns' least height is their tallest column's, below the stacked parts'
+    (table_fit.panel_height) that made a square window's panel half its height."""
+    from tabletop.ui.panel_columns import under_need
+    from tabletop.ui.table_fit import TRACKER_H, panel_height
+
+    app = make_app((1000, 1000))
+    try:
+        need = under_need(app.fonts, 9, 1.0, TRACKER_H)
+        assert TRACKER_H <= need < panel_height(app.fonts, 5) * 0.6
+        assert under_need(app.fonts, 9, 1.0, 400) == 400  # a tall tracker decides
     finally:
         app.shutdown()
