@@ -28,7 +28,7 @@ from tabletop.ui.gc_pauses import release as release_heap
 from tabletop.ui.heap import drop_pixels
 from tabletop.ui.log_lines import LogLines, LogTexts
 from tabletop.ui.panel_columns import button_rows, columns, under_need
-from tabletop.ui.panel_place import panel_under
+from tabletop.ui.panel_place import SQUARISH, panel_under
 from tabletop.ui.panels import render_message
 from tabletop.ui.result_box import scene_layout
 from tabletop.ui.settings_apply import sleeve_colours
@@ -492,8 +492,9 @@ class TableState(TableParts):
         w, h = size
         commands = len(self.controls.commands)
         width = panel_width(w, factor)
-        if columns(pygame.Rect(0, 0, w, h), width, commands, self.scale) is None:
-            return None
+        if h < w * SQUARISH or columns(pygame.Rect(0, 0, w, h), width, commands,
+                                       self.scale) is None:
+            return None  # a wide window's panel stays beside (panel_under), measured not
         view = getattr(self, "view", None) or view_for(self.game.state, self.viewer)
         base = ui_scale(size)
         # drawn at the window's own scale in a column as much wider as the scale taken
