@@ -15,7 +15,7 @@ no rule would put them (ALL-R3). After every batch of events the storm checks:
 When the storm presses the Menu button the table is left; the game is then
 resumed from its autosave, exactly as a user would (Resume). A finished game is
 followed by a new one. The short storm runs by default (a few thousand events a
-game); ``pytest -m soak`` runs 100,000 events a game.
+game: 2,500); ``pytest -m soak`` runs 100,000 events a game.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class Storm:
 def test_random_event_storm_keeps_every_game_whole(game_id: str, tmp_path: Any) -> None:
     assert has_game_ui(game_id)
     storm = Storm(game_id, seed=9, save_dir=tmp_path)
-    storm.run(4000)
+    storm.run(2500)  # a quick storm; the soak storm runs 100,000 a game
     assert storm.game.actions, "the storm never got an action through"
 
 
