@@ -220,6 +220,14 @@ def _cannot_block(state: GameState, db: CardDb, blocker: int, attacker: int) -> 
     if state.cards[blocker].tapped:
         return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=card)
     if _in_play(state, attacker) and attacker in attackers(state):
+        from tabletop.games.arc.causes import blocker_refusal, unblockable_refusal
+
+        # the card whose effect stops it, and how long (QA15b #2)
+        found = blocker_refusal(state, db, blocker) \
+            if effects.under(state, db, blocker, "cannot_block") \
+            else unblockable_refusal(state, db, attacker, blocker)
+        if found is not None:
+            return found
         if effects.under(state, db, blocker, "cannot_block"):
             return Verdict.refuse("arc.blocker_cannot_block", "ARC-R5", card=card)
         return Verdict.refuse("arc.attacker_unblockable", "ARC-R5", card=card,

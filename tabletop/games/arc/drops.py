@@ -78,12 +78,13 @@ def interpret_drop(
                                       card=card_msg(card.id))
             return Verdict.refuse("arc.action_after_combat", "ARC-H1", card=card_msg(card.id))
         if needs_target(card):
+            # no candidate on the table at all: it cannot be used now, wherever it was
+            # dropped (QA15 #8; QA15b #7: dropped onto a card that is no target)
+            if not any(t is not None for t in action_targets(state, db, seat, card, iid)):
+                return Verdict.refuse("arc.no_target_now", "ARC-H9", card=card_msg(card.id),
+                                      needs=target_needs(card))
             if onto is None:
-                # no candidate on the table at all: it cannot be used now (QA15 #8)
-                code = "arc.target_needed" if any(
-                    t is not None for t in action_targets(state, db, seat, card, iid)) \
-                    else "arc.no_target_now"
-                return Verdict.refuse(code, "ARC-H9", card=card_msg(card.id),
+                return Verdict.refuse("arc.target_needed", "ARC-H9", card=card_msg(card.id),
                                       needs=target_needs(card))
             return Action.make("play_card", seat, card=iid, target=onto)
         if zone_id == zid(seat, "characters") or onto is not None:

@@ -92,7 +92,7 @@ def check_play_target(state: GameState, db: CardDb, seat: int, iid: int,
                       target: object) -> Verdict:
     """Is ``target`` (an instance id or None) right for playing hand card ``iid``?
     Refusal codes: ``arc.condition_unmet``, ``arc.target_needed``, ``arc.bad_target``,
-    ``arc.no_target_needed`` (ARC-H9)."""
+    ``arc.no_target_now`` (no candidate anywhere), ``arc.no_target_needed`` (ARC-H9)."""
     card = cdef(state, db, iid)
     trigger = play_trigger(card)
     first = next(iter(triggered(card, trigger)), None)
@@ -114,7 +114,10 @@ def check_play_target(state: GameState, db: CardDb, seat: int, iid: int,
         return Verdict.refuse("arc.target_needed", "ARC-H9", card=card_msg(card.id),
                               needs=target_needs(card))
     if target not in legal:
-        return Verdict.refuse("arc.bad_target", "ARC-H9", card=card_msg(card.id),
+        # none anywhere: "can't be used now", not "not on that card" (QA15b #7)
+        code = "arc.bad_target" if card.type == "character" or any(
+            t is not None for t in legal) else "arc.no_target_now"
+        return Verdict.refuse(code, "ARC-H9", card=card_msg(card.id),
                               needs=target_needs(card))
     assert isinstance(target, int)
     return VOCABULARY.check(ArcCtx(state, db, seat, iid, ability.how_long), ability, [target])

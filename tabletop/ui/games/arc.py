@@ -331,7 +331,8 @@ class ArcUI(GameUI):
     def click_refusal(self, scene: TableContext, iid: int) -> Verdict | None:
         """Why a click on one of the viewer's resources did nothing: it is tapped, or
         resources are picked only by the player about to pay (ARC-R4); why one of the
-        viewer's tapped characters cannot be chosen as a blocker (ARC-R5)."""
+        viewer's tapped characters cannot be chosen as a blocker, and which card's
+        effect stops a block (ARC-R5)."""
         real = scene.game.resolve(iid)
         state = scene.game.state
         if self._own_resource(scene, real):
@@ -344,7 +345,29 @@ class ArcUI(GameUI):
                 and state.cards[real].tapped:
             name = i18n.msg(f"card.{state.cards[real].card_id}")
             return Verdict.refuse("arc.blocker_tapped", "ARC-R5", card=name)
-        return super().click_refusal(scene, iid)
+        refusal = self._block_refusal(scene, real)
+        return refusal if refusal is not None else super().click_refusal(scene, iid)
+
+    def _block_refusal(self, scene: TableContext, real: int) -> Verdict | None:
+        """In the viewer's blockers decision: why a character of the viewer's row that
+        an effect stops blocking, or an attacker that cannot be blocked by the picked
+        blocker, is not a choice, naming the card whose effect it is and how long
+        (ARC-R5, QA15b #2); None for any other card."""
+        from tabletop.games.arc.causes import blocker_refusal, unblockable_refusal
+
+        decisions = scene.decisions
+        state = scene.game.state
+        if not isinstance(decisions, ArcDecisionPanel) or decisions.kind != "blockers" \
+                or real not in state.cards \
+                or state.pending is None or state.pending.seat != scene.viewer:
+            return None
+        db = self.rules.cards
+        if state.zone_of(real) == f"p{scene.viewer}.characters":
+            return None if real in decisions.blockers() else blocker_refusal(state, db, real)
+        picked = decisions.picked
+        if picked is not None and state.zone_of(real).endswith(".characters"):
+            return unblockable_refusal(state, db, real, picked)
+        return None
 
     def drop_action(self, scene: TableContext, action: Action) -> Action:
         """A card dropped to be played (or a combat card answered) is paid with the
