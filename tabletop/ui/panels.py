@@ -19,6 +19,7 @@ from tabletop.core.messages import Message
 from tabletop.core.view import CardView, TableView
 from tabletop.i18n import t
 from tabletop.ui.card_render import CardRenderer, FontSource
+from tabletop.ui.hover_name import name_band
 from tabletop.ui.hover_words import card_lines, words_box
 from tabletop.ui.log_fit import first_rows, rows_that_fit
 from tabletop.ui.log_targets import with_chosen
@@ -378,6 +379,7 @@ class HoverPreview:
         else:
             image = self.renderer.face(card.card_id, rect.size, 0.0, lang)
         surface.blit(image, rect)
+        name_band(surface, rect, self.renderer, self.text, card.card_id, lang)  # QA16b #18
         if self.overlay is not None and card.card_id is not None:
             self.overlay(surface, rect, card)
 
