@@ -36,7 +36,8 @@ from tabletop.i18n import Message, msg
 
 __all__ = ["FORMAT", "MAX_WINDOW", "MIN_WINDOW", "UI_SCALE_RANGE", "UI_SCALE_STEPS",
            "AnimationSpeed", "Language", "Settings", "SettingsError", "Sleeve",
-           "load_settings", "reset_settings", "save_settings", "settings_data"]
+           "KEPT_BROKEN", "broken_name", "load_settings", "reset_settings", "save_settings",
+           "settings_data"]
 
 #: Version of the file's shape; a file of a newer format is read field by field all
 #: the same (unknown fields are ignored), so an older program still starts.
@@ -308,11 +309,25 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     return settings, msg("settings.bad_fields", file=str(where), fields=", ".join(bad))
 
 
+#: How many unusable settings files are kept aside (``.broken``, ``.broken.2``, ...).
+KEPT_BROKEN = 20
+
+
+def broken_name(where: Path) -> Path:
+    """Where an unusable settings file ``where`` is kept: ``<name>.broken``, or when
+    that holds an earlier one, the first free ``<name>.broken.2``, ``.broken.3`` ...
+    (QA16b #16: a second broken file used to overwrite the first one's copy); the
+    last of :data:`KEPT_BROKEN` once all are taken."""
+    names = [where.with_name(where.name + ".broken")]
+    names += [where.with_name(f"{where.name}.broken.{n}") for n in range(2, KEPT_BROKEN + 1)]
+    return next((name for name in names if not os.path.lexists(name)), names[-1])
+
+
 def _broken(where: Path, problem: str, reason: str) -> Message:
-    """The message of an unusable file, which is moved aside to ``<name>.broken`` (kept
+    """The message of an unusable file, which is moved aside (:func:`broken_name`, kept
     for the player to look at) so the next start is quiet; left where it is when it
     cannot be moved."""
-    aside = where.with_name(where.name + ".broken")
+    aside = broken_name(where)
     try:
         os.replace(where, aside)
     except OSError:

@@ -131,5 +131,5 @@ def load_user_decks(game: str, known_cards: Iterable[str] | None = None,
             reason = str(exc)
             if reason.startswith(str(path)):
                 reason = path.name + reason[len(str(path)):]
-            out.broken[path.name] = reason
+            out.broken[path.name] = exc.every_problem(path.name) if exc.problems else reason
     return out

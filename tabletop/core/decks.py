@@ -29,7 +29,21 @@ MAX_COUNT = 99
 
 
 class DeckError(ValueError):
-    """A deck file is broken; the message names the file and the field."""
+    """A deck file is broken; the message names the file and the field (of the first
+    problem). ``problems``: every problem found, each "field 'x': what is wrong", in
+    file order (empty when only the message is known, e.g. a file that is no TOML)."""
+
+    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+    def every_problem(self, name: str) -> str:
+        """``name`` (the file's short name) and each of its problems, one a line
+        (QA16b #13: the menu and the builder told only the first); the message when
+        no list is known."""
+        if not self.problems:
+            return str(self)
+        return "\n".join(f"{name}: {problem}" for problem in self.problems)
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,8 @@ def parse_deck(data: Mapping[str, Any], file: str, deck_id: str,
     deck, problems = collect_deck(data, file, deck_id, known_cards, options)
     if problems:
         where, problem = problems[0]
-        raise DeckError(f"{file}: field '{where}': {problem}")
+        raise DeckError(f"{file}: field '{where}': {problem}",
+                        tuple(f"field '{w}': {p}" for w, p in problems))
     assert deck is not None
     return deck
 

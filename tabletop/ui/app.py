@@ -37,6 +37,8 @@ import pygame_gui
 
 from tabletop import i18n, notices
 from tabletop.ui import dialogs, gui_slim
+from tabletop.ui.double_click import DoubleClickShield
+from tabletop.ui.drop_downs import close_open
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.frame_policy import FramePolicy, Turn, scene_dues, soonest, widget_look
 from tabletop.ui.gc_pauses import hold as hold_heap
@@ -108,6 +110,8 @@ class App:
         #: When the main loop draws (:meth:`turn`); frames drawn so far (tests, benchmarks).
         self.frames = FramePolicy(FPS)
         self.frames_drawn = 0
+        #: Keeps a double click's second half off the screen its first half opened.
+        self.double_click = DoubleClickShield()
         self._drawn_look: Any = None
         self.running = True
         self.save_dir: Path | None = Path(save_dir) if save_dir is not None else None
@@ -342,6 +346,11 @@ class App:
             if dialogs.top_dialog(self.ui) is None:
                 self.toggle_fullscreen()
             return
+        if self.double_click.swallows(event, self.stack.top):  # QA16b #2
+            return
+        if self._ui_gets(event) and close_open(self.ui, event):  # QA16b #3: Esc only closes
+            self._spend_key(event)
+            return
         consumed = False
         if self._ui_gets(event):
             # pygame_gui scales window points itself (``mouse_pos_scale_factor``)
@@ -350,16 +359,20 @@ class App:
         if consumed and event.type in _MOUSE_EVENTS | {pygame.KEYDOWN, pygame.MOUSEWHEEL}:
             return
         if dialogs.handle_event(event, self.ui):
-            if event.type == pygame.KEYDOWN:  # the dialog's key: not the table's on release
-                for scene in self.stack.scenes:
-                    spent = getattr(scene, "spent_keys", None)
-                    if isinstance(spent, set):
-                        spent.add(event.key)
+            self._spend_key(event)  # the dialog's key: not the table's on release
             return
         if is_help_key(event) and dialogs.top_dialog(self.ui) is None and not self._typing():
             open_shortcuts(self)  # "?": the keys of the screen in front (issue 16)
             return
         self.stack.handle_event(event)
+
+    def _spend_key(self, event: pygame.event.Event) -> None:
+        """A key press answered here: no scene acts on its release."""
+        if event.type == pygame.KEYDOWN:
+            for scene in self.stack.scenes:
+                spent = getattr(scene, "spent_keys", None)
+                if isinstance(spent, set):
+                    spent.add(event.key)
 
     def _typing(self) -> bool:
         """Is a text field focused (a key typed there is text, "?" included)?"""
@@ -438,6 +451,7 @@ class App:
         self._follow_scale()  # a screen came or went in an update
         self.draw()
         pygame.display.flip()
+        self.double_click.shown(self.stack.top)
         self._drawn_look = self._look()
         return True
 
@@ -471,20 +485,21 @@ class App:
         pygame.display.quit()
 
     # ------------------------------------------------------------------ scenes
-    def show_menu(self) -> None:
-        """Replace every scene with the main menu."""
+    def show_menu(self, selected: str | None = None) -> None:
+        """Replace every scene with the main menu, at the game ``selected`` (default the
+        game of the table left, if any)."""
         from tabletop.ui.menu import MenuScene
 
         self._detach_autosaver()
-        left = self.game.rules.game_id if self.game is not None else None
+        left = selected or (self.game.rules.game_id if self.game is not None else None)
         self.game = None
         release_scenes(self.stack)  # the table's pixels go before the menu makes its own
         self.stack.replace(MenuScene(self, selected=left))
 
-    def back_to_menu(self) -> None:
-        """Leave the game for the menu; asks first when the game is not being saved
-        (see :meth:`leave_game`)."""
-        self.leave_game(self.show_menu)
+    def back_to_menu(self, selected: str | None = None) -> None:
+        """Leave the game for the menu (at the game ``selected``, see :meth:`show_menu`);
+        asks first when the game is not being saved (see :meth:`leave_game`)."""
+        self.leave_game(lambda: self.show_menu(selected))
 
     def unsaved(self) -> Any:
         """Why the game at the table is not being saved now (the autosaver's last

@@ -82,8 +82,9 @@ class Host(Protocol):
         """Show a message dialog (``title``/``body``: keys, Messages or text)."""
         ...
 
-    def back_to_menu(self) -> None:
-        """Leave the game for the menu (asks first when the game is not being saved)."""
+    def back_to_menu(self, selected: str | None = None) -> None:
+        """Leave the game for the menu, at the game ``selected`` (default the table's);
+        asks first when the game is not being saved."""
         ...
 
     def start_game(self, game: Game, save_path: Path | str | None = None,

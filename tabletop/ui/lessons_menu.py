@@ -157,11 +157,15 @@ def load_lessons(root: Path) -> tuple[dict[str, list[Lesson]], list[str]]:
 
 
 class LessonsMenu(Scene):
-    """The lessons list (see the module docstring). ``game``: the tab shown first."""
+    """The lessons list (see the module docstring). ``game``: the tab shown first;
+    ``menu_game``: the game the menu showed (default ``game``), shown again by Back
+    whatever tab or lesson was opened here (QA16b #8)."""
 
     def __init__(self, app: Host, game: str | None = None, root: Path | None = None,
-                 rules_loader: Callable[[str], GameRules] = load_rules) -> None:
+                 rules_loader: Callable[[str], GameRules] = load_rules,
+                 menu_game: str | None = None) -> None:
         super().__init__(app)
+        self.menu_game = menu_game or game
         self.root = root if root is not None else lessons_root()
         self.lessons, problems = load_lessons(self.root)
         if root is None:  # the user's own lessons too (issue 16)
@@ -204,7 +208,8 @@ class LessonsMenu(Scene):
     def reopen(self, game: str) -> Callable[[], None]:
         """A callback showing this list again at ``game`` (from the lesson's table)."""
         def back() -> None:
-            self.app.replace(LessonsMenu(self.app, game, self.root, self.rules_loader))
+            self.app.replace(LessonsMenu(self.app, game, self.root, self.rules_loader,
+                                         self.menu_game))
         return back
 
     def finished(self, lesson: Lesson) -> None:
@@ -214,8 +219,8 @@ class LessonsMenu(Scene):
                             i18n.t("lesson.progress_unsaved", problem=self.progress.problem))
 
     def back(self) -> None:
-        """Back to the main menu."""
-        self.app.back_to_menu()
+        """Back to the main menu, at the game it showed."""
+        self.app.back_to_menu(self.menu_game)
 
     # -- scene -------------------------------------------------------------------------
     def layout_need(self) -> tuple[int, int]:

@@ -49,6 +49,7 @@ from tabletop.ui.demo import SEAT_KINDS, computer_levels, demo_button, seat_menu
 from tabletop.ui.help import help_button
 from tabletop.ui.lessons_menu import lessons_button
 from tabletop.ui.menu_fit import pager_button_w, seat_row
+from tabletop.ui.menu_when import short_when
 from tabletop.ui.scene import Scene
 from tabletop.ui.textwrap_ja import wrapped_text_box
 
@@ -123,7 +124,8 @@ class GameChoice:
                 choice.decks[path.stem] = load_deck(path, known, choice.rules.deck_options)
             except DeckError as exc:  # this file only: the other decks stay playable
                 log.warning("deck %s unavailable: %s", path, exc)
-                choice.broken_decks[path.name] = _short_reason(str(exc), path)
+                choice.broken_decks[path.name] = (exc.every_problem(path.name) if exc.problems
+                                                  else _short_reason(str(exc), path))
         deck_menu.add_user_decks(choice)  # the user's own decks too (issue 16)
         for deck_id, deck in choice.decks.items():
             try:
@@ -253,6 +255,8 @@ class MenuScene(Scene):
     timers_show = False
     #: Seconds between two looks at the save folder while the menu is shown.
     FOLDER_CHECK_EVERY = 1.5
+    #: A double click on the Back that led here clicks nothing here (QA16b #2).
+    shields_double_click = True
 
     def __init__(self, app: Host, rules_loader: Callable[[str], GameRules] = load_rules,
                  selected: str | None = None) -> None:
@@ -326,12 +330,20 @@ class MenuScene(Scene):
         """Choose who plays ``seat``: ``"person"`` or a computer level (easy/normal/hard)."""
         if kind in SEAT_KINDS:
             self.seat_kinds[seat] = kind
+            self._remember()
         self._dirty = True
 
     def select_mode(self, value: str) -> None:
         """Choose how a new game starts: ``"free"`` (free mode) or ``"rules"``."""
         self.free_mode = value == "free"
+        self._remember()
         self._dirty = True
+
+    def _remember(self) -> None:
+        """The menu's Mode and seats are the settings' "New games start in" and
+        "Player N is played by": kept at once, so both screens always say the same
+        (QA16b #23; they used to be kept only when a game started)."""
+        settings_apply.remember_choices(self.app, self.seat_kinds, self.free_mode)
 
     def select_first(self, value: str) -> None:
         """Choose who goes first: ``"0"``, ``"1"`` or ``"random"``."""
@@ -1001,10 +1013,12 @@ class MenuScene(Scene):
                 lambda markup: UITextBox(markup, rect, ui, container=panel, object_id="#howto",
                                          allow_split_dashes=False), lines))
         half = (inner - px(8)) // 2  # Settings (issue 16) beside Quit
-        settings_menu.settings_button(self, pygame.Rect(pad, area.height - pad - quit_h, half,
+        # Quit on the left, Settings in the corner: the settings screen's Back sits in
+        # that corner, and a double click on Back used to land on Quit (QA16b #2)
+        settings_menu.settings_button(self, pygame.Rect(pad + inner - half,
+                                                        area.height - pad - quit_h, half,
                                                         quit_h), panel)
-        add("quit", UIButton(pygame.Rect(pad + inner - half, area.height - pad - quit_h, half,
-                                         quit_h),
+        add("quit", UIButton(pygame.Rect(pad, area.height - pad - quit_h, half, quit_h),
                              i18n.t("menu.quit"), ui, container=panel, command=self.app.quit))
 
     def _build_saves(self, panel: UIPanel, entries: list[Any], x: int, top: int, width: int,
@@ -1014,7 +1028,7 @@ class MenuScene(Scene):
         self.save_page = max(0, min(self.save_page, len(entries) - 1))
         if self.save_page == 0:
             self._page_back = []
-        pager_h = px(36)
+        pager_h = px(32)
         shown, y = self._save_rows(panel, entries, x, top, width, bottom, px)
         if self.save_page == 0 and shown == len(entries):
             self._page_next = len(entries)
@@ -1024,7 +1038,7 @@ class MenuScene(Scene):
                 widget = self.widgets.pop(key, None)
                 if widget is not None:
                     widget.kill()
-        shown, y = self._save_rows(panel, entries, x, top, width, bottom - pager_h - px(8), px)
+        shown, y = self._save_rows(panel, entries, x, top, width, bottom - pager_h, px)
         self._page_next = self.save_page + shown
         ui, add = self.app.ui, self.widgets.__setitem__
         y = max(y, top)
@@ -1058,12 +1072,13 @@ class MenuScene(Scene):
         from tabletop.core.persistence import SaveInfo
 
         ui, add = self.app.ui, self.widgets.__setitem__
-        button_h, gap = px(36), px(8)
+        # compact rows: a page of two games where one used to fit at 1366x768 (QA16b #14)
+        button_h, gap = px(32), px(8)
         y, shown = top, 0
         for i in range(self.save_page, len(entries)):
             entry = entries[i]
             room = bottom - y - button_h - gap
-            if shown and room < px(60):
+            if shown and room < px(24):  # not even a line; a taller text is checked below
                 break
             if isinstance(entry, SaveInfo):
                 text, kind = self._save_text(entry), "#howto"
@@ -1078,10 +1093,10 @@ class MenuScene(Scene):
             # the first row may scroll in a tiny window; later ones are shown whole or not
             height = self._wrapped(f"save_info:{i}", text, panel, x, y, width,
                                    bottom if shown else max(room, px(24)), kind)
-            if shown and y + height + px(2) + button_h > bottom:
+            if shown and y + height + button_h > bottom:
                 self.widgets.pop(f"save_info:{i}").kill()
                 break
-            y += height + px(2)
+            y += height  # the text box's own margin keeps it off the buttons
             half = (width - gap) // 2
             label = i18n.t(first_label)
             first = UIButton(pygame.Rect(x, y, half, button_h), label, ui, container=panel,
@@ -1094,7 +1109,7 @@ class MenuScene(Scene):
                                                     button_h), label, ui, container=panel,
                                         command=partial(self.delete_save, entry),
                                         object_id=self._fit("", label, width - half - gap)))
-            y += button_h + px(14)
+            y += button_h + px(10)
             shown += 1
         return shown, y
 
@@ -1107,7 +1122,8 @@ class MenuScene(Scene):
             title = i18n.t("saves.entry_title", game=title,
                            decks=i18n.t("saves.decks", first=names[0], second=names[1]))
         turn = info.turn if info.turn is not None else "?"
-        when = _local_time(info.saved_at).replace(" ", "\u00a0")  # date and time on one line
+        # today's time alone, one line with its date at most (QA16b #14)
+        when = short_when(info.saved_at).replace(" ", "\u00a0")
         if info.active is not None:
             state = i18n.t("saves.entry_state", turn=turn, when=when,
                            player=i18n.t(f"seat.{info.active}"))

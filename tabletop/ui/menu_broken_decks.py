@@ -22,15 +22,18 @@ __all__ = ["row", "show"]
 
 
 def _broken(menu: Any) -> list[tuple[str, str]]:
-    """(game name, reason) of every deck file that cannot be loaded, game by game."""
+    """(game name, reason) of every deck file that cannot be loaded, game by game; a
+    reason has one line per problem of the file."""
     return [(i18n.t(f"game.{gid}"), why) for gid, choice in menu.games.items()
             if not choice.error for _, why in sorted(choice.broken_decks.items())]
 
 
 def show(menu: Any) -> None:
-    """A dialog listing each deck file that cannot be loaded, with its game and why."""
+    """A dialog listing every problem of each deck file that cannot be loaded (one
+    bullet each, QA16b #13), with its game."""
     body = i18n.t("usercontent.problems_body",
-                  problems="\n".join(f"• {game}: {why}" for game, why in _broken(menu)))
+                  problems="\n".join(f"• {game}: {line}" for game, why in _broken(menu)
+                                     for line in why.splitlines()))
     dialogs.message(menu.app, "menuqa16.decks_broken_title", body, width=720, height=420)
 
 
