@@ -113,8 +113,9 @@ def expire(state: GameState, game: str = "") -> None:
     engine calls it after every action, so replays end them at the same moment
     (``game``: the game id, for the numbers' words in the log). A
     manual move carries them along (:meth:`FreeMode._move`), so a card leaves its zone
-    here only by the rules' own moves (destroyed, returned...): that end is logged,
-    the turn's end is not (every such change says "until the end of the turn")."""
+    here only by the rules' own moves (destroyed, returned...). Every end is logged
+    (ALL-H7 "that end is logged"): the turn's end as the last line of the turn that
+    ended, before the next turn's first line (:func:`_log_turn_ended`)."""
     found: tuple[Modifier, ...] | None = state.data.get(DATA_KEY)
     if not found:
         return
@@ -124,6 +125,30 @@ def expire(state: GameState, game: str = "") -> None:
         _set_modifiers(state, kept)
         _log_ended(state, game, [m for m in found if m.turn == state.turn
                                  and m not in kept and m.iid in state.cards])
+        _log_turn_ended(state, game, [m for m in found if m.turn != state.turn
+                                      and m.iid in state.cards])
+
+
+def _log_turn_ended(state: GameState, game: str, ended: list[Modifier]) -> None:
+    """Say in the log that the turn's end ended the ``ended`` changed numbers (ALL-H7),
+    per card and naming it only to the seats that see it. The lines belong to the turn
+    that ended: they go just before the first line of a later turn the same action
+    wrote ("Turn 4"), so the log reads in the order things happened."""
+    if not ended:
+        return
+    turn = min(m.turn for m in ended)
+    at = len(state.log)
+    while at > 0 and state.log[at - 1].turn > turn:
+        at -= 1
+    tail = state.log[at:]
+    del state.log[at:]
+    for iid in dict.fromkeys(m.iid for m in ended):
+        changes = tuple(msg("log.manual_change", delta=f"{m.delta:+d}",
+                            stat=stat_word(game, m.stat)) for m in ended if m.iid == iid)
+        _log_card(state, "log.manual_changes_turn_end", iid, changes=changes)
+    for entry in state.log[at:]:
+        entry.turn = turn
+    state.log.extend(tail)
 
 
 def _log_ended(state: GameState, game: str, ended: list[Modifier],

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from tabletop.core.abilities import Boundary, Part, Use, tick
 from tabletop.core.actions import Verdict
 from tabletop.core.cards import CardDb, CardDef
+from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
@@ -193,5 +194,7 @@ def end_effects(state: GameState, boundary: Boundary) -> None:
         left = frozenset(i for i in ids if not _in_play(state, i))
         if not left:
             return
-    kept, _ended = tick(data.actives, boundary, state.active, left)
+    kept, ended = tick(data.actives, boundary, state.active, left)
     data.actives = kept
+    if boundary is not Boundary.LEFT_PLAY:  # a duration ran out: said (ALL-H7)
+        log_duration_ends(state, VOCABULARY, ended, boundary)

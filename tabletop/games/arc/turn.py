@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.core import piles
 from tabletop.core.abilities import Boundary, tick
+from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import Phase, Step, TurnData, arc_data
@@ -76,7 +77,10 @@ def end_turn(state: GameState) -> None:
     enter_phase(state, Phase.END)
     data = arc_data(state)
     if data.actives:
-        data.actives = tick(data.actives, Boundary.END_OF_TURN, state.active)[0]
+        from tabletop.games.arc.abilities import VOCABULARY  # it imports this module
+
+        data.actives, ended = tick(data.actives, Boundary.END_OF_TURN, state.active)
+        log_duration_ends(state, VOCABULARY, ended, Boundary.END_OF_TURN)  # ALL-H7
     start_turn(state, state.other(state.active), state.turn + 1)
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from tabletop.core.abilities import Ability, Boundary, Part, Use, tick
 from tabletop.core.actions import Action, Verdict
 from tabletop.core.cards import CardDb
+from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.conan import defeat
@@ -396,7 +397,9 @@ def end_of(state: GameState, boundary: Boundary) -> None:
     """Effects in force that end at ``boundary`` (a combat round's or the turn's end)."""
     data = conan_data(state)
     if data.actives:
-        data.actives = tick(data.actives, boundary, state.active)[0]
+        data.actives, ended = tick(data.actives, boundary, state.active)
+        log_duration_ends(state, VOCABULARY, ended, boundary,  # ALL-H7
+                          lambda active: words(Part.WHAT, active.effect))
 
 
 def left_play(state: GameState, db: CardDb) -> None:

@@ -53,7 +53,7 @@ from tabletop.games.eshi100.words import (
 from tabletop.games.eshi100.zones import GRID, cards_in
 
 __all__ = ["CONTINUOUS", "LINES", "SQUARE_LABELS", "VOCABULARY", "Ctx", "active_value",
-           "describe", "line_held", "power_per", "words_of"]
+           "describe", "effect_words", "line_held", "power_per", "words_of"]
 
 
 @dataclass(frozen=True)
@@ -431,7 +431,7 @@ _PREFIX = f"ability.{GAME_ID}."
 _UNSAID = frozenset({("state", "any"), ("per", "none")})
 
 
-def _worded(message: Message, owner: int, ability: Ability) -> Message:
+def _worded(message: Message, owner: int, ability: Ability | None) -> Message:
     params = dict(message.params)
     for key, value in message.params:
         if isinstance(value, Message):
@@ -457,9 +457,15 @@ def _worded(message: Message, owner: int, ability: Ability) -> Message:
         rule = ("line_own" if params.get("line") and params.get("own_only")
                 else "own" if params.get("own_only") else "line")
         params["rule"] = msg(f"{_PREFIX}shape.{rule}")
-    elif key == f"{_PREFIX}what.power" and ability.whom is None:
+    elif key == f"{_PREFIX}what.power" and ability is not None and ability.whom is None:
         key = f"{_PREFIX}what.power_self"
     return msg(key, **params)
+
+
+def effect_words(use: Use, owner: int) -> Message:
+    """One effect in force in words, as :func:`describe` words it (its squares named as
+    ``owner`` reads the grid), said of the cards it is on (the log of its end, ALL-H7)."""
+    return _worded(VOCABULARY.describe_use(Part.WHAT, use), owner, None)
 
 
 def active_value(state: GameState, db: CardDb, active: Active) -> float:

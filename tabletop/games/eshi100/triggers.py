@@ -25,10 +25,18 @@ from dataclasses import replace
 from tabletop.core.abilities import Ability, Active, Boundary, Duration, Use, Vocabulary, tick
 from tabletop.core.actions import Decision, Verdict
 from tabletop.core.cards import CardDb
+from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.messages import Message, msg
 from tabletop.core.model import GameState
 from tabletop.games.eshi100 import board, outcome
-from tabletop.games.eshi100.abilities import CONTINUOUS, VOCABULARY, Ctx, describe, power_per
+from tabletop.games.eshi100.abilities import (
+    CONTINUOUS,
+    VOCABULARY,
+    Ctx,
+    describe,
+    effect_words,
+    power_per,
+)
 from tabletop.games.eshi100.data import (
     DecisionKind,
     PendingAttack,
@@ -210,7 +218,10 @@ def tick_boundary(state: GameState, boundary: Boundary, turn_seat: int = -1,
     """End the effects in force that end at ``boundary`` (abilities.tick)."""
     data = eshi_data(state)
     if data.actives:
-        data.actives, _ = tick(data.actives, boundary, turn_seat, frozenset(left))
+        data.actives, ended = tick(data.actives, boundary, turn_seat, frozenset(left))
+        if boundary is not Boundary.LEFT_PLAY:  # a duration ran out: said (ALL-H7)
+            log_duration_ends(state, VOCABULARY, ended, boundary,
+                              lambda active: effect_words(active.effect, active.owner))
 
 
 def left_grid(state: GameState, cards: Iterable[int]) -> None:

@@ -55,6 +55,7 @@ from tabletop.core.abilities import (
 )
 from tabletop.core.actions import LEGAL, Verdict
 from tabletop.core.cards import CardDataError, CardDb, CardDef
+from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
@@ -870,7 +871,8 @@ def end_of_combat(state: GameState, db: CardDb) -> None:
     """The battle is over: effects lasting until the end of the combat end."""
     data = xeno(state)
     if data.actives:
-        data.actives, _ = tick(data.actives, Boundary.END_OF_COMBAT)
+        data.actives, ended = tick(data.actives, Boundary.END_OF_COMBAT)
+        log_duration_ends(state, VOCABULARY, ended, Boundary.END_OF_COMBAT)  # ALL-H7
 
 
 def end_of_turn(state: GameState, db: CardDb) -> None:
@@ -880,4 +882,5 @@ def end_of_turn(state: GameState, db: CardDb) -> None:
     if not data.actives:
         return
     kept, _ = tick(data.actives, Boundary.LEFT_PLAY, left_play=_gone(state, db))
-    data.actives, _ = tick(kept, Boundary.END_OF_TURN, turn_seat=state.active)
+    data.actives, ended = tick(kept, Boundary.END_OF_TURN, turn_seat=state.active)
+    log_duration_ends(state, VOCABULARY, ended, Boundary.END_OF_TURN)  # ALL-H7

@@ -1,0 +1,132 @@
+"""QA15b findings 6 and 9: every end of a changed number is logged (ALL-H7), and the
+free-mode menu's keys work the same with the pointer over the card or pile (ALL-R3)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import game_helpers as helpers
+import pytest
+from game_helpers import act, c, lab
+
+from tabletop.core import selfplay
+from tabletop.core.abilities import Active, Boundary, Duration, Lasting, Use
+from tabletop.core.effect_end_log import log_duration_ends
+from tabletop.core.engine import Game
+from tabletop.core.model import GameState
+from tabletop.core.rules import GameSetup, game_ids, load_rules, register_card_names
+from tabletop.games import arc
+
+ARC = arc.load()
+register_card_names(ARC.cards)
+FILLER = ["red_ember_hills"] * 10
+
+
+def arc_game(phase: str = "main", **zones: list[Any]) -> Game:
+    pos = helpers.position(FILLER, zones, None, phase=phase, active=0, step="")
+    return Game(ARC, GameSetup("arc", 1, 0, position=pos))
+
+
+def lines(state: GameState, seat: int | None, since: int = 0) -> list[str]:
+    return [e.for_seat(seat).render("en") for e in state.log[since:]]
+
+
+# -- finding 6: free mode's changed numbers ------------------------------------------------
+def test_all_h7_a_change_by_hand_ending_with_the_turn_is_logged_before_the_next_turn() -> None:
+    game = arc_game(p0_characters=[c("red_spark_squire", "s")])
+    assert act(game, "set_free_mode", 0, on=True).ok
+    assert act(game, "manual_modify", 0, card=lab(game, "s"), stat="power", delta=1).ok
+    turn, since = game.state.turn, len(game.state.log)
+    assert act(game, "end_turn", 0).ok
+    said = lines(game.state, 0, since)
+    ended = [i for i, line in enumerate(said) if "the turn ends, and so do the changes" in line]
+    assert len(ended) == 1, said
+    assert "Spark Squire" in said[ended[0]] and "+1 power" in said[ended[0]]
+    new_turn = next(i for i, e in enumerate(game.state.log[since:]) if e.turn != turn)
+    assert ended[0] < new_turn  # the last line of the turn that ended
+    assert game.state.log[since + ended[0]].turn == turn
+    assert game.state.log[since + ended[0]].manual
+
+
+def test_all_h7_a_change_by_hand_still_in_force_says_nothing_at_a_phase_end() -> None:
+    game = arc_game(p0_characters=[c("red_spark_squire", "s")])
+    assert act(game, "set_free_mode", 0, on=True).ok
+    assert act(game, "manual_modify", 0, card=lab(game, "s"), stat="power", delta=2).ok
+    since = len(game.state.log)
+    assert act(game, "next_phase", 0).ok
+    assert not any("changes" in line for line in lines(game.state, 0, since))
+
+
+# -- finding 6: an ability's duration --------------------------------------------------------
+def test_all_h7_arc_a_pump_until_end_of_turn_is_logged_when_the_turn_ends() -> None:
+    game = arc_game(p0_hand=[c("red_war_drums", "drums")],
+                    p0_resources=[c("red_ember_hills", "r0")],
+                    p0_characters=[c("red_spark_squire", "s")])
+    assert act(game, "play_card", 0, card=lab(game, "drums"), target=lab(game, "s")).ok
+    turn, since = game.state.turn, len(game.state.log)
+    assert act(game, "end_turn", 0).ok
+    for seat in (None, 0, 1):
+        said = lines(game.state, seat, since)
+        ended = [i for i, line in enumerate(said) if line.startswith("End of the turn: the effect")]
+        assert len(ended) == 1, said
+        assert said[ended[0]] == ("End of the turn: the effect of War Drums on Spark Squire "
+                                  "ends (+2 power).")
+        assert game.state.log[since + ended[0]].turn == turn
+
+
+def test_all_h7_arc_a_combat_card_is_logged_when_the_combat_ends() -> None:
+    game = arc_game("attack", p0_characters=[c("red_ember_knight", "k")],
+                    p0_hand=[c("red_battle_cry", "cry")],
+                    p0_resources=[c("red_ember_hills", "r0")],
+                    p1_characters=[c("blue_frost_warden", "w")])
+    assert act(game, "attack", 0, attackers=[lab(game, "k")]).ok
+    assert act(game, "decide", 1, choice=[f"{lab(game, 'w')}>{lab(game, 'k')}"]).ok
+    assert act(game, "decide", 1, choice=["pass"]).ok
+    since = len(game.state.log)
+    assert act(game, "decide", 0, choice=[f"{lab(game, 'cry')}@{lab(game, 'k')}"]).ok
+    said = lines(game.state, 1, since)
+    assert "End of the combat: the effect of Battle Cry on Ember Knight ends (+2 power)." \
+        in said, said
+
+
+def test_all_h7_an_ended_effect_names_a_card_only_to_the_seats_that_see_it() -> None:
+    game = arc_game(p0_characters=[c("red_spark_squire", "s")],
+                    p1_hand=[c("blue_tide_caller", "t")], p1_discard=[c("red_war_drums", "d")])
+    state = game.state
+    active = Active.start(lab(game, "d"), 0, Use("pump", {"n": 2}),
+                          (lab(game, "s"), lab(game, "t")), Lasting(Duration.END_OF_TURN))
+    log_duration_ends(state, ARC.vocabulary, [active], Boundary.END_OF_TURN)
+    entry = state.log[-1]
+    assert entry.for_seat(1).render("en") == ("End of the turn: the effect of War Drums on "
+                                              "Spark Squire and Tide Caller ends (+2 power).")
+    for seat in (0, None):
+        assert entry.for_seat(seat).render("en") == (
+            "End of the turn: the effect of War Drums on Spark Squire and a hidden card "
+            "ends (+2 power).")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_all_h7_every_game_logs_a_duration_ending_within_the_turn_it_ends(game_id: str) -> None:
+    """Seeded bot games of each game: an effect whose duration ran out is said in the
+    log, as a line of the turn that ended (never after the next turn's first line)."""
+    rules = load_rules(game_id)
+    decks = importlib.import_module(f"tabletop.games.{game_id}").load_decks()
+    found = 0
+    for seed in (1, 2, 3):
+        game = Game(rules, selfplay.setup_for(rules, seed, decks))
+        bots = [rules.make_bot(seed * 2 + 1), rules.make_bot(seed * 2 + 2)]
+        for _ in range(400):
+            if game.state.game_over:
+                break
+            assert game.propose(bots[rules.acting_seat(game.state)].choose(game)).ok
+        log = game.state.log
+        for i, entry in enumerate(log):
+            if entry.public.key.startswith("log.effect_end."):
+                found += 1
+                assert entry.turn == log[i - 1].turn
+                assert entry.for_seat(0).render("en").startswith("End of the ")
+                assert entry.for_seat(1).render("ja")
+        if found:
+            break
+    assert found, f"{game_id}: no lasting effect ended in three bot games"
