@@ -157,7 +157,7 @@ def test_arc_pumped_power_is_drawn_as_the_power_now_on_the_face_and_the_large_vi
         frames(app, 30)
         view = scene.by_iid[duelist].card
         words = scene.preview.words(view, "en")
-        assert "Now: power 5 (printed 3)" in words
+        assert "Now: power 5 (printed 3): War Drums +2" in words  # with its cause (QA15b #4)
         assert any(w.startswith("Power 5: it beats blockers whose total power is below 5")
                    for w in words), words
         assert not any(w.startswith("Power 3") for w in words)

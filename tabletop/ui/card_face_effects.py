@@ -71,11 +71,14 @@ def on_screen(point: tuple[int, int], size: tuple[int, int], rect: pygame.Rect,
 
 def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Rect,
                          card_id: str, now: Mapping[str, int], turn: float = 0.0,
-                         upright: tuple[int, int] | None = None) -> list[str]:
+                         upright: tuple[int, int] | None = None,
+                         moved: Mapping[str, int] | None = None) -> list[str]:
     """Over the face of ``card_id`` drawn at ``rect`` (window pixels, turned ``turn``),
     each number of ``now`` (name -> value now) that differs from the printed one, at
     the place the face prints it; returns the names drawn. ``upright``: the face's
-    upright size (default: ``rect``'s size, turned back)."""
+    upright size (default: ``rect``'s size, turned back). ``moved``: name -> the net
+    change effects make to it, drawn (its sign gives the colour) even where a floor
+    left the number at the printed one (a power 0 character weakened by 2, QA15b #4)."""
     card = renderer.cards.get(card_id)
     if card is None or not now:
         return []
@@ -85,10 +88,12 @@ def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: 
     floor = max(7, int(getattr(renderer.fonts, "floor_px", 0) or 0))
     for stat, (centre, r) in spots.items():
         value, printed = now.get(stat), card.number(stat)
-        if value is None or printed is None or value == printed:
+        change = (moved or {}).get(stat, 0)
+        if value is None or printed is None or (value == printed and not change):
             continue
         cx, cy = on_screen(centre, size, rect, turn)
-        fill = CHANGED_UP if value > printed else CHANGED_DOWN
+        fill = CHANGED_UP if value > printed or (value == printed and change > 0) \
+            else CHANGED_DOWN
         pygame.draw.circle(surface, _INK, (cx, cy), r)
         pygame.draw.circle(surface, fill, (cx, cy), r - max(1, r // 6))
         big = renderer.fonts.get(max(floor, round(r * 1.2)), True)
@@ -142,10 +147,17 @@ def _plate_place(renderer: CardRenderer, card_id: str, size: tuple[int, int],
 
 
 def draw_badges(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Rect,
-                words: Sequence[str], avoid: pygame.Rect | None = None) -> list[pygame.Rect]:
+                words: Sequence[str], avoid: pygame.Rect | None = None,
+                card_id: str | None = None) -> list[pygame.Rect]:
     """A badge for each status word (already in words) across the middle of the card
     at ``rect``, one under the other, each shrunk to the text floor to fit the card's
-    width; returns their boxes. ``avoid``: a box kept clear (a chip) when possible."""
+    width; returns their boxes. ``avoid``: a box kept clear (a chip) when possible.
+    ``card_id``: the face drawn at ``rect`` upright, whose texts each badge is moved
+    off where the face has room (QA15b #3: "Cannot block" hid the card's own text in
+    the large view)."""
+    from tabletop.i18n import get_language
+    from tabletop.ui.card_render import clear_of_text
+
     floor = max(7, int(getattr(renderer.fonts, "floor_px", 0) or 0))
     boxes: list[pygame.Rect] = []
     size = max(floor, round(rect.h * 0.085))
@@ -160,6 +172,10 @@ def draw_badges(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Re
         if label.get_width() > rect.w - 6:  # at the floor and still too wide: cut
             label = label.subsurface((0, 0, rect.w - 6, label.get_height()))
         box = label.get_rect(midtop=(rect.centerx, y)).inflate(6, 2)
+        if card_id is not None:
+            box = clear_of_text(renderer, card_id, rect, get_language(), box)
+            if boxes and box.colliderect(boxes[-1]):  # no room clear of both: stack
+                box.top = boxes[-1].bottom + 2
         if avoid is not None and box.colliderect(avoid):
             box.bottom = avoid.top - 1
         pygame.draw.rect(surface, BADGE, box, border_radius=4)
@@ -178,8 +194,11 @@ def preview_effects(scene: Any, surface: pygame.Surface, rect: pygame.Rect, view
 
     if getattr(view, "hidden", True) or view.card_id is None:
         return
+    changes = getattr(scene.ui, "number_changes", None)
     draw_changed_numbers(scene.renderer, surface, rect, view.card_id,
-                         hover_numbers(scene, view))
+                         hover_numbers(scene, view),
+                         moved=changes(scene, view.iid) if changes is not None else None)
     statuses = getattr(scene.ui, "statuses", None)
     if statuses is not None:
-        draw_badges(scene.renderer, surface, rect, statuses(scene, view.iid))
+        draw_badges(scene.renderer, surface, rect, statuses(scene, view.iid), None,
+                    view.card_id)

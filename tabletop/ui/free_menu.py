@@ -668,6 +668,10 @@ def draw_free_marks(scene: Any, surface: pygame.Surface) -> None:
         if rect is None:
             continue
         top = rect.top + round(rect.h * 0.4)  # over the card's text: clear of its numbers
+        # under the plugin's status badges of this card ("Cannot block", QA15b #3)
+        badges = getattr(scene.ui, "badges", None)
+        if isinstance(badges, dict):
+            top = max([top, *(b.bottom + 2 for b in badges.get(iid, ()))])
         for text, colour in marks:
             label = scene.text.get(text, size, (255, 255, 255), True)
             box = label.get_rect(topleft=(rect.left + 3, top)).inflate(8, 2)

@@ -91,8 +91,10 @@ def explain_card(card: Any, tapped: bool = False, power: int | None = None,
         else:
             lines.append(t("preview.explain_cost_zero"))
     if card.type == "character" and card.get("power") is not None:
-        lines.append(t("preview.explain_power",
-                       n=power if power is not None else card.get("power")))
+        n = power if power is not None else card.get("power")
+        # power 0 beats nobody and mills nothing ("below 0" read as nonsense, QA15b #4)
+        lines.append(t("preview.explain_power_zero") if n == 0 else
+                     t("preview.explain_power", n=n))
     if card.type == "combat" and card.get("amount") is not None:
         key = "preview.explain_weaken" if card.get("effect") == "weaken" else \
             "preview.explain_pump"
@@ -416,8 +418,12 @@ class ArcUI(GameUI):
         iid = scene.game.resolve(view.iid)
         if iid not in state.cards:
             return explain_card(card, view.tapped)
+        from tabletop.ui.games.arc_hover import counter_lines, power_now_line
+
         now = scene.rules.derived(state, iid).get("power")
-        return explain_card(card, view.tapped, now, status_lines(state, self.rules.cards, iid))
+        lines = explain_card(card, view.tapped, now, status_lines(state, self.rules.cards, iid))
+        said = power_now_line(state, self.rules.cards, iid)
+        return ([said] if said else []) + lines + counter_lines(scene, view)
 
     def statuses(self, scene: TableContext, iid: int) -> list[str]:
         """The badge words of the lasting statuses on card ``iid`` (the face and the
@@ -426,6 +432,19 @@ class ArcUI(GameUI):
         real = scene.game.resolve(iid)
         return [t(f"faceeffects.badge.arc.{word}")
                 for word, _ in status_words(state, self.rules.cards, real)]
+
+    def number_changes(self, scene: TableContext, iid: int) -> dict[str, int]:
+        """``{"power": n}``: the net change the effects in force make to the power of
+        card ``iid`` (a view id) before ARC-H3 stops it at 0, so that a weakening to the
+        printed number shows as lowered (QA15b #4); {} when nothing changes it."""
+        from tabletop.games.arc.causes import power_causes
+
+        state = self.shown_state(scene)
+        real = scene.game.resolve(iid)
+        if real not in state.cards or not state.zone_of(real).endswith(".characters"):
+            return {}
+        delta = sum(c.delta for c in power_causes(state, self.rules.cards, real))
+        return {"power": delta} if delta else {}
 
     def counts_line(self, view: TableView, seat: int) -> str:
         """Deck (it is the seat's life, ARC-R1) and hand."""
@@ -485,14 +504,17 @@ class ArcUI(GameUI):
             now = self._power_now(scene, sprite)
             if now is not None and not sprite.covered:  # a covered one shows its chip
                 draw_changed_numbers(scene.renderer, surface, sprite.rect,
-                                     sprite.card.card_id, {"power": now}, sprite.turn)
+                                     sprite.card.card_id, {"power": now}, sprite.turn,
+                                     moved=self.number_changes(scene, sprite.iid))
             words = self.statuses(scene, sprite.iid)
             if words:
                 rect = sprite.rect
                 if sprite.covered:
                     rect = pygame.Rect(rect.x, rect.y, min(rect.w, sprite.visible_w), rect.h)
-                self.badges[sprite.iid] = draw_badges(scene.renderer, surface, rect, words,
-                                                      self.chip_rect(sprite))
+                # off the face's own text where it has room (QA15b #3, #10)
+                self.badges[sprite.iid] = draw_badges(
+                    scene.renderer, surface, rect, words, self.chip_rect(sprite),
+                    None if sprite.covered or sprite.turn else sprite.card.card_id)
 
     def _draw_spine(self, scene: TableContext, surface: pygame.Surface, sprite: Any,
                     chip_at: pygame.Rect) -> None:

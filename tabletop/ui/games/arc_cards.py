@@ -6,8 +6,9 @@ look like characters), the translated name, the type, the cost in a disc of the
 card's colour, the power big at the bottom right, the G/E alignment mark, a
 UNIQUE badge and the effect text wrapped to fit. How much of it a face shows
 depends on its size (:meth:`~tabletop.ui.card_render.CardRenderer.detail`): on the
-table the name (one or two lines), cost, power, alignment and type; the effect
-text only on the large hover view. Every text goes through the shared fitting
+table the name (one or two lines), cost, power, alignment, type and the effect
+text where it has room (whole, or cut with an ellipsis where three lines fit; QA15b
+#10); the large hover view all of it. Every text goes through the shared fitting
 function, so none is cut or overlaps another. In the resource rows a resource
 is drawn compact (:meth:`ArcCardRenderer.compact_resource`): only what it means at
 the table, its colour (the whole face, a gem and the colour's initial, so colours
@@ -291,8 +292,8 @@ class ArcCardRenderer(CardRenderer):
             self._draw_gem(surf, out, frame, colour, inner, text_top, bottom_band)
         elif detail == FULL:
             self._draw_text(surf, out, card, lang, inner, text_top, bottom_band, pad)
-        elif effect_text(card, lang):
-            out.record.left_out.append(effect_text(card, lang))  # the hover view has it
+        else:  # a table face: the text where it has room (QA15b #10), else the hover's
+            self._draw_table_text(out, card, lang, inner, text_top, bottom_band, pad)
         # Power (big) and alignment mark along the bottom.
         txt = power_label(card)
         if txt:
@@ -403,6 +404,24 @@ class ArcCardRenderer(CardRenderer):
         pygame.draw.rect(surf, (250, 247, 240), box.inflate(pad, 0), border_radius=3)
         out.fit(text, box.inflate(-2, -2), int(inner.w * 0.085), _INK, max_lines=99,
                 align="left", valign="top")
+
+
+    @staticmethod
+    def _draw_table_text(out: FaceText, card: Any, lang: str, inner: pygame.Rect, top: int,
+                         bottom_band: int, pad: int) -> None:
+        """A table face's effect text at the text floor or larger, left of the power
+        disc's band: whole where it fits, else cut with an ellipsis where three lines or
+        more fit (:meth:`FaceText.fit`), else left out (the hover view has it)."""
+        text = effect_text(card, lang)
+        if not text:
+            return
+        box = pygame.Rect(inner.x + pad, top, inner.w - 2 * pad,
+                          inner.bottom - bottom_band - top)
+        if box.h < out.line_height(out.floor):
+            out.record.left_out.append(text)
+            return
+        out.fit(text, box, int(inner.w * 0.075), _INK, max_lines=99, align="left",
+                valign="top")
 
 
 def _power_disc(w: int, h: int, floor: int) -> tuple[tuple[int, int], int]:
