@@ -8,12 +8,12 @@ Usage::
     tabletop check FILE...                               run scenario files
     tabletop selfplay GAME --games N --seed S [--max-turns T] [--max-actions M]
     tabletop replay SAVE [--step]                        step through a save (spectator view)
-    tabletop decks GAME                                  list ready-made decks and legality
+    tabletop decks GAME                                  list ready-made and own decks, legality
     tabletop csv-import FILE --game G --map "name=Name,..."   a CSV set list into a card file
     tabletop validate PATH... [--game G]                 check card and deck files (every problem)
 
 Exit codes: 0 success; 1 a scenario expectation failed (``check``), a
-ready-made deck is illegal (``decks``), a card or deck file has a problem
+listed deck is illegal or unreadable (``decks``), a card or deck file has a problem
 (``validate``) or a self-play game crashed; 2 a
 broken input (scenario file, save, unknown game) or bad usage. The window is
 imported lazily, so the headless commands never import pygame.
@@ -132,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
     rep.add_argument("--step", action="store_true", help="pause after each action (Enter)")
 
-    decks = sub.add_parser("decks", help="list ready-made decks and whether each is legal")
+    decks = sub.add_parser("decks", help="list the ready-made decks and your own, and whether "
+                                         "each is legal")
     decks.add_argument("game", help="game id, e.g. arc")
     from tabletop.csv_import import add_parser as add_csv_import  # issue 16
 
@@ -310,28 +311,63 @@ def _rules_and_decks(game: str) -> tuple[Any, dict[str, Any]] | None:
         return None
 
 
-def _decks(args: argparse.Namespace) -> int:
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns, a wide character (漢字, かな)
+    counting two, so a Japanese deck name keeps the columns after it in line."""
+    import unicodedata
+
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
+
+def _deck_lines(rules: Any, deck_id: str, deck: Any) -> tuple[list[str], bool]:
+    """One deck's line (id, name, size, legal / ILLEGAL) and each rule it breaks;
+    and whether it is legal."""
     from tabletop.core.scenario import render_text
+
+    size = sum(len(deck.card_list(p)) for p in deck.sections)
+    problems = rules.check_deck(deck)
+    label = f"{_pad(deck_id, 20)} {_pad(str(deck.display_name('en')), 28)} {size:>3} cards"
+    if not problems:
+        return [f"{label}  legal"], True
+    return [f"{label}  ILLEGAL",
+            *(f"    - {render_text(problem, cards=rules.cards)}" for problem in problems)], False
+
+
+def _decks(args: argparse.Namespace) -> int:
+    """``tabletop decks GAME``: the ready-made decks, then the user's own
+    (``userdirs.folder(Kind.DECKS, game)``, over the game's and the user's cards, as
+    the menu reads them: QA15b #8), each legal or not with the rules it breaks; a user
+    deck file that cannot be read is named with its problems. Exit 1 if any listed
+    deck is illegal or unreadable."""
+    from tabletop.core.deck_files import deck_folder, load_user_decks
 
     loaded = _rules_and_decks(args.game)
     if loaded is None:
         return EXIT_BROKEN
     rules, decks = loaded
+    code = EXIT_OK
     if not decks:
         _out(_say("cli.decks.none", "{game}: no ready-made decks", game=args.game))
-        return EXIT_OK
-    code = EXIT_OK
     for deck_id, deck in sorted(decks.items()):
-        size = sum(len(deck.card_list(p)) for p in deck.sections)
-        problems = rules.check_deck(deck)
-        label = f"{deck_id:<20} {deck.display_name('en')!s:<28} {size:>3} cards"
-        if problems:
-            code = EXIT_FAILED
-            _out(f"{label}  ILLEGAL")
-            for problem in problems:
-                _out(f"    - {render_text(problem, cards=rules.cards)}")
-        else:
-            _out(f"{label}  legal")
+        lines, legal = _deck_lines(rules, deck_id, deck)
+        code = code if legal else EXIT_FAILED
+        for line in lines:
+            _out(line)
+    mine = load_user_decks(args.game, list(rules.cards), rules.deck_options)
+    if not mine.decks and not mine.broken:
+        return code
+    _out(_say("cli.decks.user", "Your decks ({folder}):", folder=deck_folder(args.game)))
+    for deck_id, deck in sorted(mine.decks.items()):
+        lines, legal = _deck_lines(rules, deck_id, deck)
+        code = code if legal else EXIT_FAILED
+        for line in lines:
+            _out(line)
+    for name, reason in sorted(mine.broken.items()):
+        code = EXIT_FAILED
+        _out(f"{_pad(Path(name).stem, 20)} {'':<28} {'':>9}  BROKEN")
+        for line in reason.splitlines():
+            _out(f"    - {line}")
     return code
 
 

@@ -36,8 +36,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.card_checks import broken_problems, sound_problems
 from tabletop.core.cards import CardDataError, CardDb, CardDef, collect_cards
 from tabletop.core.files import FileProblem, load_toml
+from tabletop.validate_user import UserCards, user_cards
 
 __all__ = ["Problem", "Report", "add_parser", "run", "validate"]
 
@@ -231,7 +233,9 @@ def check_game(game: str, files: Sequence[Path], report: Report) -> None:
     seen: dict[str, tuple[Path, int]] = {}  # id -> (file, which of its copies there)
     broken: dict[str, list[Problem]] = {}  # a broken card's id -> its problems
     partial: list[CardDef] = []
+    first_broken: list[CardDef] = []  # broken cards the game's checks still look at
     decks: list[tuple[Path, dict[str, Any]]] = []
+    start = len(report.problems)
     for path in files:
         report.files += 1
         data = _read(path)
@@ -270,11 +274,19 @@ def check_game(game: str, files: Sequence[Path], report: Report) -> None:
                                                f"({_shown(own[card.id].source)})"))
             elif id(card) in good:
                 cards[card.id] = card
-    _same_as_of_broken(partial, own, cards, report)
-    _across(game, own, cards, extra, report, broken)
+            else:
+                first_broken.append(card)
+    # the user's own cards stand beside the game's, as in the menu (QA15b #8)
+    user = user_cards(rules, files)
+    context = {**own, **{cid: c for cid, c in user.cards.items()
+                         if cid not in seen and cid not in own}}
+    _same_as_of_broken(partial, context, cards, report)
+    first_broken += _across(game, context, cards, extra, report, broken)
+    _checks_of_broken(game, context, cards, first_broken, extra, report, broken)
+    report.problems[start:] = _by_card(report.problems[start:])
     report.cards += len(cards)
     for path, data in decks:
-        _check_deck(game, rules, path, data, {**own, **cards}, report, broken)
+        _check_deck(game, rules, path, data, {**context, **cards}, report, broken, user)
 
 
 def _in_file_order(data: Mapping[str, Any], sound: Sequence[CardDef],
@@ -305,36 +317,59 @@ def _same_as_of_broken(partial: Sequence[CardDef], own: Mapping[str, CardDef],
 
 def _across(game: str, own: Mapping[str, CardDef], cards: dict[str, CardDef],
             extra: Callable[[CardDb], object] | None, report: Report,
-            broken: dict[str, list[Problem]]) -> None:
+            broken: dict[str, list[Problem]]) -> list[CardDef]:
     """The checks over the files together: ``same_as`` and the game's own checks
     (each of a card's problems, :class:`~tabletop.core.cards.CardProblems`); a card
-    they refuse is left out of ``cards`` and noted in ``broken``."""
-    from tabletop.core.cards import CardProblems
+    they refuse is left out of ``cards`` and noted in ``broken``. Returns the cards
+    ``same_as`` refused, which the game's checks have not seen yet."""
     from tabletop.core.same_card import same_as_problems
 
+    unseen: list[CardDef] = []
     for exc in same_as_problems(list(cards.values()), own.values()):
         report.problems.append(Problem.of(exc))
         broken.setdefault(exc.card, []).append(Problem.of(exc))
-        cards.pop(exc.card, None)
-    while extra is not None:
-        try:
-            extra(CardDb(game, [*own.values(), *cards.values()]))
-            return
-        except CardDataError as exc:
-            every = exc.problems if isinstance(exc, CardProblems) else (exc,)
-            for one in every:
-                report.problems.append(Problem.of(one))
-                broken.setdefault(one.card, []).append(Problem.of(one))
-            if exc.card not in cards:  # one of the game's own cards: nothing to leave out
-                return
-            del cards[exc.card]
+        if exc.card in cards:
+            unseen.append(cards.pop(exc.card))
+    if extra is None:
+        return unseen
+    for one in sound_problems(extra, game, own.values(), cards):
+        report.problems.append(Problem.of(one))
+        broken.setdefault(one.card, []).append(Problem.of(one))
+    return unseen
+
+
+def _checks_of_broken(game: str, own: Mapping[str, CardDef], cards: Mapping[str, CardDef],
+                      partial: Sequence[CardDef], extra: Callable[[CardDb], object] | None,
+                      report: Report, broken: dict[str, list[Problem]]) -> None:
+    """The game's own checks over each broken card too, on its sound fields and
+    abilities (QA15b #1: a colour 'pink' does not hide a chosen target on an 'attacks'
+    trigger; :func:`tabletop.core.card_checks.broken_problems`)."""
+    if extra is None:
+        return
+    context = [*own.values(), *cards.values()]
+    for card in partial:
+        told = [p.field for p in broken.get(card.id, [])]
+        for one in broken_problems(extra, game, context, card, told):
+            report.problems.append(Problem.of(one))
+            broken.setdefault(one.card, []).append(Problem.of(one))
+
+
+def _by_card(problems: Sequence[Problem]) -> list[Problem]:
+    """``problems`` with each card's together, where its first one stands (the checks
+    across cards come after a file's own, yet belong beside the card's other
+    problems); the order within a card, and of the files, is kept."""
+    first: dict[tuple[str, str, str], int] = {}
+    for n, problem in enumerate(problems):
+        first.setdefault((problem.file, problem.kind, problem.card), n)
+    return sorted(problems, key=lambda p: first[(p.file, p.kind, p.card)])
 
 
 def _check_deck(game: str, rules: Any, path: Path, data: Mapping[str, Any],
                 pool: Mapping[str, CardDef], report: Report,
-                broken: Mapping[str, list[Problem]]) -> None:
+                broken: Mapping[str, list[Problem]], user: UserCards) -> None:
     """Every problem of one deck file: each bad entry (a count, an id naming no card
-    or a broken one, with its problem) and, over its sound entries, each rule of the
+    or a broken one, with its problem; one of a user card file the menu leaves out
+    names that file and its problem) and, over its sound entries, each rule of the
     game's construction it breaks (with the rule id)."""
     from tabletop.core.deck_check import check
     from tabletop.core.decks import collect_deck
@@ -359,9 +394,17 @@ def _check_deck(game: str, rules: Any, path: Path, data: Mapping[str, Any],
                     file, deck_id, f"{pile}.{cid}",
                     f"card {cid!r} is broken: field {first.field!r}: {first.problem}{also} "
                     f"({_shown(first.file)})", "deck"))
+            elif cid in user.left_out and cid not in pool:
+                where, why = user.left_out[cid]
+                report.problems.append(Problem(
+                    file, deck_id, f"{pile}.{cid}",
+                    f"card {cid!r} is in {_shown(where)}, a card file of yours left out "
+                    f"for its problems: {why}", "deck"))
             elif cid not in pool:
-                report.problems.append(Problem(file, deck_id, f"{pile}.{cid}",
-                                               "no card with this id", "deck"))
+                report.problems.append(Problem(
+                    file, deck_id, f"{pile}.{cid}",
+                    f"no card with this id (among {game}'s cards, the files checked and "
+                    f"your cards in {_shown(str(user.folder))})", "deck"))
     db = CardDb(game, pool.values())
     register_card_names(db)
     for illegal in check(game, db, deck):

@@ -222,6 +222,10 @@ def _texts(file: str, cid: str, name: str, value: Any, required: bool) -> dict[s
         if lang in value and control_problem(value[lang]):  # QA16 #3: no font draws a NUL
             raise CardDataError(file, cid, f"{name}.{lang}", control_problem(value[lang]))
     given = [lang for lang in LANGS if isinstance(value.get(lang), str) and value[lang].strip()]
+    if not given and not required:  # QA15b #10: an empty optional text may be left out
+        raise CardDataError(file, cid, name, "empty: write a text in at least one language "
+                            "(en = \"...\" or ja = \"...\"), or leave the field out "
+                            f"(a card without {name} is fine)")
     if not given:
         raise CardDataError(file, cid, name, "missing: a text in at least one language "
                             "(en = \"...\" or ja = \"...\")")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.card_checks import every_problem
 from tabletop.core.cards import (
     CardDataError,
     CardDb,
@@ -107,9 +108,11 @@ def _file_problems(path: Path, game: str, schema: Schema, vocabulary: Vocabulary
         data = load_toml(path)
     except FileProblem as exc:
         return [str(CardDataError(str(path), "", exc.field or "(file)", exc.problem))]
-    sound, found = collect_cards(data, str(path), game, schema, vocabulary)
-    if found:
-        return [str(p) for p in found]
+    partial: list[CardDef] = []
+    sound, found = collect_cards(data, str(path), game, schema, vocabulary, broken=partial)
+    if found:  # the game's checks too, on every card of the file (QA15b #1)
+        return [str(p) for p in every_problem(check, game, base.values(), sound, partial,
+                                              found)]
     try:
         db = CardDb(game, sound)
         if check is not None:

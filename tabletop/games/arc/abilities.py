@@ -55,7 +55,7 @@ from tabletop.core.abilities import (
     Use,
     Vocabulary,
 )
-from tabletop.core.cards import CardDataError, CardDb, CardDef
+from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import arc_data, current_combat
@@ -469,53 +469,53 @@ def check_card(card: CardDef) -> None:
     trigger (nobody is asked then); two chosen targets for one play; an ``on_play``
     ability on a character or an ``enters``/``attacks``/``blocked``/``always`` one on
     an action or combat card; a combat card without a chosen target; an action or
-    combat card that does nothing, or says it twice (abilities and the short form)."""
+    combat card that does nothing, or says it twice (abilities and the short form).
+    Every problem of the card is told (CardProblems; QA15b #1)."""
+    problems: list[CardDataError] = []
+
+    def bad(where: str, problem: str) -> None:
+        problems.append(CardDataError(card.source, card.id, where, problem))
+
     if card.abilities and card.get("effect") is not None:
-        raise CardDataError(card.source, card.id, "effect",
-                            "a card says what it does once: abilities or the short form "
-                            "effect/amount, not both")
-    if card.type in ("action", "combat") and not abilities_of(card):
-        raise CardDataError(card.source, card.id, "ability",
-                            "missing: an action or combat card does something "
-                            "([[card.ability]] or effect/amount)")
+        bad("effect", "a card says what it does once: abilities or the short form "
+                      "effect/amount, not both")
+    # a short form the schema refused is absent from the fields: told there (QA15b #1)
+    if card.type in ("action", "combat") and not abilities_of(card) and "effect" in card.fields:
+        bad("ability", "missing: an action or combat card does something "
+                       "([[card.ability]] or effect/amount)")
     chosen: dict[str, int] = {}
     for ability in card.abilities:
         where = f"ability[{ability.index}]"
         when = ability.when.word
         is_character = card.type == "character"
         if (when == Trigger.ON_PLAY) == is_character:
-            raise CardDataError(card.source, card.id, f"{where}.when",
-                                f"{when!r} does not fit a {card.type} card")
+            bad(f"{where}.when", f"{when!r} does not fit a {card.type} card")
         durations = {use.word for use in ability.what if use.word in LASTING_EFFECTS}
         if durations and ability.how_long.duration is Duration.INSTANT:
-            raise CardDataError(card.source, card.id, f"{where}.how_long",
-                                f"missing: {sorted(durations)[0]!r} lasts until the end of "
-                                "the combat or turn, or while in play")
+            bad(f"{where}.how_long", f"missing: {sorted(durations)[0]!r} lasts until the end "
+                                     "of the combat or turn, or while in play")
         if when == Trigger.ON_PLAY and ability.how_long.duration is Duration.WHILE_IN_PLAY:
-            raise CardDataError(card.source, card.id, f"{where}.how_long",
-                                "an action or combat card leaves play as it is used: "
-                                "use end_of_combat or end_of_turn")
+            bad(f"{where}.how_long", "an action or combat card leaves play as it is used: "
+                                     "use end_of_combat or end_of_turn")
         picks = ability.whom is not None and ability.whom.word in CHOSEN_TARGETS
         if when == Trigger.ALWAYS and (
                 ability.how_long.duration is not Duration.WHILE_IN_PLAY or picks
                 or any(use.word not in LASTING_EFFECTS for use in ability.what)):
-            raise CardDataError(card.source, card.id, where,
-                                "an 'always' ability is a lasting effect 'while_in_play' "
-                                "on cards it does not choose")
+            bad(where, "an 'always' ability is a lasting effect 'while_in_play' "
+                       "on cards it does not choose")
         if picks and when in (Trigger.ATTACKS, Trigger.BLOCKED):
-            raise CardDataError(card.source, card.id, f"{where}.whom",
-                                f"nobody chooses a target when {when!r} triggers: use "
-                                "'this' or an 'each_...' target")
+            bad(f"{where}.whom", f"nobody chooses a target when {when!r} triggers: use "
+                                 "'this' or an 'each_...' target")
         if picks:
             chosen[when] = chosen.get(when, 0) + 1
             if chosen[when] > 1:
-                raise CardDataError(card.source, card.id, f"{where}.whom",
-                                    "one play chooses one target: only one chosen target "
-                                    f"per {when!r}")
+                bad(f"{where}.whom", "one play chooses one target: only one chosen target "
+                                     f"per {when!r}")
     if card.type == "combat" and card.abilities and not chosen.get(Trigger.ON_PLAY):
-        raise CardDataError(card.source, card.id, "ability",
-                            "a combat card is played on a character in the combat: "
-                            "it needs a chosen target")
+        bad("ability", "a combat card is played on a character in the combat: "
+                       "it needs a chosen target")
+    if problems:
+        raise CardProblems(problems)
 
 
 def check_cards(db: CardDb) -> CardDb:

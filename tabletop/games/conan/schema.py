@@ -124,20 +124,37 @@ def _check_side(card: CardDef, side: str) -> int:
     return sum(1 for s in slots if s)
 
 
-def validate_icons(db: CardDb) -> None:
-    """Check slot lists and Multi-icons of every Move-capable card.
+def icon_problems(card: CardDef) -> list[CardDataError]:
+    """Every problem of one Move-capable card's slot lists and Multi-icons (each side
+    told, CONAN-R14), and a card with 0 or more than 6 icons (seed: 各カード 1 ～ 6個).
+    A side the schema refused (absent from ``card.fields``) is not judged again."""
+    problems: list[CardDataError] = []
+    counts: list[int] = []
+    for side in ("left", "right"):
+        if card.get(side) is None:  # refused by the schema: told there (QA15b #1)
+            continue
+        try:
+            counts.append(_check_side(card, side))
+        except CardDataError as exc:
+            problems.append(exc)
+    if len(counts) == 2 and not problems and not 1 <= sum(counts) <= MAX_ICONS:
+        problems.append(CardDataError(card.source, card.id, "left",
+                                      f"a Move card has 1 to {MAX_ICONS} icons, this one "
+                                      f"{sum(counts)}"))
+    return problems
 
-    Raises CardDataError (file, card, field): a side without exactly 5 slots, a
-    Multi over non-adjacent or non-attack slots, or a card with 0 or more than 6
-    icons (seed: 各カード 1 ～ 6個).
+
+def validate_icons(db: CardDb) -> None:
+    """Check slot lists and Multi-icons of every Move-capable card (:func:`icon_problems`).
+
+    Raises CardProblems (file, card, field) for the first card with a problem: a side
+    without exactly 5 slots, a Multi over non-adjacent or non-attack slots, or a card
+    with 0 or more than 6 icons.
     """
     for card in db.values():
-        if card.type not in MOVE_TYPES:
-            continue
-        total = _check_side(card, "left") + _check_side(card, "right")
-        if not 1 <= total <= MAX_ICONS:
-            raise CardDataError(card.source, card.id, "left",
-                                f"a Move card has 1 to {MAX_ICONS} icons, this one {total}")
+        problems = icon_problems(card) if card.type in MOVE_TYPES else []
+        if problems:
+            raise CardProblems(problems)
 
 
 #: The ``when`` words each card type may use (issue 15; ``docs/cards-conan.md``).
@@ -221,29 +238,46 @@ def _unchosen_targets(card: CardDef, when: str) -> list[str]:
                   if t not in _CHOSEN and fits.get(t, True))
 
 
-def validate_abilities(db: CardDb) -> None:
-    """Check every card's abilities against its type (see :data:`WHEN_BY_TYPE`).
+def ability_problems(card: CardDef) -> list[CardDataError]:
+    """Every problem of ``card``'s abilities for its type (see :data:`WHEN_BY_TYPE`),
+    one per ability, named ``ability[i]`` by the ability's own number (a broken one
+    left out by the parser keeps the others' numbers)."""
+    problems: list[CardDataError] = []
+    sides = [card.get(side) for side in ("left", "right")]
+    icons = {icon for slots in sides for icon in slots or []}
+    for ability in card.abilities:
+        problem = _check_ability(card, ability.index, ability)
+        # a side refused by the schema may have held the Special icon (QA15b #1)
+        if (not problem and ability.when.word == "special_hit" and "special" not in icons
+                and None not in sides):
+            problem = "a Special effect needs a Special icon on the card"
+        if problem:
+            problems.append(CardDataError(card.source, card.id, f"ability[{ability.index}]",
+                                          problem))
+    return problems
 
-    Raises CardDataError (file, card, ``ability[i]``) naming the problem: a timing
-    the type cannot use, a Foe action that is not an Action, a chosen target on an
-    ability that happens by itself, a modifier that does not say how long, a Special
-    effect on a Move without a Special icon.
+
+def validate_abilities(db: CardDb) -> None:
+    """Check every card's abilities against its type (:func:`ability_problems`).
+
+    Raises CardProblems (file, card, ``ability[i]``) for the first card with a problem:
+    a timing the type cannot use, a Foe action that is not an Action, a chosen target
+    on an ability that happens by itself, a modifier that does not say how long, a
+    Special effect on a Move without a Special icon.
     """
     for card in db.values():
-        problems: list[CardDataError] = []  # every ability told (CardProblems)
-        for i, ability in enumerate(card.abilities):
-            problem = _check_ability(card, i, ability)
-            if not problem and ability.when.word == "special_hit" and "special" not in {
-                    icon for side in ("left", "right") for icon in card.get(side) or []}:
-                problem = "a Special effect needs a Special icon on the card"
-            if problem:
-                problems.append(CardDataError(card.source, card.id, f"ability[{i}]", problem))
+        problems = ability_problems(card)
         if problems:
             raise CardProblems(problems)
 
 
 def validate(db: CardDb) -> None:
-    """Every check beyond the schema: icons (:func:`validate_icons`) and abilities
-    (:func:`validate_abilities`); raises CardDataError (file, card, field)."""
-    validate_icons(db)
-    validate_abilities(db)
+    """Every check beyond the schema: icons (:func:`icon_problems`) and abilities
+    (:func:`ability_problems`), both told for one card (QA15b #1: a bad icon does not
+    hide a bad ability). Raises CardProblems (file, card, field) for the first card
+    with a problem."""
+    for card in db.values():
+        problems = [*(icon_problems(card) if card.type in MOVE_TYPES else []),
+                    *ability_problems(card)]
+        if problems:
+            raise CardProblems(problems)

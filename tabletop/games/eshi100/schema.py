@@ -30,6 +30,7 @@ A card may also carry ``text`` (its printed text, shown on the hover) and
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from tabletop.core.abilities import Ability, Duration
 from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems, FieldSpec, Schema
@@ -63,13 +64,15 @@ def validate(db: CardDb) -> CardDb:
             :data:`CONNECTORS` (file, card id and ``connectors.<corner>`` named).
     """
     for card in db.values():
-        table = card["connectors"]
+        # a table the schema refused is absent: told there, its corners unknown (QA15b #1)
+        told = "connectors" not in card.fields
+        table: Mapping[str, Any] = card.get("connectors") or {}
         problems: list[CardDataError] = []  # every corner told (CardProblems), not the first
         for corner in table:
             if corner not in CORNERS:
                 problems.append(CardDataError(card.source, card.id, f"connectors.{corner}",
                                               "unknown corner; expected " + ", ".join(CORNERS)))
-        for corner in CORNERS:
+        for corner in () if told else CORNERS:
             if corner not in table:
                 problems.append(CardDataError(card.source, card.id, f"connectors.{corner}",
                                               "missing: one of " + ", ".join(CONNECTORS)))

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.core.cards import CardDataError, CardDb, load_card_dir
+from tabletop.core.cards import CardDataError, CardDb, CardProblems, load_card_dir
 from tabletop.core.decks import Deck, load_deck_dir
-from tabletop.games.xenocard.abilities import VOCABULARY, check_abilities
+from tabletop.games.xenocard.abilities import VOCABULARY, ability_problems
 from tabletop.games.xenocard.rules import XenoRules
 from tabletop.games.xenocard.schema import GAME_ID, SCHEMA
 from tabletop.games.xenocard.state import AttackEvent
@@ -35,13 +35,17 @@ __all__ = ["AttackEvent", "XenoRules", "load", "load_decks"]
 
 def check_upgrades(db: CardDb) -> None:
     """Every ``upgrade_of`` names a battle card of the set, and the abilities keep the
-    game's own limits (:func:`~.abilities.check_abilities`). Raises CardDataError."""
-    check_abilities(db)
+    game's own limits (:func:`~.abilities.ability_problems`). Raises CardProblems for the
+    first card with a problem, each of its problems told (QA15b #1)."""
     for card in db.values():
+        problems = ability_problems(card)
         base = card.get("upgrade_of") or ""
         if base and (base not in db or db[base].type != "battle" or base == card.id):
-            raise CardDataError(card.source, card.id, "upgrade_of",
-                                f"expected the id of another battle card, got {base!r}")
+            problems.append(CardDataError(card.source, card.id, "upgrade_of",
+                                          f"expected the id of another battle card, got "
+                                          f"{base!r}"))
+        if problems:
+            raise CardProblems(problems)
 
 
 def load(card_root: str | Path | None = None,

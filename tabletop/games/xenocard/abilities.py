@@ -54,7 +54,7 @@ from tabletop.core.abilities import (
     tick,
 )
 from tabletop.core.actions import LEGAL, Verdict
-from tabletop.core.cards import CardDataError, CardDb, CardDef
+from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems
 from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.log_targets import add_log_with_targets
 from tabletop.core.messages import msg
@@ -66,9 +66,9 @@ from tabletop.games.xenocard.schema import ANY, ATTRIBUTES, CARD_TYPES, attribut
 from tabletop.games.xenocard.state import xeno
 from tabletop.games.xenocard.words import card_msg, inst_msg, seat_msg
 
-__all__ = ["VOCABULARY", "XenoCtx", "auto_targets", "check_abilities", "chosen_ability",
-           "destroy", "end_of_combat", "end_of_turn", "fire_card", "fire_turn", "in_force",
-           "resolve_ability"]
+__all__ = ["VOCABULARY", "XenoCtx", "ability_problems", "auto_targets", "check_abilities",
+           "chosen_ability", "destroy", "end_of_combat", "end_of_turn", "fire_card", "fire_turn",
+           "in_force", "resolve_ability"]
 
 #: ``side`` of a target or condition, seen from the ability's seat.
 SIDES = ("own", "opponent", "either")
@@ -568,35 +568,45 @@ def _source_msg(ctx: XenoCtx) -> Any:
 
 
 # -- checking card files -------------------------------------------------------------------
+def ability_problems(card: CardDef) -> list[CardDataError]:
+    """Every problem of ``card``'s ability tables by the game's own limits (XENO-H17;
+    see :func:`check_abilities`), in the order written."""
+    problems: list[CardDataError] = []
+    chosen = 0
+    for ability in card.abilities:
+        where = f"ability[{ability.index}]"
+        word = ability.when.word
+        if (word == "play") != (card.type == "event"):
+            problems.append(CardDataError(card.source, card.id, f"{where}.when",
+                                          "events have 'play' abilities, other cards none"))
+        pick = ability.whom.get("pick") if ability.whom is not None else None
+        if pick == "chosen":
+            chosen += 1
+            if word != "play" or chosen > 1:
+                problems.append(CardDataError(
+                    card.source, card.id, f"{where}.whom.pick",
+                    "only an event's ability lets the player choose its target (one per "
+                    "event); a card's own abilities pick all, strongest, weakest or newest"))
+        for i, use in enumerate(ability.what):
+            if word == "continuous" and use.word not in PASSIVE:
+                problems.append(CardDataError(card.source, card.id, f"{where}.what[{i}]",
+                                              f"{use.word!r} happens at once: not continuous"))
+    return problems
+
+
 def check_abilities(db: CardDb) -> None:
     """The game's own limits on ability tables (XENO-H17), beyond the words' parameters.
 
-    Raises CardDataError(file, card, "ability[i]...", problem): a ``chosen`` target
+    Raises CardProblems (file, card, "ability[i]...", problem) for the first card with a
+    problem, each of its problems told (:func:`ability_problems`): a ``chosen`` target
     outside an event's ``play`` ability, a ``play`` ability on a card that is not an
     event (or a non-``play`` one on an event), a ``continuous`` ability with an effect
     that happens at once, or more than one chosen target on one event.
     """
     for card in db.values():
-        chosen = 0
-        for ability in card.abilities:
-            where = f"ability[{ability.index}]"
-            word = ability.when.word
-            if (word == "play") != (card.type == "event"):
-                raise CardDataError(card.source, card.id, f"{where}.when",
-                                    "events have 'play' abilities, other cards none")
-            pick = ability.whom.get("pick") if ability.whom is not None else None
-            if pick == "chosen":
-                chosen += 1
-                if word != "play" or chosen > 1:
-                    raise CardDataError(card.source, card.id, f"{where}.whom.pick",
-                                        "only an event's ability lets the player choose"
-                                        " its target (one per event); a card's own"
-                                        " abilities pick all, strongest, weakest or"
-                                        " newest")
-            for i, use in enumerate(ability.what):
-                if word == "continuous" and use.word not in PASSIVE:
-                    raise CardDataError(card.source, card.id, f"{where}.what[{i}]",
-                                        f"{use.word!r} happens at once: not continuous")
+        problems = ability_problems(card)
+        if problems:
+            raise CardProblems(problems)
 
 
 # -- passives ------------------------------------------------------------------------------
