@@ -355,3 +355,32 @@ power = 1
 ''')
     (problem,) = validate([missing]).problems
     assert problem.field == "name" and problem.problem.startswith("missing:")
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_the_menus_list_of_broken_user_files_names_the_games_check(
+        size: tuple[int, int]) -> None:
+    """Posted click on the menu's list of broken user files: the 絵師100人展 card with a
+    bad icon shows its connectors' problems too (ESHI-R3), in the dialog's text."""
+    import html
+
+    from tabletop.ui import dialogs
+    from tabletop.ui.menu import MenuScene
+    from tests.ui_helpers import click, frames, make_app, widget_centre
+
+    _write(_user() / "cards" / "eshi100" / "ink.toml", BROKEN_TWICE["eshi100"][1])
+    app = make_app(size)
+    menu = MenuScene(app, selected="eshi100")
+    app.stack.replace(menu)
+    frames(app, 3)
+    click(app, widget_centre(menu.widgets["user_problems"]))
+    frames(app, 2)
+    window = dialogs.top_dialog(app.ui)
+    assert window is not None
+    box = getattr(window, "text_block", None) or getattr(window, "text_box", None)
+    said = html.unescape(str(box.html_text)).replace("<br>", "\n")
+    for field in BROKEN_TWICE["eshi100"][2]:
+        assert f"cards/eshi100/ink.toml: card 'zz_e3': field '{field}'" in said
