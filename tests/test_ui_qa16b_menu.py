@@ -339,3 +339,45 @@ def test_the_menus_mode_is_the_settings_new_games_start_in(
         assert app.stack.top.settings.free_mode
     finally:
         app.shutdown()
+
+
+# -------------------------------------------------------------- 24: one click on Keep
+
+
+@pytest.mark.parametrize("same_frame", [False, True])
+def test_one_click_on_keep_answers_the_mulligan_question(same_frame: bool) -> None:
+    """Finding 24 (not reproduced): Keep in the opening-hand question (ARC-R3) needed a
+    second click. After the hand-over cover is clicked away, one click on Keep answers
+    it: pointer moved, pressed and released in separate frames, or all in one frame (a
+    quick click right after a move, as xdotool gives)."""
+    from ui_helpers import FRAME, _mouse
+
+    from tabletop.ui.cover import ARM_DELAY
+    from tabletop.ui.menu import GameChoice
+
+    choice = GameChoice.load("arc")
+    first, second = list(choice.decks)[:2]
+    game = choice.make_game(first, second, first_seat=0, seed=1)
+    app = make_app()
+    notices.take()
+    try:
+        app.start_game(game)
+        frames(app, int(ARM_DELAY / FRAME) + 5)
+        click(app, (640, 360))  # the cover: "Pass the computer to Player 1"
+        frames(app, 2)
+        keep = [e for e in app.ui.get_sprite_group().sprites()
+                if getattr(e, "text", "") == "Keep"]
+        assert keep, "seed 1 deals Player 1 a hand the rules ask about"
+        logged = len(game.state.log)
+        pos = widget_centre(keep[0])
+        if same_frame:
+            _mouse(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+            _mouse(pygame.MOUSEBUTTONDOWN, pos, button=1, touch=False)
+            _mouse(pygame.MOUSEBUTTONUP, pos, button=1, touch=False)
+            frames(app, 3)
+        else:
+            click(app, pos)
+            frames(app, 2)
+        assert len(game.state.log) > logged
+    finally:
+        app.shutdown()
