@@ -297,3 +297,39 @@ def test_arc_table_faces_show_the_cards_own_text_where_it_fits(tmp_path, monkeyp
         assert "Your other characters get +1 power." not in record.left_out
     finally:
         app.shutdown()
+
+
+# -- QA15b #5: Conan's large view shows the numbers now, as its small face does ----------
+
+def test_CONAN_R19_large_view_draws_damage_and_health_left_now_over_the_printed_ones():
+    from test_ui_hover_effects import TABLES
+    from ui_helpers import move
+
+    from tabletop.ui.card_face_effects import CHANGED_DOWN, CHANGED_UP
+
+    app, game, scene, labels = table_at("conan", TABLES["conan"]["position"], size=(1600, 900))
+    try:
+        conan = labels["conan"]
+        now = scene.ui.numbers_now(game.state, conan)
+        card = game.rules.cards["conan_wanderer"]
+        assert now["damage"] > card.number("damage")  # the Broadsword's +1
+        assert now["health"] < card.number("health")  # 3 damage taken
+        seen: list[pygame.Rect] = []
+        overlay = scene.preview.overlay
+        scene.preview.overlay = lambda s, r, v: (seen.append(pygame.Rect(r)), overlay(s, r, v))
+        move(app, scene.card_rect(conan).center)
+        frames(app, 40)
+        assert seen, "no large view"
+        large = seen[-1]
+        spots = scene.renderer.number_spots("conan_wanderer", large.w, large.h)
+        assert set(spots) == {"damage", "prowess", "health"}
+
+        def disc(stat: str) -> pygame.Rect:
+            (cx, cy), r = spots[stat]
+            return pygame.Rect(large.x + cx - r, large.y + cy - r, 2 * r, 2 * r)
+
+        assert _count(app.screen, disc("damage"), CHANGED_UP) > 100
+        assert _count(app.screen, disc("health"), CHANGED_DOWN) > 100
+        assert _count(app.screen, disc("prowess"), CHANGED_UP) == 0  # unchanged: as printed
+    finally:
+        app.shutdown()

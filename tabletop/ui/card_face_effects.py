@@ -106,8 +106,15 @@ def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: 
         small = renderer.fonts.get(max(floor, round(r * 0.75)), True)
         old = small.render(str(printed), True, _STRUCK)
         ink = old.get_bounding_rect()
+        # nor over another number's disc (Conan's three in a row, QA15b #5)
+        others = []
+        for name, (point, rr) in spots.items():
+            if name != stat:
+                disc = pygame.Rect(0, 0, 2 * rr, 2 * rr)
+                disc.center = on_screen(point, size, rect, turn)
+                others.append(disc)
         plate = _plate_place(renderer, card_id, size, rect, turn, (cx, cy), r,
-                             (ink.w + 8, ink.h + 6), str(printed))
+                             (ink.w + 8, ink.h + 6), str(printed), others)
         pygame.draw.rect(surface, (250, 246, 236), plate, border_radius=3)
         pygame.draw.rect(surface, _STRUCK, plate, 1, border_radius=3)
         surface.blit(old, (plate.x + 4, plate.y + 3), ink)
@@ -119,10 +126,12 @@ def draw_changed_numbers(renderer: CardRenderer, surface: pygame.Surface, rect: 
 
 def _plate_place(renderer: CardRenderer, card_id: str, size: tuple[int, int],
                  rect: pygame.Rect, turn: float, centre: tuple[int, int], r: int,
-                 plate_size: tuple[int, int], own: str) -> pygame.Rect:
+                 plate_size: tuple[int, int], own: str,
+                 discs: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where the struck printed number goes: left of the disc, else above it, else
     right of it, the first place that covers none of the face's texts (the disc's own
-    number ``own`` aside) and stays on the card."""
+    number ``own`` aside) nor the other number ``discs`` (screen pixels) and stays on
+    the card, clear of its frame."""
     from tabletop.i18n import get_language
 
     record = renderer.records.get(("face", card_id, size[0], size[1], get_language()))
@@ -134,14 +143,18 @@ def _plate_place(renderer: CardRenderer, card_id: str, size: tuple[int, int],
             x, y = on_screen(ink.topleft, size, rect, turn)
             x2, y2 = on_screen(ink.bottomright, size, rect, turn)
             inks.append(pygame.Rect(min(x, x2), min(y, y2), abs(x2 - x), abs(y2 - y)))
+    inks += list(discs)
     cx, cy = centre
+    # clear of the frame too: at the very edge it read as a chip of the frame (QA15b #5)
+    margin = max(3, min(rect.w, rect.h) // 25)
+    inside = rect.inflate(-2 * margin, -2 * margin)
     tries = []
     for anchor, at in (("midright", (cx - r - 1, cy)), ("midbottom", (cx, cy - r - 1)),
                        ("midleft", (cx + r + 1, cy))):
         plate = pygame.Rect((0, 0), plate_size)
         setattr(plate, anchor, at)
         tries.append(plate)
-        if rect.contains(plate) and plate.collidelist(inks) < 0:
+        if inside.contains(plate) and plate.collidelist(inks) < 0:
             return plate
     return tries[0].clamp(rect)
 
@@ -188,15 +201,23 @@ def draw_badges(renderer: CardRenderer, surface: pygame.Surface, rect: pygame.Re
 
 def preview_effects(scene: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any) -> None:
     """The large hover view's effects in force (the same as on the table): the changed
-    numbers of the card behind ``view`` and its statuses, from the state the table
-    shows; nothing for a hidden card."""
+    numbers of the card behind ``view`` (the rules' ``derived``, overridden by the
+    plugin's ``numbers_now(state, iid)`` where it has one, as its small faces show
+    them) and its statuses, from the state the table shows; nothing for a hidden
+    card."""
     from tabletop.ui.hover_words import hover_numbers
 
     if getattr(view, "hidden", True) or view.card_id is None:
         return
+    numbers = hover_numbers(scene, view)
+    # the numbers as the plugin's small faces show them (Conan: health left, not the
+    # health with Items; QA15b #5), so the large view says what the table says
+    as_faces = getattr(scene.ui, "numbers_now", None)
+    if numbers and as_faces is not None:
+        numbers = {**numbers, **as_faces(scene.ui.shown_state(scene),
+                                         scene.game.resolve(view.iid))}
     changes = getattr(scene.ui, "number_changes", None)
-    draw_changed_numbers(scene.renderer, surface, rect, view.card_id,
-                         hover_numbers(scene, view),
+    draw_changed_numbers(scene.renderer, surface, rect, view.card_id, numbers,
                          moved=changes(scene, view.iid) if changes is not None else None)
     statuses = getattr(scene.ui, "statuses", None)
     if statuses is not None:

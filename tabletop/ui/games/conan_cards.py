@@ -162,6 +162,19 @@ class ConanCardRenderer(CardRenderer):
     def __init__(self, fonts: FontSource, cards: Mapping[str, Any]) -> None:
         super().__init__(fonts, cards)
 
+    def number_spots(self, card_id: str, w: int, h: int
+                     ) -> dict[str, tuple[tuple[int, int], int]]:
+        """Where a character face (Conan, Ally, Foe) ``w`` x ``h`` upright prints its
+        damage, prowess and health (:func:`stat_discs`), so the large view draws the
+        numbers now over them (QA15b #5: it showed the printed 3 / 5 / 14 while the
+        small face said 5 / 4); {} for other cards. The table's small faces draw their
+        own numbers now (``ConanUI.draw_on_cards``)."""
+        card = self.cards.get(card_id)
+        if card is None or card.type not in ("foe", "conan", "ally"):
+            return {}
+        floor = max(7, int(getattr(self.fonts, "floor_px", 0) or 0))
+        return {stat: (centre, r) for stat, centre, r in stat_discs(w, h, floor)}
+
     def effect_words(self, card: Any, lang: str) -> list[str]:
         """Every effect of the card in words (the hover; :func:`effect_words`)."""
         return effect_words(card, lang)
