@@ -338,8 +338,8 @@ def _decks(args: argparse.Namespace) -> int:
     """``tabletop decks GAME``: the ready-made decks, then the user's own
     (``userdirs.folder(Kind.DECKS, game)``, over the game's and the user's cards, as
     the menu reads them: QA15b #8), each legal or not with the rules it breaks; a user
-    deck file that cannot be read is named with its problems. Exit 1 if any listed
-    deck is illegal or unreadable."""
+    deck file that cannot be read is named with its problems, and so is each user card
+    file left out. Exit 1 if any listed deck is illegal or unreadable."""
     from tabletop.core.deck_files import deck_folder, load_user_decks
 
     loaded = _rules_and_decks(args.game)
@@ -357,6 +357,12 @@ def _decks(args: argparse.Namespace) -> int:
     mine = load_user_decks(args.game, list(rules.cards), rules.deck_options)
     if not mine.decks and not mine.broken:
         return code
+    left_out = tuple(getattr(rules, "user_problems", ()))
+    if left_out:  # why a deck of yours misses a card of yours
+        _out(_say("cli.decks.cards_left_out", "Your card files left out (the decks below "
+                                              "cannot use their cards):"))
+        for problem in left_out:
+            _out(f"    - {problem}")
     _out(_say("cli.decks.user", "Your decks ({folder}):", folder=deck_folder(args.game)))
     for deck_id, deck in sorted(mine.decks.items()):
         lines, legal = _deck_lines(rules, deck_id, deck)

@@ -321,6 +321,21 @@ def _columns(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in head)
 
 
+def test_the_decks_command_names_a_left_out_user_card_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A user deck naming a card of a broken user card file is BROKEN, and the file
+    left out is named with its problem above the decks."""
+    _write(_user() / "cards" / "arc" / "edge.toml", USER_CARDS + 'unique = "yes"\n')
+    _write(_user() / "decks" / "arc" / "zz_edge.toml", USER_DECK)
+    assert main(["decks", "arc"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    left = out.index(next(line for line in out if line.startswith("Your card files left out")))
+    assert "cards/arc/edge.toml: card 'zz_colossus': field 'unique'" in out[left + 1]
+    edge = out.index(next(line for line in out if line.startswith("zz_edge")))
+    assert edge > left and out[edge].endswith("BROKEN")
+    assert "'cards.zz_colossus'" in out[edge + 1]
+
+
 def test_the_decks_command_without_user_decks_is_as_before(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["decks", "arc"]) == 0
