@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     except CsvError as exc:
         _print(f"tabletop: {exc}", err=True)
         return EXIT_BROKEN
+    if result.problems:  # the heading first, then the rows it introduces (QA16b #15)
+        _print(i18n.t("decks.csv.problems", n=len(result.problems)), err=True)
     for problem in result.problems:
         _print(f"{source.name}: {problem}", err=True)
     if not table.rows:  # a header alone: nothing in the file can become a card
@@ -119,7 +121,4 @@ def run(args: argparse.Namespace) -> int:
             _print(f"tabletop: {target}: {exc.problem}", err=True)
             return EXIT_BROKEN
         _print(i18n.t("decks.csv.done", n=len(result.entries), file=str(target)))
-    if result.problems:
-        _print(i18n.t("decks.csv.problems", n=len(result.problems)), err=True)
-        return EXIT_FAILED
-    return EXIT_OK
+    return EXIT_FAILED if result.problems else EXIT_OK

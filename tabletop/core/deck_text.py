@@ -54,8 +54,14 @@ __all__ = ["CardIndex", "ParsedDeck", "ProblemKind", "TextProblem", "format_deck
 #: Catalogue keys naming a pile in each language (headings a person may type).
 PILE_KEY = "decks.pile.{game}.{pile}"
 
-_COUNT_FIRST = re.compile(r"(\d{1,6})\s*[xX×*]?\s+(.+)")
-_COUNT_LAST = re.compile(r"(.+?)\s+[xX×*]\s*(\d{1,6})")
+# Any run of digits (a sign too) is a count, so that "999999999999999999 Firestorm" or
+# "-3 Scorch" is told as a bad count, not as an unknown card (QA16b #20); no card of
+# any game has a name starting with a digit.
+_COUNT_FIRST = re.compile(r"([-+]?\d+)\s*[xX×*]?\s+(.+)")
+_COUNT_LAST = re.compile(r"(.+?)\s+[xX×*]\s*([-+]?\d+)")
+#: Characters a copy from a web page or a word processor leaves that show nothing
+#: (byte order mark, zero-width spaces, soft hyphen): taken out before a line is read.
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"))
 _FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*[:=]\s*(.*)")
 _HEADING = re.compile(r"\[(.*)\]")
 
@@ -67,12 +73,15 @@ class ProblemKind(StrEnum):
     BAD_COUNT = "bad_count"
     UNKNOWN_PILE = "unknown_pile"
     EMPTY_FIELD = "empty_field"
+    CONTROL_CHARACTER = "control_character"
 
 
 @dataclass(frozen=True)
 class TextProblem:
     """A line that could not be read: ``line`` (1-based), its ``text``, the ``kind``
-    and, for an unknown card, the ``closest`` card names (best first, at most 3)."""
+    and, for an unknown card, the ``closest`` card names (best first, at most 3).
+    ``text`` never holds a control character: each is written ``U+0001`` (they drew as
+    empty boxes, QA16b #20)."""
 
     line: int
     text: str
@@ -84,8 +93,28 @@ class TextProblem:
         if self.kind is ProblemKind.UNKNOWN_CARD and self.closest:
             return msg("decks.text.unknown_card_closest", line=self.line, name=self.text,
                        closest=", ".join(self.closest))
-        return msg(f"decks.text.{self.kind.value}", line=self.line, name=self.text,
+        if self.kind is ProblemKind.CONTROL_CHARACTER:
+            codes = sorted({f"U+{ord(c):04X}" for c in self.text if _is_control(c)})
+            return msg("decks.text.control_character", line=self.line,
+                       name=_shown(self.text), codes=", ".join(codes))
+        return msg(f"decks.text.{self.kind.value}", line=self.line, name=_shown(self.text),
                    max=MAX_COUNT)
+
+
+def _is_control(char: str) -> bool:
+    """A character that is not text and draws as an empty box (tab is a space here)."""
+    return char != "\t" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")
+
+
+#: Characters of a line a problem quotes; a longer line is cut with "…".
+SHOWN_CHARS = 60
+
+
+def _shown(text: str) -> str:
+    """``text`` with every control character written as its code (``U+0001``), cut
+    to :data:`SHOWN_CHARS` characters."""
+    out = "".join(f"U+{ord(c):04X}" if _is_control(c) else c for c in text)
+    return out if len(out) <= SHOWN_CHARS else out[:SHOWN_CHARS - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -233,8 +262,11 @@ def parse_deck_text(text: str, cards: Mapping[str, CardDef], game: str, deck_id:
     pile: str | None = piles[0] if len(piles) == 1 else None
     skipping = False  # under a heading that names no pile: lines left out (reported)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw)
+        line = _strip_comment(raw.translate(_INVISIBLE))
         if not line:
+            continue
+        if any(_is_control(c) for c in line):
+            problems.append(TextProblem(number, line, ProblemKind.CONTROL_CHARACTER))
             continue
         heading = _HEADING.fullmatch(line)
         if heading:
@@ -256,6 +288,8 @@ def parse_deck_text(text: str, cards: Mapping[str, CardDef], game: str, deck_id:
                 found_options[fld.group(1)] = value
             continue
         count, name = _count_and_name(unicodedata.normalize("NFKC", line))
+        if (count is None or not 1 <= count <= MAX_COUNT) and index.find(line) is not None:
+            count, name = 1, line  # a name that merely looks like a count
         if count is None or not 1 <= count <= MAX_COUNT:
             problems.append(TextProblem(number, line, ProblemKind.BAD_COUNT))
             continue
@@ -286,13 +320,18 @@ def _strip_comment(raw: str) -> str:
 
 def _count_and_name(line: str) -> tuple[int | None, str]:
     """``"3 Slash"`` -> (3, "Slash"); ``"Slash x3"`` -> (3, "Slash"); ``"Slash"`` ->
-    (1, "Slash"); a line that is only a number -> (None, line)."""
+    (1, "Slash"); a line that is only a number -> (None, line). A count of more than
+    six digits is None (too big either way; ``int`` of thousands of digits raises)."""
     first = _COUNT_FIRST.fullmatch(line)
     if first:
-        return int(first.group(1)), first.group(2).strip()
+        return _count(first.group(1)), first.group(2).strip()
     last = _COUNT_LAST.fullmatch(line)
     if last:
-        return int(last.group(2)), last.group(1).strip()
+        return _count(last.group(2)), last.group(1).strip()
     if line.isdigit():
         return None, line
     return 1, line
+
+
+def _count(digits: str) -> int | None:
+    return int(digits) if len(digits.lstrip("+-")) <= 6 else None

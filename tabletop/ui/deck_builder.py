@@ -30,7 +30,6 @@ import logging
 import os
 import unicodedata
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
 import pygame
@@ -78,8 +77,6 @@ log = logging.getLogger(__name__)
 BACKGROUND = (24, 48, 38)
 #: Pixels (at scale 1) the pointer moves with the button down before a press is a drag.
 DRAG_START = 6
-#: Text files offered by Import, newest first.
-IMPORT_FILES = 5
 USER, READY, NEW = "user:", "ready:", "new"
 
 
@@ -355,31 +352,11 @@ class DeckBuilderScene(Scene):
             width=600, height=300)
 
     def ask_import(self) -> None:
-        """Offer the clipboard's text and the newest ``.txt`` files to read a deck from,
-        and the newest ``.csv`` set lists in the user's card folder (:mod:`deck_csv`)."""
-        folder = deck_folder(self.game)
-        answers: list[tuple[Any, Callable[[], None] | None]] = []
-        clip = deck_io.clipboard_text()
-        # a deck read from text replaces the one edited: asked first, as New is (QA16 #6)
-        if clip.strip():
-            answers.append(("decks.import_clipboard", partial(
-                self._unless_unsaved, partial(self.import_text, clip, ""))))
-        for path in deck_io.text_files(self.game)[:IMPORT_FILES]:
-            answers.append((i18n.t("decks.import_file", file=path.name),
-                            partial(self._unless_unsaved, partial(self.import_file, path))))
-        from tabletop.ui.deck_csv import csv_files
+        """Offer the clipboard's text and every ``.txt`` deck text and ``.csv`` set list
+        there is, a page at a time (:mod:`tabletop.ui.deck_import`, QA16b #6)."""
+        from tabletop.ui.deck_import import ask_import
 
-        for path in csv_files(self.game)[:IMPORT_FILES]:  # a set list for the pool
-            answers.append((i18n.t("decks.import_csv", file=path.name),
-                            partial(self.open_csv, path)))
-        if not answers:
-            dialogs.message(self.app, "decks.import_title",
-                            i18n.t("decks.import_nothing", folder=str(folder)), width=600)
-            return
-        answers.append(("button.cancel", None))
-        body = "decks.import_body" if clip.strip() else "decks.import_body_files"
-        dialogs.choose(self.app, "decks.import_title", i18n.t(body, folder=str(folder)),
-                       answers, width=600)
+        ask_import(self)
 
     def open_csv(self, path: Any) -> None:
         """Show the CSV import screen for ``path`` (the builder comes back after it)."""
@@ -422,12 +399,9 @@ class DeckBuilderScene(Scene):
                                  self.rules.deck_options)
         self.draft = DeckDraft.from_deck(self.pool, parsed.deck, None)
         self.draft.dirty = True
-        cards = sum(sum(e.values()) for e in parsed.deck.sections.values())
-        if parsed.problems:
-            body = i18n.t("decks.imported_problems", n=cards, problems="\n".join(
-                f"• {dialogs.text_of(p.message())}" for p in parsed.problems))
-        else:
-            body = i18n.t("decks.imported_ok", n=cards)
+        from tabletop.ui.deck_import import report_body
+
+        body = report_body(parsed)  # the first problems and a count (QA16b #4)
         self.status = i18n.t("decks.unsaved")
         self.build()
         dialogs.message(self.app, "decks.imported_title", body, width=640, height=360)

@@ -8,7 +8,10 @@ first from its header (the field's id or its words in either language). The prev
 shows the first rows as they would become cards and every problem with its row and
 column (:func:`tabletop.core.csv_cards.import_rows`, the same as the command line);
 **Import** writes the good rows to ``<csv name>.toml`` beside it and goes back to the
-builder, whose pool then holds them. Esc or **Back** returns without writing.
+builder, whose pool then holds them; when that file is there already with other
+contents (an earlier import, perhaps edited by hand) it asks before replacing it
+(QA16b #9). Esc or **Back** returns without writing. A file of a header row alone
+says so in the preview (QA16b #15).
 """
 
 from __future__ import annotations
@@ -176,15 +179,42 @@ class CsvImportScene(Scene):
         self.preview()
 
     def write(self) -> None:
-        """Write the good rows to :attr:`target` and go back; tells what was left out."""
+        """Write the good rows to :attr:`target` and go back; tells what was left out.
+        A target there already with other contents is replaced only when the user
+        says so (:meth:`replace`)."""
+        if not self.result.entries:
+            body = self.error or i18n.t("decks.csv.no_rows" if not self.table.rows
+                                        else "decks.csv.nothing")
+            dialogs.message(self.app, "decks.csv.title", body)
+            return
+        text = self._text()
+        if self._other_contents(text):
+            dialogs.choose(self.app, "decks.csv.exists_title",
+                           i18n.t("decks.csv.exists", file=self.target.name),
+                           [(i18n.t("decks.csv.replace", file=self.target.name),
+                             self.replace), ("button.cancel", None)], width=560)
+            return
+        self.replace()
+
+    def _text(self) -> str:
+        return cards_toml(self.result.entries, f"Imported from {self.path.name} in the deck "
+                                               "builder.")
+
+    def _other_contents(self, text: str) -> bool:
+        """True when :attr:`target` exists and holds something else than ``text``."""
+        try:
+            return self.target.read_text(encoding="utf-8") != text
+        except FileNotFoundError:
+            return False
+        except (OSError, UnicodeDecodeError):
+            return self.target.exists()
+
+    def replace(self) -> None:
+        """Write the good rows to :attr:`target` whatever it held, and go back."""
         from tabletop.core.deck_files import shared_mode
         from tabletop.core.persistence import SaveError, write_text_atomic
 
-        if not self.result.entries:
-            dialogs.message(self.app, "decks.csv.title", self.error or i18n.t("decks.csv.nothing"))
-            return
-        text = cards_toml(self.result.entries, f"Imported from {self.path.name} in the deck "
-                                               "builder.")
+        text = self._text()
         try:
             shared_mode(write_text_atomic(text, self.target))
         except SaveError as exc:
@@ -244,6 +274,8 @@ class CsvImportScene(Scene):
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         if self.error:
             lines.append((self.error, TEXT_PROBLEM, False))
+        elif not self.table.rows:  # "0 of 0" alone left the user guessing (QA16b #15)
+            lines.append((i18n.t("decks.csv.no_rows"), TEXT_PROBLEM, False))
         else:
             lines.append((i18n.t("decks.csv.preview", n=len(result.entries),
                                  rows=len(self.table.rows)), TEXT_OK if result.entries
