@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-__all__ = ["forget", "report", "take"]
+__all__ = ["first_time", "forget", "report", "take"]
 
 #: At most this many notices are kept; later ones are counted, not stored.
 MAX_NOTICES = 20
@@ -49,6 +49,17 @@ def take() -> list[str]:
         _notices.clear()
         _dropped = 0
     return out
+
+
+def first_time(text: str) -> bool:
+    """True the first time this run ``text`` is asked about (then remembered as told):
+    a screen that tells its own file problems (the deck builder) tells each once per
+    run, as :func:`report` does (QA16b #17). :func:`forget` starts over."""
+    with _lock:
+        if text in _told:
+            return False
+        _told.add(text)
+        return True
 
 
 def forget() -> None:

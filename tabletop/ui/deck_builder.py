@@ -36,7 +36,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from tabletop import i18n
+from tabletop import i18n, notices
 from tabletop.core.deck_check import DeckProblem
 from tabletop.core.deck_files import (
     UserDecks,
@@ -52,7 +52,7 @@ from tabletop.core.deck_stats import DeckStats, facets_of
 from tabletop.core.deck_text import format_deck, parse_deck_text
 from tabletop.core.decks import Deck, DeckError, load_deck
 from tabletop.core.rules import GameRules, game_ids, load_rules, register_card_names
-from tabletop.ui import deck_io, dialogs
+from tabletop.ui import deck_io, dialogs, menu_decks
 from tabletop.ui.deck_lists import (
     PANEL,
     PANEL_EDGE,
@@ -78,6 +78,8 @@ BACKGROUND = (24, 48, 38)
 #: Pixels (at scale 1) the pointer moves with the button down before a press is a drag.
 DRAG_START = 6
 USER, READY, NEW = "user:", "ready:", "new"
+#: The menu's prefix of a user deck's id (:data:`tabletop.ui.deck_menu.USER_PREFIX`).
+USER_MENU = menu_decks.USER_PREFIX
 
 
 class DeckBuilderScene(Scene):
@@ -107,6 +109,10 @@ class DeckBuilderScene(Scene):
         self._press: tuple[str, Row, tuple[int, int], int] | None = None
         self.dragging: tuple[str, Row] | None = None
         self._problems: list[DeckProblem] = []
+        #: The first problem shown in the legality list (the wheel scrolls it, QA16b #10),
+        #: and where the list was drawn with how many problems it does not show.
+        self.problem_first = 0
+        self._problem_area: tuple[pygame.Rect, int] = (pygame.Rect(0, 0, 0, 0), 0)
         self._preview: tuple[Any, Any] | None = None
         self._stats: DeckStats | None = None
         self._need: tuple[str, tuple[int, int]] | None = None
@@ -136,6 +142,8 @@ class DeckBuilderScene(Scene):
         self.user = load_user_decks(game, list(self.pool.cards), rules.deck_options)
         self.ready = self._ready_decks(rules)
         problems = [_short(p) for p in self.pool.problems] + list(self.user.broken.values())
+        # told once a run, as the menu tells its file problems, not at every visit (QA16b #17)
+        problems = [p for p in problems if notices.first_time(f"decks:{game}:{p}")]
         if problems:
             self._told.append(i18n.t("decks.broken_body", problems="\n".join(
                 f"• {p}" for p in problems)))
@@ -215,65 +223,108 @@ class DeckBuilderScene(Scene):
 
     def save(self) -> bool:
         """Save the deck to the user's folder (a new file for a deck never saved);
-        True when written. A failure is told, never raised."""
+        True when written. A ready-made deck saved unchanged in name is saved as
+        "<name> (copy)" (QA16b #5); a name another deck has is refused with a word.
+        A failure is told, never raised."""
         draft = self.draft
         if draft is None:
             return False
-        taken = self._name_taken(draft.name, draft.saved_id)
-        if taken:  # two menu entries that look the same (QA16 #15)
-            dialogs.message(self.app, "decks.name_taken_title",
-                            i18n.t("decks.name_taken", name=taken), width=520)
+        copied = draft.saved_id is None and draft.deck_id.startswith(READY) and \
+            self._name_taken(draft.name, None, ready_only=True)
+        if copied:  # the menu would list the user's copy beside the original, alike
+            draft.rename(self._free_copy_names(draft.name))
+        if not self._name_free(draft.name, draft.saved_id):
             return False
         deck_id = draft.saved_id or new_deck_id(draft.name.get("en", ""), self._taken_ids())
+        if not self._write(draft, deck_id):
+            return False
+        if copied:
+            self.status = i18n.t("qa16b.saved_as_copy", file=f"{deck_id}.toml",
+                                 name=draft.name.get(self.app.lang) or draft.name["en"])
+        self.build()
+        return True
+
+    def _write(self, draft: DeckDraft, deck_id: str) -> bool:
+        """Write ``draft`` as the user's deck ``deck_id``: True when written (the draft
+        then is that deck, saved); a failure is told and leaves the draft as it was."""
+        before = draft.deck_id
         draft.deck_id = deck_id
         try:
             path = save_deck(draft.deck(), self.game, draft.piles)
         except DeckError as exc:
+            draft.deck_id = before
             dialogs.message(self.app, "decks.save", i18n.t("decks.save_failed",
                                                            reason=str(exc)))
             return False
         draft.saved_id, draft.dirty = deck_id, False
         self._reload_user()
         self.status = i18n.t("decks.saved", file=path.name)
-        self.build()
         return True
 
-    def _name_taken(self, name: Mapping[str, str], own: str | None) -> str:
-        """The name another of the user's decks has too in the same language, or "":
+    def _name_free(self, name: Mapping[str, str], own: str | None) -> bool:
+        """True when no other deck in the menu (the user's other decks, the ready-made
+        ones) has ``name`` in a language; else says so and returns False (QA16 #15,
+        QA16b #5). ``own``: the user deck file being saved, which may keep its name."""
+        taken = self._name_taken(name, own, ready_only=True)
+        key = "qa16b.name_ready"
+        if not taken:
+            taken, key = self._name_taken(name, own), "decks.name_taken"
+        if not taken:
+            return True
+        dialogs.message(self.app, "decks.name_taken_title", i18n.t(key, name=taken), width=520)
+        return False
+
+    def _name_taken(self, name: Mapping[str, str], own: str | None,
+                    ready_only: bool = False) -> str:
+        """The name another deck of the menu's has too in the same language, or "": the
+        user's decks but ``own`` (unless ``ready_only``), then the ready-made ones;
         compared without case, width or surrounding spaces."""
         def norm(text: str) -> str:
             return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
-        for deck_id, deck in self.user.decks.items():
-            if deck_id == own:
-                continue
+        others = [] if ready_only else [d for i, d in self.user.decks.items() if i != own]
+        for deck in [*others, *self.ready.values()]:
             for lang, text in deck.name.items():  # the menu shows one language
                 if text.strip() and norm(text) == norm(name.get(lang, "")):
                     return text
         return ""
 
+    def _free_copy_names(self, name: Mapping[str, str]) -> dict[str, str]:
+        """``name`` as "<name> (copy)" in each language, "(copy) 2", 3... while another
+        deck has that name."""
+        names = {lang: _copy_name(lang, text) for lang, text in name.items()}
+        n = 1
+        while self._name_taken(names, None):
+            n += 1
+            names = {lang: f"{_copy_name(lang, text)} {n}" for lang, text in name.items()}
+        return names
+
     def rename(self) -> None:
         """Give the deck's file the deck's (new) name: saved under the new id, the old
-        file removed. A deck never saved is simply saved."""
+        file removed, the menu's remembered choice following it (QA16b #7). A deck
+        never saved is simply saved. The name is checked against the other decks,
+        never against the deck's own file (QA16b #1)."""
         draft = self.draft
         if draft is None or draft.saved_id is None:
             self.save()
             return
         old = draft.saved_id
-        taken = self._taken_ids() - {old}
-        new_id = new_deck_id(draft.name.get("en", ""), taken)
+        if not self._name_free(draft.name, old):
+            return
+        new_id = new_deck_id(draft.name.get("en", ""), self._taken_ids() - {old})
         if new_id == old:
             self.save()
             return
-        draft.saved_id = new_id
-        if not self.save():
-            draft.saved_id = old
+        if not self._write(draft, new_id):
+            self.build()
             return
         try:
             delete_deck(self.game, old)
         except DeckError as exc:
             dialogs.message(self.app, "decks.rename", i18n.t("decks.delete_failed",
                                                              reason=str(exc)))
+        else:
+            menu_decks.follow(self.game, USER_MENU + old, USER_MENU + new_id)
         self._reload_user()
         self.status = i18n.t("decks.renamed", file=f"{new_id}.toml")
         self.build()
@@ -283,11 +334,7 @@ class DeckBuilderScene(Scene):
         draft = self.draft
         if draft is None:
             return
-        names = {lang: _copy_name(lang, text) for lang, text in draft.name.items()}
-        n = 1
-        while self._name_taken(names, None):  # a second copy: "(copy) 2"
-            n += 1
-            names = {lang: f"{_copy_name(lang, text)} {n}" for lang, text in draft.name.items()}
+        names = self._free_copy_names(draft.name)  # a second copy: "(copy) 2"
         copy = DeckDraft(draft.pool, "copy", names,
                          {p: dict(e) for p, e in draft.sections.items()}, dict(draft.options))
         self.draft = copy
@@ -317,6 +364,8 @@ class DeckBuilderScene(Scene):
             dialogs.message(self.app, "decks.delete", i18n.t("decks.delete_failed",
                                                              reason=str(exc)))
             return
+        # deleted on purpose: the menu takes its default without a "deck gone" (QA16b #7)
+        menu_decks.follow(self.game, USER_MENU + draft.saved_id, None)
         self._after_delete()
 
     def _after_delete(self) -> None:
@@ -426,20 +475,14 @@ class DeckBuilderScene(Scene):
         self.refresh()
 
     def set_name(self, text: str) -> None:
-        """Rename the deck in the shown language (the other language follows while it
-        was the same name)."""
+        """Rename the deck: the name typed is its name in every language. A name left
+        in the other language ("Club Red（コピー）" after "Totally New" was typed) would
+        show the old name in the other language's menu and block the rename against
+        itself (QA16b #1); a new deck's "新しいデッキ" likewise (QA16 #15)."""
         draft = self.draft
         if draft is None or not text.strip():
             return
-        lang = self.app.lang
-        old = draft.name.get(lang, "")
-        names = {lang: text}
-        default = i18n.msg("decks.new_name")
-        for other, value in draft.name.items():
-            # a new deck's "新しいデッキ" follows too: left, the Japanese menu would show
-            # two decks of that name (QA16 #15)
-            if other != lang and value in (old, default.render(other)):
-                names[other] = text
+        names = {other: text for other in {self.app.lang, *draft.name}}
         draft.rename(names)
         self.status = i18n.t("decks.unsaved")
 
@@ -449,6 +492,7 @@ class DeckBuilderScene(Scene):
         if draft is None or pool is None:
             return
         self._problems = draft.problems()
+        self.problem_first = min(self.problem_first, max(0, len(self._problems) - 1))
         self._stats = draft.stats()
         if draft.dirty:
             self.status = i18n.t("decks.unsaved")
@@ -584,6 +628,11 @@ class DeckBuilderScene(Scene):
                 if view.rect.collidepoint(pos):
                     view.scroll(-int(event.y) * 2)
                     return None
+            area, hidden = self._problem_area
+            if area.collidepoint(pos) and (hidden or self.problem_first):
+                last = max(0, len(self._problems) - 1)
+                self.problem_first = max(0, min(last, self.problem_first - int(event.y)))
+                return None
             return event
         if kind == pygame.MOUSEBUTTONDOWN:
             return self._press_at(event)
@@ -705,9 +754,10 @@ class DeckBuilderScene(Scene):
             hint = fonts.render(i18n.t(text_key), px(13), TEXT_DIM, wrap=rect.width,
                                 centre=False)
             surface.blit(hint, rect.topleft)
-        draw_summary(surface, fonts, self.rects["right_inner"], self.rects["status"], self.game,
-                     self._problems, self._stats, self.status,
-                     self.draft is not None and self.draft.dirty, s)
+        self._problem_area = draw_summary(
+            surface, fonts, self.rects["right_inner"], self.rects["status"], self.game,
+            self._problems, self._stats, self.status,
+            self.draft is not None and self.draft.dirty, s, self.problem_first)
 
     def _heading(self, surface: pygame.Surface, key: str, text: str) -> None:
         rect = self.rects[key]

@@ -29,28 +29,48 @@ def problem_line(problem: DeckProblem) -> str:
 
 def draw_summary(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect,
                  status: pygame.Rect, game: str, problems: Sequence[DeckProblem],
-                 stats: DeckStats | None, said: str, dirty: bool, scale: float) -> None:
-    """The panel in ``area`` (problems in its top 45 %, then counts and charts) and the
-    save state ``said`` in ``status`` (red while ``dirty``)."""
+                 stats: DeckStats | None, said: str, dirty: bool, scale: float,
+                 first: int = 0) -> tuple[pygame.Rect, int]:
+    """The panel in ``area`` (the problems from the ``first``-th, then counts and
+    charts) and the save state ``said`` in ``status`` (red while ``dirty``). The
+    problems take the room they need down to the counts' line (the charts give way,
+    QA16b #10); those that still do not fit are counted under the last one shown.
+    Returns the problems' room (where the wheel scrolls them) and how many of them
+    are not shown."""
     def px(v: float) -> int:
         return round(v * scale)
 
     x, y, w = area.x, area.y, area.width
+    shown_rect, hidden = pygame.Rect(x, y, w, 0), 0
     if problems:
         head = fonts.render(i18n.t("decks.illegal", n=len(problems)), px(16), TEXT_PROBLEM,
                             bold=True)
         surface.blit(head, (x, y))
         y += head.get_height() + px(4)
-        room = area.y + area.height * 45 // 100
-        for problem in problems:
-            text = fonts.render(problem_line(problem), px(14), TEXT, wrap=w, centre=False)
-            if y + text.get_height() > room:
-                more = fonts.render("…", px(14), TEXT_DIM)
-                surface.blit(more, (x, y))
-                y += more.get_height()
+        shown_rect.y = y
+        counts_h = _counts_height(fonts, w, game, stats, scale) if stats is not None else 0
+        room = status.y - px(6) - counts_h - px(10)
+        lines = [fonts.render(problem_line(p), px(14), TEXT, wrap=w, centre=False)
+                 for p in problems]
+        first = max(0, min(first, len(lines) - 1))
+        more_h = fonts.get(px(14)).get_linesize()
+        for i in range(first, len(lines)):
+            text = lines[i]
+            rest = len(lines) - i - 1
+            if y + text.get_height() + (more_h if rest else 0) > room and i > first:
+                hidden = len(lines) - i
                 break
             surface.blit(text, (x, y))
             y += text.get_height() + px(2)
+        hidden += first
+        if hidden:
+            more = fonts.render(i18n.t("qa16b.problems_more", n=hidden), px(14), TEXT_DIM,
+                                wrap=w, centre=False)
+            surface.blit(more, (x, y))
+            y += more.get_height()
+        # the wheel's place: the room the problems may take, not the lines drawn, so
+        # the list scrolled to its short end still scrolls back under the pointer
+        shown_rect.height = max(y, room) - shown_rect.y
     else:
         ok = fonts.render(i18n.t("decks.legal"), px(16), TEXT_OK, bold=True, wrap=w,
                           centre=False)
@@ -63,14 +83,11 @@ def draw_summary(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect,
     colour = TEXT_PROBLEM if dirty else TEXT_DIM
     line = fonts.render(said, px(13), colour, wrap=status.width, centre=False)
     surface.blit(line, status.topleft)
+    return shown_rect, hidden
 
 
-def _draw_counts(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, game: str,
-                 stats: DeckStats, scale: float) -> None:
-    def px(v: float) -> int:
-        return round(v * scale)
-
-    x, y, w, bottom = area.x, area.y, area.width, area.bottom
+def _count_parts(game: str, stats: DeckStats) -> list[str]:
+    """The counts' line: the total, then each pile (Conan's Foe renown too)."""
     counts = [i18n.t("decks.total", n=stats.total)]
     total_pile = facets_of(game).total_pile
     for pile, n in stats.piles if len(stats.piles) > 1 else ():
@@ -79,6 +96,24 @@ def _draw_counts(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, game:
             counts.append(i18n.t("decks.pile_total", pile=name, n=n, total=stats.pile_total))
         else:
             counts.append(i18n.t("decks.pile_count", pile=name, n=n))
+    return counts
+
+
+def _counts_height(fonts: Fonts, width: int, game: str, stats: DeckStats,
+                   scale: float) -> int:
+    """The pixels the counts' line takes in a column ``width`` wide."""
+    text = fonts.render(" · ".join(_count_parts(game, stats)), round(14 * scale), TEXT,
+                        wrap=width, centre=False)
+    return text.get_height() + round(8 * scale)
+
+
+def _draw_counts(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, game: str,
+                 stats: DeckStats, scale: float) -> None:
+    def px(v: float) -> int:
+        return round(v * scale)
+
+    x, y, w, bottom = area.x, area.y, area.width, area.bottom
+    counts = _count_parts(game, stats)
     summary = fonts.render(" · ".join(counts), px(14), TEXT, wrap=w, centre=False)
     surface.blit(summary, (x, y))
     y += summary.get_height() + px(8)

@@ -700,6 +700,7 @@ class MenuScene(Scene):
             dialogs.message(self.app, "dialog.notices_title",
                             i18n.t("dialog.notices_body", problems="\n".join(worked_around)),
                             width=620, height=340)
+        menu_decks.tell_gone(self)  # a remembered deck gone: its own message (QA16b #7)
 
     def frame_due(self) -> float | None:
         """Now when the widgets are to be rebuilt, else at the next look at the save

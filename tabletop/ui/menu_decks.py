@@ -8,7 +8,10 @@ chosen. Shape: ``{"<game id>": ["<deck id of seat 1>", "<deck id of seat 2>"]}``
 (a seat without a remembered deck is ``null``). A file that cannot be read counts as
 empty (the ready-made defaults); one that cannot be written is logged and the menu
 carries on. A remembered deck that no longer exists falls back to the default, and
-the player is told once (:mod:`tabletop.notices`, shown by the menu).
+the player is told once, a user deck by its file name, in a message of its own
+(:func:`tell_gone`, called by the menu). A deck renamed or deleted in the deck builder
+is followed (:func:`follow`): the menu then offers the renamed deck, or the default
+without a word (QA16b #7).
 """
 
 from __future__ import annotations
@@ -19,16 +22,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop import i18n, notices
+from tabletop import i18n
 from tabletop.core.persistence import write_json_atomic
 from tabletop.userdirs import settings_path
 
-__all__ = ["FILE", "path", "pick", "remember", "remembered"]
+__all__ = ["FILE", "follow", "path", "pick", "remember", "remembered", "tell_gone"]
 
 log = logging.getLogger(__name__)
 
 #: The file's name, in the settings' folder.
 FILE = "menu_decks.json"
+#: Prefix of the menu's ids of the user's decks (:data:`tabletop.ui.deck_menu.USER_PREFIX`).
+USER_PREFIX = "my:"
+
+#: "Deck gone" texts waiting for the menu to show them (:func:`tell_gone`).
+_gone: list[str] = []
 
 
 def path() -> Path:
@@ -70,6 +78,38 @@ def remember(game_id: str, deck_ids: Sequence[str | None]) -> None:
         log.warning("cannot keep the menu's decks in %s", path(), exc_info=True)
 
 
+def follow(game_id: str, old: str, new: str | None) -> None:
+    """The deck ``old`` (a menu id, ``my:<file stem>``) of ``game_id`` is now ``new``
+    (renamed), or gone (``new`` None: deleted in the builder): every seat that
+    remembered ``old`` remembers ``new``, so the menu neither loses the choice nor
+    reports a deck the player removed on purpose. Never raises."""
+    data = _read()
+    seats = data.get(game_id)
+    if seats is None or old not in seats:
+        return
+    remember(game_id, [new if s == old else s for s in seats])
+
+
+def readable(deck_id: str) -> str:
+    """A remembered deck id as the player knows it: a user deck by its file name
+    (``my:club_red`` -> ``club_red.toml``), a ready-made one by its id."""
+    if deck_id.startswith(USER_PREFIX):
+        return f"{deck_id[len(USER_PREFIX):]}.toml"
+    return deck_id
+
+
+def tell_gone(menu: Any) -> None:
+    """Show the menu's player the remembered decks found gone since the last call, in
+    one message of their own (not the broken files' "built-in ones instead")."""
+    if not _gone:
+        return
+    from tabletop.ui import dialogs
+
+    told = "\n".join(_gone)
+    _gone.clear()
+    dialogs.message(menu.app, "qa16b.deck_gone_title", told, width=620)
+
+
 def pick(menu: Any) -> None:
     """Fill ``menu.deck_ids`` for the menu's game: a seat's deck stays when it is still
     there, else the remembered one, else the default (the first legal decks, seat by
@@ -93,7 +133,10 @@ def pick(menu: Any) -> None:
             gone = True
             default = choice.decks[menu.deck_ids[seat]].display_name(menu.app.lang) \
                 if menu.deck_ids[seat] is not None else i18n.t("menu.no_decks")
-            notices.report(i18n.t("menuqa16.deck_gone", player=i18n.t(f"seat.{seat}"),
-                                  deck=want, default=default))
+            key = "qa16b.deck_gone" if want.startswith(USER_PREFIX) else "menuqa16.deck_gone"
+            text = i18n.t(key, player=i18n.t(f"seat.{seat}"), deck=readable(want),
+                          default=default)
+            if text not in _gone:
+                _gone.append(text)
     if gone:
         remember(menu.game_id, menu.deck_ids)
