@@ -27,6 +27,7 @@ import pygame
 from tabletop.games.conan.abilities import describe as ability_words
 from tabletop.i18n import t
 from tabletop.ui.card_render import FULL, CardRenderer, FaceText, FontSource, ellipsize
+from tabletop.ui.panels import whole_items
 
 __all__ = ["BAND_FLOORS", "ICON_STYLE", "SLOT_BAND", "STAT_COLOUR", "ConanCardRenderer",
            "card_text", "effect_words", "has_slots", "slot_rect", "stat_discs",
@@ -328,9 +329,13 @@ class ConanCardRenderer(CardRenderer):
                 t("conanui.renown", renown=card.get("renown", 0))
         else:
             tail = t("conanui.vitality", n=card.get("vitality", 0))
-        end = out.fit(tail, pygame.Rect(inner.x, low + r + 1, inner.w,
-                                        inner.bottom - low - r - 1),
-                      small, _INK, max_lines=2, valign="bottom")
+        tail_box = pygame.Rect(inner.x, low + r + 1, inner.w, inner.bottom - low - r - 1)
+        # one line, a little smaller, before two: "Renown 6 · Scars" over a lone "3" on
+        # the frame read badly (QA16b #19); two lines break between the items only
+        least = max(out.floor, small * 3 // 4)
+        lines = 1 if out.fonts.get(least).size(tail)[0] <= tail_box.w else 2
+        end = out.fit(tail if lines == 1 else whole_items(tail), tail_box, small, _INK,
+                      max_lines=lines, valign="bottom")
         text = card_text(card, lang) if card.type != "conan" or card.text else ""
         if text and self.detail(w, h) == FULL:
             # the large view: its own text (issue 15 QA) between the name and the numbers,
