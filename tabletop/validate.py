@@ -236,6 +236,8 @@ def check_game(game: str, files: Sequence[Path], report: Report) -> None:
     first_broken: list[CardDef] = []  # broken cards the game's checks still look at
     decks: list[tuple[Path, dict[str, Any]]] = []
     start = len(report.problems)
+    # the user's own cards stand beside the game's, as in the menu (QA15b #8)
+    user = user_cards(rules, files)
     for path in files:
         report.files += 1
         data = _read(path)
@@ -272,12 +274,16 @@ def check_game(game: str, files: Sequence[Path], report: Report) -> None:
                 report.problems.append(Problem(str(path), card.id, "id",
                                                f"{game} has a card with this id already "
                                                f"({_shown(own[card.id].source)})"))
+            elif card.id in user.cards:
+                report.problems.append(Problem(
+                    str(path), card.id, "id",
+                    f"one of your card files has a card with this id already "
+                    f"({_shown(user.cards[card.id].source)}): the menu would leave one of "
+                    f"the two files out"))
             elif id(card) in good:
                 cards[card.id] = card
             else:
                 first_broken.append(card)
-    # the user's own cards stand beside the game's, as in the menu (QA15b #8)
-    user = user_cards(rules, files)
     context = {**own, **{cid: c for cid, c in user.cards.items()
                          if cid not in seen and cid not in own}}
     _same_as_of_broken(partial, context, cards, report)

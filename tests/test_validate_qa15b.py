@@ -290,6 +290,15 @@ def test_a_checked_card_file_wins_over_the_users_copy_of_it() -> None:
     assert report.problems == [] and report.cards == 1
 
 
+def test_a_card_file_giving_an_id_of_another_user_file_is_told(tmp_path: Path) -> None:
+    """Both in the user folder, the menu would leave one of the files out."""
+    _write(_user() / "cards" / "arc" / "edge.toml", USER_CARDS)
+    draft = _write(tmp_path / "cards" / "arc" / "draft.toml", USER_CARDS)
+    (problem,) = validate([draft]).problems
+    assert (problem.card, problem.field) == ("zz_colossus", "id")
+    assert "edge.toml" in problem.problem and "your card files" in problem.problem
+
+
 def test_the_decks_command_lists_the_users_decks(capsys: pytest.CaptureFixture[str]) -> None:
     _write(_user() / "cards" / "arc" / "edge.toml", USER_CARDS)
     _write(_user() / "decks" / "arc" / "zz_edge.toml", USER_DECK)
