@@ -497,7 +497,8 @@ def test_cannot_block_until_end_of_turn() -> None:
     pending = game.state.pending
     assert pending.options == (f"{lab(game, 'm')}>{lab(game, 'k')}",)
     verdict = refused(game, Action.make("decide", 1, choice=[f"{lab(game, 't')}>{lab(game, 'k')}"]))
-    assert verdict.reason == "arc.blocker_cannot_block" and verdict.rule == "ARC-R5"
+    # it names the card whose effect it is and how long (QA15b #2)
+    assert verdict.reason == "arc.blocker_cannot_block_from" and verdict.rule == "ARC-R5"
     assert act(game, "decide", 1, choice=[]).ok
     assert act(game, "decide", 1, choice=["pass"]).ok
     assert act(game, "decide", 0, choice=["pass"]).ok
@@ -532,7 +533,7 @@ def test_a_refused_block_on_an_unblockable_attacker_names_it() -> None:
     assert act(game, "attack", 0, attackers=[lab(game, "mage"), lab(game, "s")]).ok
     verdict = refused(game, Action.make("decide", 1,
                                         choice=[f"{lab(game, 't')}>{lab(game, 'mage')}"]))
-    assert verdict.reason == "arc.attacker_unblockable"
+    assert verdict.reason == "arc.attacker_unblockable_from"  # with its source (QA15b #2)
     assert "Storm Mage cannot be blocked" in verdict.message.render("en")
 
 

@@ -567,9 +567,10 @@ def test_refused_actions_change_nothing() -> None:
 
 
 def test_every_refusal_and_log_key_has_catalogue_texts() -> None:
-    # the game's catalogue and its ability words' own (issue 15)
+    # the game's catalogue and its ability words' own (issue 15), the refusals of a card
+    # with no target and of an effect stopping a block (QA15, QA15b)
     en, ja = {}, {}
-    for part in ("arc", "abilitiesarc"):
+    for part in ("arc", "abilitiesarc", "faceeffects", "qa15b"):
         en.update(load_catalogue(REPO / "assets" / "i18n" / f"{part}_en.toml"))
         ja.update(load_catalogue(REPO / "assets" / "i18n" / f"{part}_ja.toml"))
     assert set(en) == set(ja)
