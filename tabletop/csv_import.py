@@ -3,13 +3,16 @@
 Usage::
 
     tabletop csv-import FILE --game G --map "name=Name,name.ja=Japanese,cost=Cost,..."
-                         [--set type=character ...] [--name club_set] [--dry-run]
+                         [--set type=character ...] [--name club_set] [--dry-run] [--replace]
 
 The cards are written to ``userdirs.folder(Kind.CARDS, G)/<name>.toml`` (``name``: the
 CSV file's stem unless given), where the deck builder finds them; every row that
 cannot be a card is told with its row and column and left out (see
 :mod:`tabletop.core.csv_cards` for the mapping and the values). ``--dry-run`` prints
-the card file instead of writing it.
+the card file instead of writing it. A card file there already that holds something
+else than this import gives (an earlier import edited by hand, another set list's
+cards) is replaced only with ``--replace`` (QA16b #9); without it nothing is written
+and the exit code is 2.
 
 Exit codes: 0 every row became a card; 1 some rows were left out (the others are
 written) or none was left; 2 the file, the mapping or the game cannot be used.
@@ -41,6 +44,9 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--name", default="", help="the card file's name (default: FILE's)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the card file instead of writing it")
+    parser.add_argument("--replace", action="store_true",
+                        help="replace the card file even when it holds something else "
+                             "(e.g. edited by hand)")
 
 
 def _print(text: str, err: bool = False) -> None:
@@ -114,6 +120,11 @@ def run(args: argparse.Namespace) -> int:
                                       f"Fields: see tabletop/games/{args.game}/schema.py.")
     if args.dry_run:
         _print(text)
+    elif not getattr(args, "replace", False) and _other_contents(target, text):
+        _print(f"tabletop: {target} is there already and holds something else (an earlier "
+               "import edited by hand?); nothing was written. Add --replace to replace it, "
+               "or --name to write another file.", err=True)
+        return EXIT_BROKEN
     else:
         try:
             shared_mode(write_text_atomic(text, target))
@@ -122,3 +133,13 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_BROKEN
         _print(i18n.t("decks.csv.done", n=len(result.entries), file=str(target)))
     return EXIT_FAILED if result.problems else EXIT_OK
+
+
+def _other_contents(target: Any, text: str) -> bool:
+    """True when the file ``target`` exists and holds something else than ``text``."""
+    try:
+        return bool(target.read_text(encoding="utf-8") != text)
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError):
+        return bool(target.exists())

@@ -252,3 +252,24 @@ def test_the_report_of_a_deck_text_in_the_window_names_both_faults() -> None:
     said = dialog_text(app)
     assert "line 2" in said and "U+0001" in said and "\x01" not in said
     assert "line 3" in said and "the count must be a whole number" in said
+
+
+def test_the_command_line_replaces_a_hand_edited_card_file_only_when_told(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.cli import main
+
+    sheet = tmp_path / "club.csv"
+    sheet.write_text("Name,Type,Colour\nMist Vale,resource,blue\n", encoding="utf-8")
+    args = ["csv-import", str(sheet), "--game", "arc", "--map",
+            "name=Name,type=Type,colour=Colour"]
+    target = folder(Kind.CARDS, "arc") / "club.toml"
+    assert main(args) == 0
+    assert main(args) == 0  # the same rows again: nothing to lose, written
+    edited = target.read_text(encoding="utf-8").replace("Mist Vale", "Misty Vale")
+    target.write_text(edited, encoding="utf-8")
+    capsys.readouterr()
+    assert main(args) == 2
+    assert "--replace" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == edited
+    assert main([*args, "--replace"]) == 0
+    assert "Misty" not in target.read_text(encoding="utf-8")
