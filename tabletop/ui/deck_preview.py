@@ -29,8 +29,8 @@ class CardPreview:
     def draw(self, surface: pygame.Surface, card_id: str, beside: pygame.Rect,
              scale: float, lang: str) -> pygame.Rect | None:
         """Draw ``card_id``'s face and rules text in a panel inside ``beside`` (window
-        pixels; the panel is at most 40 % of the window's height for the face); returns
-        the panel's rectangle, or None for an unknown card."""
+        pixels; the panel covers it, the face at most 40 % of the window's height);
+        returns the panel's rectangle, or None for an unknown card."""
         card = self.rules.cards.get(card_id)
         if card is None:
             return None
@@ -49,8 +49,9 @@ class CardPreview:
         width = beside.width - 2 * pad
         body = fonts.render(rules_text, px(15), TEXT, wrap=width, centre=False) \
             if rules_text else None
-        h = pad + face_h + (pad + body.get_height() if body is not None else 0) + pad
-        panel = pygame.Rect(beside.x, beside.y, beside.width, min(h, beside.height))
+        # the whole column: a panel ending mid-column left the legality text it covered
+        # showing in cut lines under it (a lone "48", QA16b #19)
+        panel = pygame.Rect(beside)
         pygame.draw.rect(surface, PANEL, panel, border_radius=px(8))
         pygame.draw.rect(surface, PANEL_EDGE, panel, 1, border_radius=px(8))
         face = self.renderer.images.face(self.renderer, card_id, face_w, face_h, lang)

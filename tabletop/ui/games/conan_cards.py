@@ -329,7 +329,9 @@ class ConanCardRenderer(CardRenderer):
                 t("conanui.renown", renown=card.get("renown", 0))
         else:
             tail = t("conanui.vitality", n=card.get("vitality", 0))
-        tail_box = pygame.Rect(inner.x, low + r + 1, inner.w, inner.bottom - low - r - 1)
+        edge = max(2, w // 30)  # off the frame
+        tail_box = pygame.Rect(inner.x + edge, low + r + 1, inner.w - 2 * edge,
+                               inner.bottom - low - r - 1 - edge // 2)
         # one line, a little smaller, before two: "Renown 6 · Scars" over a lone "3" on
         # the frame read badly (QA16b #19); two lines break between the items only
         least = max(out.floor, small * 3 // 4)
