@@ -7,8 +7,14 @@ game's own, or one of any name typed in the menu); change a number until the end
 the turn; move it to its discard pile clearing its counters and changed numbers;
 shuffle a hidden pile (a deck: an open row is never shuffled, ALL-R3); look at or
 reveal the top cards of one's own deck; end the phase. ↑ ↓ choose, Enter or a
-click runs, the letter shown runs at once, Esc or a click outside closes. An act
-the rules refuse is greyed, and choosing it says why (the toast).
+click runs, the key shown runs at once, Esc or a click outside closes. An act
+the rules refuse is greyed, and choosing it says why (the toast). Every key the menu
+shows does the same with the pointer over the card or pile and the menu closed
+(T, V, R, X, S, Ctrl+N: QA15b #9); a row whose letter means something else at the
+table shows none, the open menu still taking it (C another counter: 絵師100人展's
+challenge; P another number: Conan's pause), and looking at the top cards has no
+letter (L is the log, and a look cannot be undone). A click on
+a − or + keeps the menu open, its number updated, for the next click.
 
 Outside the menu, + and - over a card add or remove one of the game's first counter
 (in a game with no counter of its own, Arc, + asks the counter's name in an empty
@@ -46,7 +52,10 @@ __all__ = ["FREE_COMMANDS", "Choice", "FreeMenu", "Item", "draw_free_marks", "sh
 
 #: The table commands this module runs (keys in ``tabletop/ui/shortcuts.py``).
 FREE_COMMANDS = frozenset({"free_menu", "counter_add", "counter_remove", "end_phase_free",
-                           "clear_move"})
+                           "clear_move", "shuffle_free"})
+#: The end-phase key, shown in the menu and taken while it is open (the table's own
+#: N is the rules' next phase, not free mode's "end the phase" for the seat that acts).
+END_PHASE_KEY = "Ctrl+N"
 #: How many top cards the menu offers to look at or reveal.
 TOP_COUNTS = (1, 3, 5)
 
@@ -64,12 +73,17 @@ CHIP_COUNTER = (120, 70, 30)
 class Choice:
     """One thing a row can do: its words on the row's button ("" for a row that is one
     act), what it does, the key that runs it at once, and the refusal when the rules
-    refuse it now (it is greyed, and choosing it says why)."""
+    refuse it now (it is greyed, and choosing it says why); ``stay``: the menu stays
+    open after it (a − or +, clicked again and again); ``shown``: the key is drawn on
+    the row, as it does the same at the table over the card or pile (False: a letter
+    only the open menu takes, as the table gives it another meaning)."""
 
     label: str
     run: Callable[[], None] | None = field(default=None, compare=False)
     key: str = ""
     refusal: Verdict | None = field(default=None, compare=False)
+    stay: bool = False
+    shown: bool = True
 
 
 @dataclass(frozen=True)
@@ -91,8 +105,8 @@ class Item:
 
 
 def _act(label: str, run: Callable[[], None] | None, key: str = "",
-         refusal: Verdict | None = None) -> Item:
-    return Item(label, (Choice("", run, key, refusal),))
+         refusal: Verdict | None = None, shown: bool = True) -> Item:
+    return Item(label, (Choice("", run, key, refusal, shown=shown),))
 
 
 @dataclass
@@ -138,6 +152,10 @@ class FreeMenu:
         self.box: pygame.Rect | None = None
         #: The character of the key press being handled now ("" between presses).
         self.typing = ""
+        #: The card (view id) and pile the menu was opened for (opened again after a
+        #: − or + with them).
+        self.card: int | None = None
+        self.zone: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -173,15 +191,17 @@ class FreeMenu:
             items += self._pile_items(scene, zone)
         items.append(Item(i18n.t("freemenu.heading_turn")))
         items.append(self._row(scene, i18n.t("freemenu.end_phase"),
-                               Action.make("manual_end_phase", scene.viewer), "N"))
+                               Action.make("manual_end_phase", scene.viewer), END_PHASE_KEY))
         self.close()
-        self.items, self.at = items, pos
+        self.items, self.at, self.card, self.zone = items, pos, card, zone
         self.index = next((i for i, it in enumerate(items) if not it.heading), -1)
         return True
 
     def _choice(self, scene: Any, label: str, action: Action, key: str = "",
-                then: Callable[[], None] | None = None, card: int | None = None) -> Choice:
-        """A choice proposing ``action`` (checked now: greyed with its refusal if refused)."""
+                then: Callable[[], None] | None = None, card: int | None = None,
+                stay: bool = False) -> Choice:
+        """A choice proposing ``action`` (checked now: greyed with its refusal if refused;
+        ``stay``: the menu stays open after it)."""
         verdict = scene.game.check(action)
 
         def run() -> None:
@@ -190,7 +210,7 @@ class FreeMenu:
             if scene.propose(action).ok and then is not None:
                 then()
 
-        return Choice(label, run, key, None if verdict.ok else verdict)
+        return Choice(label, run, key, None if verdict.ok else verdict, stay)
 
     def _row(self, scene: Any, label: str, action: Action, key: str = "",
              then: Callable[[], None] | None = None, card: int | None = None) -> Item:
@@ -237,15 +257,15 @@ class FreeMenu:
             word = _words(counter_word(rules.game_id, name))
             minus = self._choice(scene, "−", Action.make(
                 "manual_counter", seat, card=iid, name=name, delta=-1),
-                "-" if n == 0 else "", card=iid)
+                "-" if n == 0 else "", card=iid, stay=True)
             plus = self._choice(scene, "+", Action.make(
                 "manual_counter", seat, card=iid, name=name, delta=1),
-                "+" if n == 0 else "", card=iid)
+                "+" if n == 0 else "", card=iid, stay=True)
             items.append(Item(i18n.t("freemenu.counter", counter=word,
                                      now=counters.get(name, 0)), (minus, plus)))
         items.append(_act(i18n.t("freemenu.counter_other"), lambda: self._ask(
             i18n.t("freemenu.counter_prompt"), lambda text: self._add_counter(scene, iid, text)),
-            "C"))
+            "C", shown=False))  # at the table C is 絵師100人展's challenge
         # numbers until the end of the turn: the card's printed ones, and those changed
         changed = {stat: delta for v, stat, delta in scene.view.modifiers if v == iid}
         stats = self._printed_numbers(scene, iid, cv.card_id)
@@ -253,12 +273,13 @@ class FreeMenu:
         for stat in stats:
             word = _words(stat_word(rules.game_id, stat))
             choices = tuple(self._choice(scene, label, Action.make(
-                "manual_modify", seat, card=iid, stat=stat, delta=delta), card=iid)
+                "manual_modify", seat, card=iid, stat=stat, delta=delta), card=iid, stay=True)
                 for label, delta in (("−", -1), ("+", 1)))
             items.append(Item(i18n.t("freemenu.modify", stat=word,
                                      now=f"{changed.get(stat, 0):+d}"), choices))
         items.append(_act(i18n.t("freemenu.modify_other"), lambda: self._ask(
-            i18n.t("freemenu.modify_prompt"), lambda text: self._modify(scene, iid, text)), "P"))
+            i18n.t("freemenu.modify_prompt"), lambda text: self._modify(scene, iid, text)),
+            "P", shown=False))  # at the table P pauses Conan's fight
         pile = self._discard_of(scene, cv.owner)
         marked = changed or any(n not in rules.place_counters for n in counters)
         if marked and pile is not None:
@@ -296,7 +317,7 @@ class FreeMenu:
             counts = [n for n in TOP_COUNTS if n <= len(zone.cards)]
             looks = tuple(self._choice(
                 scene, str(n), Action.make("manual_look", seat, zone=zone_id, n=n),
-                "L" if n == 1 else "", then=partial(self._show_looked, scene, zone_id, n))
+                then=partial(self._show_looked, scene, zone_id, n))
                 for n in counts)
             items.append(Item(i18n.t("freemenu.look"), looks))
             reveals = []
@@ -373,6 +394,8 @@ class FreeMenu:
         elif command == "clear_move":
             if card is not None:
                 self._clear_move(scene, card)
+        elif command == "shuffle_free":
+            self._shuffle(scene, card, pos)
         elif card is not None:
             found = scene.view.find(card)
             counters = dict(found[1].counters) if found is not None else {}
@@ -402,6 +425,16 @@ class FreeMenu:
             return
         scene.propose(Action.make("manual_move", scene.viewer, card=card, zone=pile,
                                   clear=True))
+
+    def _shuffle(self, scene: Any, card: int | None, pos: tuple[int, int]) -> None:
+        """S over a pile (or a card of it): shuffle it, as the menu's row (ALL-R3); the
+        rules' refusal (an open row, too few cards) in the toast. Nothing under the
+        pointer: nothing happens, as T or X there."""
+        sprite = scene.sprite_for(card) if card is not None else None
+        zone = sprite.zone if sprite is not None else self._zone_at(scene, pos)
+        if zone is None or self._refused_for_computer(scene, None):
+            return
+        scene.propose(Action.make("manual_shuffle", scene.viewer, zone=zone))
 
     @staticmethod
     def _zone_at(scene: Any, pos: tuple[int, int]) -> str | None:
@@ -498,6 +531,8 @@ class FreeMenu:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if item is not None:
                 self._choose(scene)
+        elif command_for(event, Screen.TABLE) == "end_phase_free":
+            self._choose_key(scene, END_PHASE_KEY)
         else:
             typed = getattr(event, "unicode", "") or ""
             for i, it in enumerate(self.items):
@@ -506,6 +541,15 @@ class FreeMenu:
                         self.index, self.sub = i, j
                         self._choose(scene)
                         return
+
+    def _choose_key(self, scene: Any, key: str) -> None:
+        """Run the choice whose key is ``key`` (as shown), if the menu has one."""
+        for i, it in enumerate(self.items):
+            for j, choice in enumerate(it.choices):
+                if choice.key == key:
+                    self.index, self.sub = i, j
+                    self._choose(scene)
+                    return
 
     def _step(self, by: int) -> None:
         choosable = [i for i, it in enumerate(self.items) if not it.heading]
@@ -523,11 +567,29 @@ class FreeMenu:
         if choice.refusal is not None:  # greyed: say why, keep the menu open
             scene.show_refusal(choice.refusal)
             return
-        at = self.at
+        at, card, zone, index, sub = self.at, self.card, self.zone, self.index, self.sub
         self.close()
         self.at = at
         if choice.run is not None:
             choice.run()  # may ask for a name (the menu stays open for it)
+        if choice.stay and not self.is_open:
+            self._reopen(scene, at, card, zone, index, sub)
+
+    def _reopen(self, scene: Any, at: tuple[int, int], card: int | None, zone: str | None,
+                index: int, sub: int) -> None:
+        """Open the menu again where it was, for the same card and pile, on the same row
+        and button, its numbers read anew (after a − or +: the next click lands on the
+        menu, not on the table under it, QA15b #9)."""
+        refresh = getattr(scene, "_refresh", None)
+        if callable(refresh):
+            refresh()
+        if card is not None and scene.view.find(card) is None:
+            card = None  # it went where this seat cannot follow it
+        if not self.open(scene, at, card, zone):
+            return
+        if 0 <= index < len(self.items) and not self.items[index].heading:
+            self.index = index
+            self.sub = min(sub, len(self.items[index].choices) - 1)
 
     def _entry_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         entry = self.entry
@@ -580,7 +642,9 @@ class FreeMenu:
                 words = words[:1].upper() + words[1:]
             labels.append(text.get(words, size, colour, item.heading))
         extra = [len(it.choices) * (button_w + pad // 2) if not it.single else
-                 round(24 * scale) for it in self.items]
+                 max(round(24 * scale), text.get(it.choices[0].key, size, MENU_DIM, True)
+                     .get_width() + 2 * pad) if it.choices[0].key and it.choices[0].shown
+                 else round(24 * scale) for it in self.items]
         entry = self.entry
         entry_label = None if entry is None else text.get(f"{entry.text}|", size, MENU_TEXT)
         width = max([lab.get_width() + ext for lab, ext in zip(labels, extra, strict=True)] +
@@ -607,7 +671,7 @@ class FreeMenu:
                 pygame.draw.rect(surface, MENU_LIT, row, border_radius=5)
             surface.blit(label, (row.x + pad // 2, row.centery - label.get_height() // 2))
             buttons: list[pygame.Rect] = []
-            if item.single and item.choices[0].key:
+            if item.single and item.choices[0].key and item.choices[0].shown:
                 key = text.get(item.choices[0].key, size, MENU_DIM, True)
                 surface.blit(key, (row.right - pad // 2 - key.get_width(),
                                    row.centery - key.get_height() // 2))

@@ -128,6 +128,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut((Chord(pygame.K_MINUS, char="-"),), _T, "counter_remove", free_mode=True),
     Shortcut(_k(pygame.K_n, ctrl=True), _T, "end_phase_free", free_mode=True),
     Shortcut(_k(pygame.K_x), _T, "clear_move", free_mode=True),
+    Shortcut(_k(pygame.K_s), _T, "shuffle_free", free_mode=True),
     Shortcut(_k(pygame.K_l), _T, "log"),
     Shortcut(_k(pygame.K_g), _T, "coach"),
     Shortcut(_k(pygame.K_F1), _T, "rules_help"),
