@@ -60,3 +60,116 @@ def test_the_large_view_of_a_pictured_card_names_it(size: tuple[int, int]) -> No
         assert large.y - strip_top >= 14, "the name's strip is too thin to hold a name"
     finally:
         app.shutdown()
+
+
+def _asked_table(game_id: str, size: tuple[int, int], factor: float,
+                 free: bool, lang: str = "en") -> tuple[Any, Any, Any]:
+    """A table of ``game_id`` at its first question asked in the side panel (the
+    mulligan, Conan's press on / rest...), free mode ``free``, at the chosen ``factor``."""
+    from ui_helpers import make_app
+
+    from tabletop.core import selfplay
+    from tabletop.core.actions import Action
+    from tabletop.core.rules import load_rules
+    from tabletop.ui.table import TableScene
+
+    rules = load_rules(game_id)
+    game = None
+    for moves in range(0, 80):
+        game = selfplay.bot_game(rules, 3, moves, unfinished=True)
+        if game.state.pending is not None:
+            break
+    assert game is not None and game.state.pending is not None, game_id
+    if free:
+        assert game.propose(Action.make("set_free_mode", game.state.pending.seat,
+                                        on=True)).ok
+    app = make_app(size, lang=lang)
+    app.game = game
+    scene = TableScene(app, game, cover_at_start=False)
+    app.stack.replace(scene)
+    frames(app, 2)
+    app.set_ui_scale(factor)
+    frames(app, 3)
+    return app, game, scene
+
+
+#: The tester's windows and scales (QA16b #11): Arc's mulligan in free mode at 1366x768
+#: 150% and 125% and 1920x1080 200%; every game's first question at 1280x720 150%.
+ASKED = [("arc", (1366, 768), 1.5, True), ("arc", (1366, 768), 1.25, True),
+         ("arc", (1920, 1080), 2.0, True), ("conan", (1366, 768), 1.5, False),
+         ("conan", (1920, 1080), 2.0, True),
+         *[(gid, (1280, 720), 1.5, False) for gid in ("arc", "conan", "eshi100", "xenocard")],
+         *[(gid, (2560, 1440), 2.0, False) for gid in ("arc", "conan", "eshi100", "xenocard")]]
+
+
+@pytest.mark.parametrize(("game_id", "size", "factor", "free"), ASKED,
+                         ids=lambda p: str(p) if not isinstance(p, tuple) else f"{p[0]}x{p[1]}")
+def test_the_log_keeps_its_lines_while_a_question_is_open(game_id: str, size: tuple[int, int],
+                                                          factor: float, free: bool) -> None:
+    """While the side panel asks a question, the scale taken leaves the log its heading
+    and three lines (the coach box gives way to the question first: it names who is
+    asked; so at the window's own scale, Arc in free mode at 1366x768); pointing at a
+    card (posted mouse motion) shows its words in that room; an answer button clicked
+    by posted events answers."""
+    from ui_helpers import click
+
+    from tabletop.ui.table_fit import LOG_LINES, log_height
+    from tabletop.ui.theme import ui_scale
+
+    app, game, scene = _asked_table(game_id, size, factor, free)
+    try:
+        if scene.decisions.decision is None:
+            pytest.skip(f"{game_id}: the question is not asked in the side panel")
+        assert app.scale >= ui_scale(size)
+        assert scene.decision_rect.h > 0
+        # the coach box gives way to the question (it names who is asked), never over it
+        assert scene.coach.rect.bottom <= scene.body_rect.top
+        assert scene.body_rect.bottom <= scene.decision_rect.top
+        assert scene.body_rect.h >= round(log_height(app.fonts, LOG_LINES) * app.scale), \
+            (app.scale, scene.body_rect, scene.decision_rect)
+        seat = game.state.pending.seat
+        hand = [c for c in game.state.zones[f"p{seat}.hand"].cards
+                if scene.card_rect(c) is not None]
+        if hand:
+            move(app, scene.card_rect(hand[0]).center)
+            frames(app, 2)
+            assert scene.body_rect.h >= round(log_height(app.fonts, LOG_LINES) * app.scale)
+        before = game.state.pending
+        shown = {k: b for k, b in scene.decisions.buttons.items() if b.visible}
+        assert shown, "the question has no answer button"
+        # a choice of several cards (絵師100人展's counter) is answered by passing
+        answer = next((b for k, b in shown.items() if "pass" in k), next(iter(shown.values())))
+        click(app, answer.get_abs_rect().center)
+        frames(app, 3)
+        assert game.state.pending is not before
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [*SCREEN_SIZES, (1366, 768)])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_conan_pile_names_are_whole_and_clear_of_their_count_badges(
+        size: tuple[int, int], lang: str) -> None:
+    """Conan's discard piles and Foe discards (empty, their count badge "0" in the
+    corner) in free mode, as the tester saw them at 1366x768 in Japanese (捨て札置き場,
+    フォウ捨て札 cut and under the badge): each name is drawn inside its zone, over
+    none of the badge, at no less than the text floor (the zone name's text is the
+    catalogue's, drawn by the table's own draw)."""
+    app, _, scene = _asked_table("conan", size, 1.0, True, lang)
+    try:
+        frames(app, 2)
+        scratch = app.screen.copy()
+        drawn = scene.ui._draw_zone_labels(scene, scratch)
+        size_px = max(11, round(14 * scene.scale))
+        for zone_id in ("p0.discard", "p0.foe_discard", "p1.discard", "p1.foe_discard"):
+            rect = scene.zone_rect(zone_id)
+            mine = [d for d in drawn if rect.contains(d)]
+            assert len(mine) == 1, (zone_id, rect, drawn)
+            label = app.fonts.get(size_px, True).render("0", True, (255, 255, 255)).get_rect()
+            badge = label.move(0, 0)
+            badge.bottomright = (rect.right - 4, rect.bottom - 3)
+            badge = badge.inflate(10, 2)
+            assert not mine[0].colliderect(badge), (zone_id, mine[0], badge)
+            assert mine[0].h >= app.fonts.floor_px  # whole lines, never a cut-off strip
+    finally:
+        app.shutdown()

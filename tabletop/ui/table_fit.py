@@ -12,7 +12,10 @@ What it needs, in window pixels:
   both seats' counts, the phases and the step: :data:`TRACKER_H`), the free-mode
   banner's place (always kept, so switching free mode never changes the scale), the
   coach box with :data:`COACH_LINES` lines of text (who acts and what they can do), the
-  game log's heading and :data:`LOG_LINES` lines, the buttons (:data:`BUTTON_H` each
+  game log's heading and :data:`LOG_LINES` lines, the question box's place where it
+  is taller than the coach's (a question takes the coach box's place:
+  :func:`question_height`, always kept, so a question opening never changes the scale
+  and never takes the log's lines, QA16b #11), the buttons (:data:`BUTTON_H` each
   row, :data:`GAP` apart), :data:`PAD` between the parts and at the bottom (:func:`panel_height`);
 * the table area beside it keeps :data:`TABLE_AREA_W` pixels at the window's own
   scale (it does not grow with the chosen one: the card faces' text floor follows the
@@ -33,8 +36,9 @@ import pygame
 from tabletop.ui.viewport import PANEL_BELOW_SHARE, panel_width, portrait
 
 __all__ = ["BUTTON_H", "COACH_LINES", "COACH_PX", "GAP", "LOG_LINES", "LOG_PX", "PAD",
-           "TABLE_AREA_W", "TRACKER_H", "banner_height", "banner_need", "coach_height",
-           "log_height", "panel_height", "panel_room", "table_fixed", "table_need", "tracker_need"]
+           "QUESTION_LINES", "QUESTION_PX", "TABLE_AREA_W", "TRACKER_H", "banner_height",
+           "banner_need", "coach_height", "log_height", "panel_height", "panel_room",
+           "question_height", "table_fixed", "table_need", "tracker_need"]
 
 #: The phase tracker's room at scale 1.0 (pixels; sized for its longest case).
 TRACKER_H = 176
@@ -50,6 +54,10 @@ LOG_LINES = 3
 #: Their text sizes at scale 1.0 (``coach_panel.BASE_PX``, ``panels.LogPanel``).
 COACH_PX = 14
 LOG_PX = 14
+#: Lines of a question's prompt the panel keeps room for (the mulligan's and Conan's
+#: press on / rest take three at 1366x768) and their size (``TableDraw._make_panel``).
+QUESTION_LINES = 3
+QUESTION_PX = 15
 #: The table area's least width (pixels at the window's own scale 1.0): measured on
 #: the four games' tables at 1280x720 (issue 16 QA, 4), narrower than this the small
 #: faces cut names they show whole at 100% (Xenocard's from 820, Arc's more).
@@ -68,9 +76,10 @@ def coach_height(fonts: Any, lines: int = COACH_LINES) -> int:
     """The coach box's height (pixels at scale 1.0) with ``lines`` lines of text: who
     acts (bold, beside its Hide button) and the rest below, as ``CoachPanel`` lays it
     out: 6 pixels of padding, a gap of a quarter of the text size before each line
-    below. Raises ValueError for fewer than 2 lines (who acts and what they can do)."""
-    if lines < 2:
-        raise ValueError(f"the coach box shows who acts and a line more, got {lines}")
+    below (1 line: who acts alone, while a question says the rest). Raises ValueError
+    for no line."""
+    if lines < 1:
+        raise ValueError(f"the coach box shows who acts, got {lines} lines")
     pad, gap = 6, max(2, COACH_PX // 4)
     who = max(_linesize(fonts, COACH_PX, True), _linesize(fonts, COACH_PX - 1, True) + 4)
     return 2 * pad + who + (lines - 1) * (gap + _linesize(fonts, COACH_PX))
@@ -82,6 +91,15 @@ def log_height(fonts: Any, lines: int = LOG_LINES) -> int:
     at the bottom)."""
     head = _linesize(fonts, LOG_PX, True)
     return 2 + head + 6 + lines * (_linesize(fonts, LOG_PX) + 3) + 4
+
+
+def question_height(fonts: Any, lines: int = QUESTION_LINES) -> int:
+    """The question box's place (pixels at scale 1.0) with ``lines`` lines of prompt
+    and a row of answer buttons, as ``TableState._decision_height`` sizes it (14 pixels
+    of padding inside its frame). Raises ValueError for no line."""
+    if lines < 1:
+        raise ValueError(f"a question has a prompt, got {lines} lines")
+    return lines * _linesize(fonts, QUESTION_PX) + BUTTON_H + 14
 
 
 def banner_height(fonts: Any) -> int:
@@ -99,22 +117,28 @@ def banner_need(label: Any, size: tuple[int, int], base: float) -> int:
     return math.ceil(height / base) + PAD
 
 
-def panel_height(fonts: Any, button_rows: int, banner_h: int = 0) -> int:
+def panel_height(fonts: Any, button_rows: int, banner_h: int = 0,
+                 question: bool = False) -> int:
     """The side panel's least height (pixels at scale 1.0): tracker, free-mode banner
     (``banner_h`` when taller than one line: :func:`banner_need`), coach box
-    (:func:`coach_height`), log (:func:`log_height`) and ``button_rows`` rows of
-    buttons, :data:`PAD` between them and at the bottom. Raises ValueError for no
-    button row (every table has its Menu button)."""
+    (:func:`coach_height`; with ``question``, the question box's, :func:`question_height`,
+    where that is more: the coach gives way to a question, which names who is asked;
+    the table's scale cap beside the table), log (:func:`log_height`) and
+    ``button_rows`` rows of buttons, :data:`PAD` between them and at the bottom.
+    Raises ValueError for no button row (every table has its Menu button)."""
     if button_rows < 1:
         raise ValueError(f"a table has at least one row of buttons, got {button_rows}")
     buttons = button_rows * BUTTON_H + (button_rows - 1) * GAP
     banner = max(banner_h, banner_height(fonts))
-    parts = (TRACKER_H, banner, coach_height(fonts), log_height(fonts), buttons)
+    coach = coach_height(fonts)
+    if question:  # the coach box gives way to it (panel_room): the question names who
+        coach = max(coach, question_height(fonts))
+    parts = (TRACKER_H, banner, coach, log_height(fonts), buttons)
     return sum(parts) + (len(parts) - 1) * PAD + PAD
 
 
 def panel_room(fonts: Any, scale: float, top: int, bottom: int,
-               pad: int) -> tuple[int, int]:
+               pad: int, question: bool = False) -> tuple[int, int]:
     """Where the coach box may reach in the side panel's room from ``top`` to ``bottom``
     (pixels, at UI ``scale``), and the room it leaves the log when it can
     (``CoachPanel.place``'s ``bottom`` and ``min_below``): above the log's
@@ -122,9 +146,16 @@ def panel_room(fonts: Any, scale: float, top: int, bottom: int,
     :data:`COACH_LINES` (the coach never takes the log's lines, nor the log the coach's,
     QA16 #4: a Japanese free-mode banner at 1366x768); with no room for the coach's
     lines, all of it, the log keeping 60 pixels (at scale 1.0) when the coach's text
-    leaves them."""
+    leaves them. While a ``question`` is open (its box under this room, saying who is
+    asked) the coach box gives way first: it keeps what the log leaves (who acts and
+    more where they fit, the room :func:`panel_height` counts), else what is left (who
+    acts alone, in the tracker's spare room, or nothing), and the
+    log its lines (QA16b #11: none at 1366x768 at the window's own scale)."""
     log_least = round(log_height(fonts) * scale) + pad  # the coach box's pad above it
-    keep = min(log_least, bottom - top - round(coach_height(fonts) * scale))
+    if question:
+        keep = min(log_least, bottom - top)
+    else:
+        keep = min(log_least, bottom - top - round(coach_height(fonts) * scale))
     if keep > 0:
         return bottom - keep, 0
     return bottom, round(60 * scale)
@@ -159,7 +190,9 @@ def table_need(fonts: Any, button_rows: int, size: tuple[int, int],
     ``viewport.panel_width``) and least height (:func:`panel_height`, with a tracker
     ``tracker_h`` tall: :func:`tracker_need`, a banner ``banner_h``); in a portrait
     window the panel spans the width, its height the share under the table."""
-    height = panel_height(fonts, button_rows, banner_h) + max(0, tracker_h - TRACKER_H)
+    # beside the table a question stands between the coach and the buttons (QA16b #11)
+    height = (panel_height(fonts, button_rows, banner_h, not portrait(size))
+              + max(0, tracker_h - TRACKER_H))
     if portrait(size):
         return 1, height
     return max(1, round(panel_width(size[0], 1.0 / base))), height

@@ -536,7 +536,8 @@ class TableState(TableParts):
             self.decision_rect = pygame.Rect(0, 0, 0, 0)
         if cols is not None:
             bottom = cols.middle.bottom
-        coach_bottom, below = panel_room(self.app.fonts, self.scale, top, bottom, pad)
+        coach_bottom, below = panel_room(self.app.fonts, self.scale, top, bottom, pad,
+                                         cols is None and self.decisions.decision is not None)
         top = self.coach.place(self, left, top, width, coach_bottom, pad, below)  # issue 12 §1
         self.body_rect = pygame.Rect(left, top, width,
                                      max(0, bottom - top))  # none left: L (issue 16)
