@@ -74,6 +74,7 @@ from tabletop.ui.games.conan_hand import (
 from tabletop.ui.games.conan_names import NameLabels, side_places
 from tabletop.ui.games.conan_playback import Ghost, Playback, Replay, Step, working_copy
 from tabletop.ui.games.conan_preview import DragPreview
+from tabletop.ui.games.conan_zone_labels import BADGED_KINDS, badged_label
 from tabletop.ui.lit_layer import LitPatches
 from tabletop.ui.panels import render_message
 
@@ -858,6 +859,11 @@ class ConanUI(GameUI):
                 label = scene.text.get(text, top, (170, 200, 180))
                 drawn.append(surface.blit(label, (rect.x + pad, rect.y + pad)))
                 continue
+            if zone.kind in BADGED_KINDS:  # upright over the count badge (QA16b #12)
+                placed = badged_label(scene, surface, rect, text, top, pad, (170, 200, 180))
+                if placed is not None:
+                    drawn.append(placed)
+                    continue
             room = rect.w - pad
             size = top
             fonts = scene.app.fonts
