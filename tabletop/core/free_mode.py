@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.actions import Action, Verdict
@@ -146,8 +146,7 @@ def _log_turn_ended(state: GameState, game: str, ended: list[Modifier]) -> None:
         changes = tuple(msg("log.manual_change", delta=f"{m.delta:+d}",
                             stat=stat_word(game, m.stat)) for m in ended if m.iid == iid)
         _log_card(state, "log.manual_changes_turn_end", iid, changes=changes)
-    for entry in state.log[at:]:
-        entry.turn = turn
+    state.log[at:] = [replace(entry, turn=turn) for entry in state.log[at:]]
     state.log.extend(tail)
 
 
