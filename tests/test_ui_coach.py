@@ -69,9 +69,13 @@ def _assert_laid_out_whole(scene: TableScene) -> None:
     laid = coach._laid
     assert laid is not None
     box = coach.rect
-    if box.h == 0:  # stood aside: only for a question that fills the side panel
+    if box.h == 0:  # stood aside: only for a question that fills the side panel, or
+        # one that leaves room for the log's lines and not the coach's too (QA16b #11)
         assert scene.decision_rect.w > 0 and coach._compact
-        assert laid.height > scene.decision_rect.top - box.top
+        from tabletop.ui.table_fit import log_height
+
+        log_kept = scene.body_rect.h >= round(log_height(scene.app.fonts) * scene.scale)
+        assert laid.height > scene.decision_rect.top - box.top or log_kept
         return
     assert scene.panel_rect.contains(box)
     assert box.h == laid.height

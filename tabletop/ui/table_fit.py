@@ -147,13 +147,17 @@ def panel_room(fonts: Any, scale: float, top: int, bottom: int,
     QA16 #4: a Japanese free-mode banner at 1366x768); with no room for the coach's
     lines, all of it, the log keeping 60 pixels (at scale 1.0) when the coach's text
     leaves them. While a ``question`` is open (its box under this room, saying who is
-    asked) the coach box gives way first: it keeps what the log leaves (who acts and
-    more where they fit, the room :func:`panel_height` counts), else what is left (who
-    acts alone, in the tracker's spare room, or nothing), and the
-    log its lines (QA16b #11: none at 1366x768 at the window's own scale)."""
+    asked) the coach box gives way first where the room holds the log's lines: it keeps
+    what the log leaves (who acts and more where they fit, the room
+    :func:`panel_height` counts; else nothing: QA16b #11, the log had none at 1366x768
+    at the window's own scale); where the room holds no log lines anyway (1280x720 at
+    100%), the coach keeps who acts and the log the rest."""
     log_least = round(log_height(fonts) * scale) + pad  # the coach box's pad above it
-    if question:
-        keep = min(log_least, bottom - top)
+    room = bottom - top
+    if question and room >= round(log_height(fonts) * scale):
+        keep = min(log_least, room)
+    elif question:  # no room for the log's lines anyway: the coach says who acts
+        keep = room - round(coach_height(fonts, 1) * scale)
     else:
         keep = min(log_least, bottom - top - round(coach_height(fonts) * scale))
     if keep > 0:
