@@ -59,8 +59,8 @@ from tabletop.core.cards import CardDataError, CardDb, CardDef, CardProblems
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
 from tabletop.games.arc.data import arc_data, current_combat
+from tabletop.games.arc.deck_moves import draw, mill
 from tabletop.games.arc.schema import GAME_ID
-from tabletop.games.arc.turn import draw, mill
 from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
 from tabletop.games.arc.zones import cards_in, cdef, characters, zid
 

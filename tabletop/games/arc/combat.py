@@ -26,9 +26,9 @@ from tabletop.core.model import GameState
 from tabletop.games.arc import effects
 from tabletop.games.arc.abilities import Trigger
 from tabletop.games.arc.data import Combat, DecisionKind, Phase, Step, arc_data, current_combat
+from tabletop.games.arc.deck_moves import mill
 from tabletop.games.arc.effects import action_targets, effect_text, target_needs
 from tabletop.games.arc.payment import check_payment, pay
-from tabletop.games.arc.turn import mill
 from tabletop.games.arc.words import card_msg, inst_msg, seat_msg
 from tabletop.games.arc.zones import cards_in, cdef, characters, is_character, is_in, zid
 

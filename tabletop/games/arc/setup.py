@@ -26,8 +26,9 @@ from tabletop.core.position import build_position
 from tabletop.core.rules import GameSetup
 from tabletop.games.arc import combat
 from tabletop.games.arc.data import KEY, ArcData, DecisionKind, Phase, Step, arc_data
+from tabletop.games.arc.deck_moves import draw
 from tabletop.games.arc.schema import GAME_ID
-from tabletop.games.arc.turn import check_deck_out, draw, start_turn
+from tabletop.games.arc.turn import check_deck_out, start_turn
 from tabletop.games.arc.words import seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, count_type, create_zones, zid
 

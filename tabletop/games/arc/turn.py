@@ -11,31 +11,15 @@ from tabletop.core.abilities import Boundary, tick
 from tabletop.core.effect_end_log import log_duration_ends
 from tabletop.core.messages import msg
 from tabletop.core.model import GameState
+from tabletop.games.arc.abilities import VOCABULARY
 from tabletop.games.arc.data import Phase, Step, TurnData, arc_data
-from tabletop.games.arc.words import card_msg, phase_msg, seat_msg
+from tabletop.games.arc.deck_moves import draw
+from tabletop.games.arc.words import phase_msg, seat_msg
 from tabletop.games.arc.zones import SEATS, cards_in, zid
 
 #: Phases a player moves through with ``next_phase`` (untap and draw run by themselves).
 NEXT_PHASE: dict[str, Phase] = {Phase.RESOURCE: Phase.MAIN, Phase.MAIN: Phase.ATTACK,
                                  Phase.ATTACK: Phase.END}
-
-
-def draw(state: GameState, seat: int, n: int) -> list[int]:
-    """Move up to ``n`` cards from the top of ``seat``'s deck to the hand and log it.
-
-    Only the drawer reads the names (ALL-R2); the other seat reads the count.
-    """
-    return piles.draw(state, seat, n, zid(seat, "deck"), zid(seat, "hand"),
-                      "log.arc.draws", "log.arc.draws_seen")
-
-
-def mill(state: GameState, seat: int, n: int) -> list[int]:
-    """Discard up to ``n`` cards from the top of ``seat``'s deck (ARC-R5, mill effects)."""
-    milled = piles.move_from_top(state, zid(seat, "deck"), zid(seat, "discard"), n)
-    if milled:
-        names = [card_msg(state.cards[i].card_id) for i in milled]
-        state.add_log(msg("log.arc.mills", player=seat_msg(seat), n=len(milled), cards=names))
-    return milled
 
 
 def check_deck_out(state: GameState) -> None:
@@ -77,8 +61,6 @@ def end_turn(state: GameState) -> None:
     enter_phase(state, Phase.END)
     data = arc_data(state)
     if data.actives:
-        from tabletop.games.arc.abilities import VOCABULARY  # it imports this module
-
         data.actives, ended = tick(data.actives, Boundary.END_OF_TURN, state.active)
         log_duration_ends(state, VOCABULARY, ended, Boundary.END_OF_TURN)  # ALL-H7
     start_turn(state, state.other(state.active), state.turn + 1)
