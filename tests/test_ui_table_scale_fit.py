@@ -52,9 +52,11 @@ def _table(game_id: str, size: tuple[int, int], lang: str,
     return app, game, scene
 
 
-@pytest.fixture(params=[(gid, size, lang, factor) for gid in game_ids()
-                        for size, lang in SIZES for factor in FACTORS],
-                ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}-{p[2]}-{int(p[3] * 100)}")
+@pytest.fixture(params=[pytest.param((gid, size, lang, factor),
+                                     id=f"{gid}-{size[0]}x{size[1]}-{lang}-{int(factor * 100)}",
+                                     # 150% takes the same scales as 200% (the cap): soak
+                                     marks=(pytest.mark.soak,) if factor == 1.5 else ())
+                        for gid in game_ids() for size, lang in SIZES for factor in FACTORS])
 def scaled(request: Any) -> Iterator[tuple[Any, Any, TableScene]]:
     """Every game at every tested size and chosen scale."""
     game_id, size, lang, factor = request.param

@@ -25,6 +25,9 @@ from tabletop.ui.viewport import panel_width
 
 #: Nearly square windows (height at least 0.8 of the width, ``panel_place.SQUARISH``).
 SIZES = [(1000, 1000), (1100, 1000), (900, 1000)]
+#: The sizes the default suite runs for the one-parameter tests (soak adds 1100x1000).
+QUICK = [pytest.param(s, id=f"{s[0]}x{s[1]}",
+                      marks=(pytest.mark.soak,) if s == (1100, 1000) else ()) for s in SIZES]
 LANGS = ["en", "ja"]
 #: Bot moves into the game: log lines to show, and (mostly) no question pending.
 MOVES = 12
@@ -48,9 +51,10 @@ def _table(game_id: str, size: tuple[int, int], lang: str, moves: int = MOVES,
     return app, game, scene
 
 
-@pytest.fixture(params=[(gid, size, lang) for gid in game_ids() for size in SIZES
-                        for lang in LANGS],
-                ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}-{p[2]}")
+@pytest.fixture(params=[pytest.param((gid, size, lang), id=f"{gid}-{size[0]}x{size[1]}-{lang}",
+                                     # 1100x1000 lies between the two others: soak
+                                     marks=(pytest.mark.soak,) if size == (1100, 1000) else ())
+                        for gid in game_ids() for size in SIZES for lang in LANGS])
 def under(request: Any) -> Iterator[tuple[Any, Any, TableScene]]:
     """Every game at every nearly square size, in both languages."""
     game_id, size, lang = request.param
@@ -167,7 +171,7 @@ def test_a_wheel_over_the_log_scrolls_it(under, monkeypatch) -> None:
     assert scene.log_panel.scroll == 1
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", QUICK)
 @pytest.mark.parametrize("lang", LANGS)
 def test_arc_combat_question_leaves_the_log_its_lines(size: tuple[int, int], lang: str) -> None:
     """ARC-R: a combat-card question pending (the defender may play one, or Pass): its
@@ -184,7 +188,7 @@ def test_arc_combat_question_leaves_the_log_its_lines(size: tuple[int, int], lan
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", QUICK)
 def test_next_phase_and_hint_clicks_are_taken(game_id: str, size: tuple[int, int]) -> None:
     """Posted clicks on the grid's buttons: Hint starts looking for a move (or says why
     there is none), Next phase moves the game on (in the first position from
@@ -209,7 +213,7 @@ def test_next_phase_and_hint_clicks_are_taken(game_id: str, size: tuple[int, int
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", QUICK)
 def test_free_mode_banner_in_the_middle_column(game_id: str, size: tuple[int, int]) -> None:
     """Free mode switched on by its key (ALL-R3), in Japanese: its banner at the top of
     the middle column, over no other part; the coach box and the log keep their lines."""
