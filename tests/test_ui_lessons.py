@@ -46,7 +46,7 @@ def _open(path: Path, size: tuple[int, int] = (1280, 720), lang: str = "en",
 def _opponent_time(app: Any, scene: LessonScene) -> None:
     """Let the opponent's step go on: one frame, and Space while a battle played back
     waits for the next attack (Xenocard's playback waits for a press at a lesson)."""
-    if scene.ui.shown_state(scene) is not scene.game.state:
+    if scene.ui.shown_state(scene) is not scene.game.state or scene.ui.playing(scene):
         key(app, pygame.K_SPACE)
     frames(app, 1)
 
@@ -541,8 +541,9 @@ def test_only_the_steps_highlight_glows_and_its_button_is_framed(path: Path) -> 
         assert step is not None
         frames(app, 1)
         where = f"step {step.index} ({step.step.action})"
-        for _ in range(200):  # a playback of the fight (Conan) shows an earlier moment
-            if scene.ui.shown_state(scene) is scene.game.state:
+        for _ in range(200):  # a playback of the fight (Conan) shows an earlier moment;
+            # Xenocard's battle shows the state after it, each attack waiting for Space
+            if scene.ui.shown_state(scene) is scene.game.state and not scene.ui.playing(scene):
                 break
             key(app, pygame.K_SPACE)  # a battle played back waits for the next attack
             frames(app, 1, dt=0.1)
