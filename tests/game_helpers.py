@@ -101,3 +101,24 @@ def refused_unchanged(game: Game, action: Action) -> Verdict:
 def card_ids(game: Game, zone: str) -> list[str]:
     """The card ids in a zone, bottom to top."""
     return [game.state.cards[i].card_id for i in game.state.zones[zone].cards]
+
+
+def mid_game(game_id: str, seed: int = 4, turns: int = 4, most: int = 400) -> Game:
+    """A game of ``game_id``'s ready-made decks between two seeded random bots, played
+    until turn ``turns`` is over (or the game, or ``most`` actions)."""
+    import importlib
+
+    from tabletop.core.rules import _GAMES, load_rules
+
+    rules = load_rules(game_id)
+    decks = importlib.import_module(_GAMES[game_id]).load_decks()
+    game = Game(rules, selfplay.setup_for(rules, seed, decks))
+    bots = [RandomBot(seed), RandomBot(seed + 1)]
+    for _ in range(most):
+        if game.state.turn > turns or game.state.game_over:
+            break
+        action = bots[rules.acting_seat(game.state)].choose(game)
+        if action is None:
+            break
+        game.propose(action)
+    return game

@@ -6,16 +6,13 @@ height, and a deck-builder toolbar click right after a dialog or a drop-down act
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 import pytest
+from game_helpers import mid_game
 from ui_helpers import frames, key, make_app
 
-from tabletop.core import selfplay
-from tabletop.core.bot import RandomBot
 from tabletop.core.engine import Game
-from tabletop.core.rules import _GAMES, game_ids, load_rules
+from tabletop.core.rules import game_ids
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.log_fit import first_rows, rows_that_fit
@@ -24,18 +21,7 @@ from tabletop.ui.table import TableScene
 
 
 def _mid_game(game_id: str, seed: int = 4, turns: int = 3) -> Game:
-    rules = load_rules(game_id)
-    decks = importlib.import_module(_GAMES[game_id]).load_decks()
-    game = Game(rules, selfplay.setup_for(rules, seed, decks))
-    bots = [RandomBot(seed), RandomBot(seed + 1)]
-    for _ in range(300):
-        if game.state.turn > turns or game.state.game_over:
-            break
-        action = bots[rules.acting_seat(game.state)].choose(game)
-        if action is None:
-            break
-        game.propose(action)
-    return game
+    return mid_game(game_id, seed, turns, most=300)
 
 
 def _table(app, game: Game) -> TableScene:  # type: ignore[no-untyped-def]

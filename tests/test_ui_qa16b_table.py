@@ -12,7 +12,7 @@ import pygame
 import pytest
 from screen_sizes import SCREEN_SIZES
 from test_ui_card_images import PICTURE, arc_hand, picture
-from ui_helpers import frames, move, table_at
+from ui_helpers import frames, move, show_game, table_at
 
 from tabletop.ui.card_images import STRIP
 
@@ -71,7 +71,6 @@ def _asked_table(game_id: str, size: tuple[int, int], factor: float,
     from tabletop.core import selfplay
     from tabletop.core.actions import Action
     from tabletop.core.rules import load_rules
-    from tabletop.ui.table import TableScene
 
     rules = load_rules(game_id)
     game = None
@@ -84,13 +83,7 @@ def _asked_table(game_id: str, size: tuple[int, int], factor: float,
         assert game.propose(Action.make("set_free_mode", game.state.pending.seat,
                                         on=True)).ok
     app = make_app(size, lang=lang)
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    app.set_ui_scale(factor)
-    frames(app, 3)
-    return app, game, scene
+    return app, game, show_game(app, game, factor)
 
 
 #: The tester's windows and scales (QA16b #11): Arc's mulligan in free mode at 1366x768

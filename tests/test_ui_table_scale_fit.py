@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import drag, frames, key, make_app
+from ui_helpers import drag, frames, key, make_app, show_game
 
 from tabletop.core import selfplay
 from tabletop.core.actions import Action
@@ -43,13 +43,7 @@ def _table(game_id: str, size: tuple[int, int], lang: str,
         moves -= 1
         game = selfplay.bot_game(rules, 3, moves, unfinished=True)
     app = make_app(size, lang=lang)
-    app.game = game
-    scene = TableScene(app, game, cover_at_start=False)
-    app.stack.replace(scene)
-    frames(app, 2)
-    app.set_ui_scale(factor)
-    frames(app, 3)
-    return app, game, scene
+    return app, game, show_game(app, game, factor)
 
 
 @pytest.fixture(params=[pytest.param((gid, size, lang, factor),

@@ -14,20 +14,18 @@ did, and against the boxes the renderer's fitting function recorded.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pytest
+from game_helpers import mid_game
 from screen_sizes import SCREEN_SIZES, size_params
 from ui_helpers import frames, make_app
 
-from tabletop.core import selfplay
-from tabletop.core.bot import RandomBot
 from tabletop.core.engine import Game
-from tabletop.core.rules import _GAMES, game_ids, load_rules
+from tabletop.core.rules import game_ids
 from tabletop.ui.card_render import CardRenderer
 from tabletop.ui.cover import HotseatCover
 from tabletop.ui.table import TableScene
@@ -35,18 +33,7 @@ from tabletop.ui.theme import text_floor, ui_scale
 
 
 def _mid_game(game_id: str, seed: int = 4, turns: int = 4) -> Game:
-    rules = load_rules(game_id)
-    decks = importlib.import_module(_GAMES[game_id]).load_decks()
-    game = Game(rules, selfplay.setup_for(rules, seed, decks))
-    bots = [RandomBot(seed), RandomBot(seed + 1)]
-    for _ in range(400):
-        if game.state.turn > turns or game.state.game_over:
-            break
-        action = bots[rules.acting_seat(game.state)].choose(game)
-        if action is None:
-            break
-        game.propose(action)
-    return game
+    return mid_game(game_id, seed, turns, most=400)
 
 
 @pytest.fixture

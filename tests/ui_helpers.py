@@ -50,15 +50,25 @@ def table_at(game_id: str, position: dict[str, Any], size: tuple[int, int] = (12
     start): ``(app, game, scene, labels)``; ``rules`` when the test loaded them already."""
     from tabletop.core.engine import Game
     from tabletop.core.rules import load_rules
-    from tabletop.ui.table import TableScene
 
     app = make_app(size, lang, save_dir=save_dir)
     game = Game(rules or load_rules(game_id), GameSetup(game_id, seed=seed, position=position))
+    return app, game, show_game(app, game), game.state.data["labels"]
+
+
+def show_game(app: Any, game: Any, factor: float | None = None) -> Any:
+    """The table of ``game`` in ``app`` with no hand-over cover at the start, at the
+    chosen UI scale ``factor`` when given (the app takes it as far as the table fits)."""
+    from tabletop.ui.table import TableScene
+
     app.game = game
     scene = TableScene(app, game, cover_at_start=False)
     app.stack.replace(scene)
     frames(app, 2)
-    return app, game, scene, game.state.data["labels"]
+    if factor is not None:
+        app.set_ui_scale(factor)
+        frames(app, 3)
+    return scene
 
 
 def frames(app: Any, n: int = 1, dt: float = FRAME) -> None:
