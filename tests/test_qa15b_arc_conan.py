@@ -17,12 +17,13 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 from game_helpers import c, lab  # noqa: E402
-from ui_helpers import click, drag, frames, key, table_at  # noqa: E402
+from test_ui_conan import dismiss_cover
+from ui_helpers import click, drag, frames, table_at  # noqa: E402
 
 from tabletop.core.actions import Action, Verdict  # noqa: E402
 from tabletop.core.engine import Game  # noqa: E402
 from tabletop.core.rules import GameSetup, load_rules  # noqa: E402
-from tabletop.ui.cover import ARM_DELAY, HotseatCover  # noqa: E402
+from tabletop.ui.cover import HotseatCover  # noqa: E402
 
 ARC = load_rules("arc")
 
@@ -38,9 +39,7 @@ def _arc_main(**zones: list[Any]) -> dict[str, Any]:
 
 def _dismiss_cover(app: Any) -> None:
     if isinstance(app.stack.top, HotseatCover):
-        frames(app, int(ARM_DELAY * 60) + 3)
-        key(app, pygame.K_SPACE)
-        frames(app, 2)
+        dismiss_cover(app)
 
 
 # -- QA15b #7: no target anywhere, dropped onto a card that is none (ARC-H9) --------------

@@ -9,11 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from game_helpers import mid_game
-from ui_helpers import frames, key, make_app
+from ui_helpers import frames, key, make_app, start_past_cover
 
 from tabletop.core.engine import Game
 from tabletop.core.rules import game_ids
-from tabletop.ui.cover import HotseatCover
 from tabletop.ui.fonts import Fonts
 from tabletop.ui.log_fit import first_rows, rows_that_fit
 from tabletop.ui.panels import LogPanel, TextCache
@@ -26,18 +25,7 @@ def _mid_game(game_id: str, seed: int = 4, turns: int = 3) -> Game:
 
 def _table(app, game: Game) -> TableScene:  # type: ignore[no-untyped-def]
     """The table of ``game`` in ``app``, past the hand-over cover."""
-    app.start_game(game)
-    frames(app, 3)
-    for _ in range(4):
-        top = app.stack.top
-        if not isinstance(top, HotseatCover):
-            break
-        app.frame(1.0)
-        top.dismiss()
-        frames(app, 2)
-    frames(app, 2)
-    assert isinstance(app.stack.top, TableScene), app.stack.top
-    return app.stack.top
+    return start_past_cover(app, game)
 
 
 # ------------------------------------------------------------------ the side panel's log

@@ -22,12 +22,11 @@ import pygame
 import pytest
 from game_helpers import mid_game
 from screen_sizes import SCREEN_SIZES, size_params
-from ui_helpers import frames, make_app
+from ui_helpers import frames, make_app, start_past_cover
 
 from tabletop.core.engine import Game
 from tabletop.core.rules import game_ids
 from tabletop.ui.card_render import CardRenderer
-from tabletop.ui.cover import HotseatCover
 from tabletop.ui.table import TableScene
 from tabletop.ui.theme import text_floor, ui_scale
 
@@ -64,17 +63,7 @@ def test_text_floor_every_table(game_id: str, size: tuple[int, int],
     1280x720, scaled with the window (text_floor(ui_scale))."""
     app = make_app(size)
     try:
-        app.start_game(_mid_game(game_id))
-        frames(app, 3)
-        for _ in range(4):
-            top = app.stack.top
-            if not isinstance(top, HotseatCover):
-                break
-            app.frame(1.0)
-            top.dismiss()
-            frames(app, 2)
-        frames(app, 3)
-        assert isinstance(app.stack.top, TableScene), app.stack.top
+        start_past_cover(app, _mid_game(game_id), settle=3)
         floor = text_floor(ui_scale(size))
         small = sorted({(px, text[:40]) for text, px in drawn if px < floor})
         assert drawn, "nothing was drawn"
@@ -172,18 +161,7 @@ def _face_problems(name: str, surf: Any, record: Any = None) -> list[str]:
 def _table(game_id: str, size: tuple[int, int], lang: str) -> tuple[Any, TableScene]:
     app = make_app(size)
     app.set_language(lang)
-    app.start_game(_mid_game(game_id))
-    frames(app, 3)
-    for _ in range(4):
-        top = app.stack.top
-        if not isinstance(top, HotseatCover):
-            break
-        app.frame(1.0)
-        top.dismiss()
-        frames(app, 2)
-    frames(app, 3)
-    assert isinstance(app.stack.top, TableScene), app.stack.top
-    return app, app.stack.top
+    return app, start_past_cover(app, _mid_game(game_id), settle=3)
 
 
 def _draw_all_again(scene: TableScene) -> dict[tuple[Any, ...], Any]:

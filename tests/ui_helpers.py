@@ -269,3 +269,23 @@ _ARC_POSITION: dict[str, Any] = {
     },
     "data": {"resource_played": True},
 }
+
+
+def start_past_cover(app: Any, game: Any, settle: int = 2) -> Any:
+    """``app.start_game(game)`` as the menu does, then past the hand-over cover (dismissed
+    once armed, up to four times) and ``settle`` more frames; returns the table."""
+    from tabletop.ui.cover import HotseatCover
+    from tabletop.ui.table import TableScene
+
+    app.start_game(game)
+    frames(app, 3)
+    for _ in range(4):
+        top = app.stack.top
+        if not isinstance(top, HotseatCover):
+            break
+        app.frame(1.0)
+        top.dismiss()
+        frames(app, 2)
+    frames(app, settle)
+    assert isinstance(app.stack.top, TableScene), app.stack.top
+    return app.stack.top
